@@ -1,0 +1,81 @@
+# Two commands set everything up on a fresh machine:
+#   make run    installs what is missing and serves the app with gunicorn (http://127.0.0.1:8000)
+#   make test   installs what is missing and runs the whole suite
+# Configuration: HOST, PORT, WORKERS; DATABASE_URL (PostgreSQL), SECRET_KEY, PUBLIC_URL (see README).
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 2
+THREADS ?= 8
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HTMX := static/vendor/htmx.min.js
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_UPDATED := /tmp/.companion-apt-updated
+
+.PHONY: setup setup-test run dev test test-browser bench messages check-messages lint clean
+
+setup: $(STAMP) $(HTMX) translations fonts
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+$(HTMX): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	mkdir -p static/vendor
+	cp node_modules/htmx.org/dist/htmx.min.js $@
+
+translations: $(STAMP)
+	$(PY) scripts/i18n.py compile
+
+$(APT_UPDATED):
+	$(SUDO) apt-get update -qq
+	@touch $@
+
+# A Japanese font for the PDFs (WeasyPrint draws Japanese text with it).
+fonts:
+	@if ! fc-list :lang=ja 2>/dev/null | grep -q .; then \
+	  $(MAKE) --no-print-directory $(APT_UPDATED) && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq fonts-ipaexfont-gothic >/dev/null; \
+	fi
+
+# Debian's Chromium drives the browser tests (Playwright's own browser download does not work here).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  $(MAKE) --no-print-directory $(APT_UPDATED) && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+migrate: setup
+	$(PY) -m companion migrate
+
+run: migrate
+	@$(PY) scripts/addresses.py $(HOST) $(PORT)
+	$(VENV)/bin/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
+	  --worker-class gthread --access-logfile - 'companion:create_app()'
+
+# The Flask development server with reloading, for working on the app (never for players).
+dev: migrate
+	$(VENV)/bin/flask --app companion run --debug --host $(HOST) --port $(PORT)
+
+test: setup chromium
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: migrate
+	$(PY) tests/bench/run.py
+
+messages: $(STAMP)
+	$(PY) scripts/i18n.py update
+
+check-messages: $(STAMP)
+	$(PY) scripts/i18n.py check
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check companion tests scripts
+
+clean:
+	rm -rf $(VENV) node_modules static/vendor

@@ -1,0 +1,31 @@
+"""companion: a table-side referee for five small Japanese card games.
+
+``create_app(config=None)`` builds the Flask app; nothing runs at import.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    from . import db, i18n
+    from .config import configure
+    from .web import register_web
+
+    app = Flask(
+        __name__,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+        instance_path=(config or {}).get("INSTANCE_PATH") or None,
+    )
+    configure(app, config)
+    db.init_app(app)
+    i18n.init_app(app)
+    register_web(app)
+    return app

@@ -1,0 +1,55 @@
+"""Configuration: defaults, then the environment, then what create_app(config) is given."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+
+def secret_key(instance: Path) -> str:
+    """SECRET_KEY from the environment, else one generated once into the instance folder."""
+    from_env = os.environ.get("SECRET_KEY")
+    if from_env:
+        return from_env
+    path = instance / "secret_key"
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        # Two workers may start at once: create exclusively; whoever loses reads the winner's key.
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_hex(32))
+        except FileExistsError:
+            pass
+    return path.read_text().strip()
+
+
+def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    overrides = dict(overrides or {})
+    app.config.update(
+        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'companion.db'}",
+        MAX_CONTENT_LENGTH=1024 * 1024,  # 1 MiB: a whole table export fits many times over
+        # A token must outlive an evening of play; the session cookie carrying it lives a month.
+        WTF_CSRF_TIME_LIMIT=int(timedelta(days=7).total_seconds()),
+        WTF_CSRF_HEADERS=["X-CSRFToken"],
+        WTF_CSRF_SSL_STRICT=False,  # phones reach the app over plain http on the home Wi-Fi
+        PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        TABLES_PER_WINDOW=int(os.environ.get("TABLES_PER_WINDOW", "30")),
+        TABLE_RATE_WINDOW=int(os.environ.get("TABLE_RATE_WINDOW", "3600")),
+        POLL_SECONDS=2,  # other phones see a change within this plus a request's time
+        PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),
+        BABEL_DEFAULT_LOCALE="en",
+        EXTRA_GAMES=(),  # (Game, GameWeb) pairs added to the registry; the tests use it for a stand-in game
+    )
+    if "SECRET_KEY" not in overrides:
+        app.config["SECRET_KEY"] = secret_key(instance)
+    app.config.update(overrides)

@@ -1,0 +1,72 @@
+"""The database: one SQLAlchemy engine per app, a session per request, schema through Alembic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, current_app, g
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 15})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+            # WAL lets phones read while another writes; the busy timeout makes writers wait, not fail.
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=15000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        return engine
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://") :]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+
+
+def init_app(app: Flask) -> None:
+    engine = make_engine(app.config["DATABASE_URL"])
+    app.extensions["db_engine"] = engine
+    app.extensions["db_sessionmaker"] = sessionmaker(engine, expire_on_commit=False)
+    app.teardown_appcontext(_close_session)
+
+
+def session() -> Session:
+    if "db_session" not in g:
+        g.db_session = current_app.extensions["db_sessionmaker"]()
+    return g.db_session
+
+
+def _close_session(_exc: BaseException | None) -> None:
+    s = g.pop("db_session", None)
+    if s is not None:
+        s.close()
+
+
+def alembic_config(url: str):  # type: ignore[no-untyped-def]
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+def upgrade(app: Flask) -> None:
+    """Bring the schema to the newest migration (run by `make run` and the tests, never per request)."""
+    from alembic import command
+
+    cfg = alembic_config(app.config["DATABASE_URL"])
+    with app.extensions["db_engine"].begin() as connection:
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, "head")

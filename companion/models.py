@@ -1,0 +1,72 @@
+"""Database models: tables (a game being played), their append-only event logs, and user deck profiles."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Table(Base):
+    """A game at a physical table. Its state is its event log replayed through the game's engine."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)  # players' link
+    watch_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)  # read-only link
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seats: Mapped[list[str]] = mapped_column(JSON, default=list)
+    profile_ref: Mapped[str] = mapped_column(String(100), default="")
+    # Bumped by every write; a write based on an older version is refused (see store.append_event).
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    creator: Mapped[str] = mapped_column(String(64), default="", index=True)  # hashed client, for rate limits
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    events: Mapped[list[Event]] = relationship(
+        back_populates="table", order_by="Event.seq", cascade="all, delete-orphan", lazy="raise"
+    )
+
+
+class Event(Base):
+    """One entry of a table's log. Never updated or deleted: undo and redo are events too."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)  # equals the table version this event produced
+    kind: Mapped[str] = mapped_column(String(16))  # "move", "undo", "redo"
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    device: Mapped[str] = mapped_column(String(32), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="events")
+
+
+class Profile(Base):
+    """A deck profile a user made (copied from a built-in one or imported). Built-in ones live in TOML."""
+
+    __tablename__ = "profiles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    based_on: Mapped[str] = mapped_column(String(100), default="")
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,136 @@
+"""Persistence of tables, event logs and user profiles. Every write checks the version it was based on."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from . import db
+from .eventlog import LogEntry
+from .models import Event, Profile, Table, utcnow
+
+
+class Conflict(Exception):
+    """The write was based on an older version than the stored one: somebody else wrote first."""
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(f"stale write; current version is {current_version}")
+        self.current_version = current_version
+
+
+def new_token() -> str:
+    """144 random bits, URL-safe (the issue asks for at least 96)."""
+    return secrets.token_urlsafe(18)
+
+
+def create_table(game: str, seats: list[str], options: dict[str, Any], profile_ref: str, creator: str) -> Table:
+    s = db.session()
+    table = Table(
+        token=new_token(), watch_token=new_token(), game=game, seats=seats, options=options,
+        profile_ref=profile_ref, version=0, creator=creator,
+    )
+    s.add(table)
+    s.commit()
+    return table
+
+
+def get_table(token: str) -> Table | None:
+    return db.session().scalar(select(Table).where(Table.token == token))
+
+
+def get_watched_table(watch_token: str) -> Table | None:
+    return db.session().scalar(select(Table).where(Table.watch_token == watch_token))
+
+
+def current_version(table_id: int) -> int | None:
+    """The cheap read behind the "anything new?" poll."""
+    return db.session().scalar(select(Table.version).where(Table.id == table_id))
+
+
+def version_by_token(token: str, watch: bool = False) -> tuple[int, int] | None:
+    column = Table.watch_token if watch else Table.token
+    row = db.session().execute(select(Table.id, Table.version).where(column == token)).first()
+    return (row[0], row[1]) if row else None
+
+
+def log_of(table_id: int) -> list[LogEntry]:
+    rows = db.session().execute(
+        select(Event.seq, Event.kind, Event.payload).where(Event.table_id == table_id).order_by(Event.seq)
+    )
+    return [LogEntry(seq, kind, payload) for seq, kind, payload in rows]
+
+
+def events_of(table_id: int) -> list[Event]:
+    return list(db.session().scalars(select(Event).where(Event.table_id == table_id).order_by(Event.seq)))
+
+
+def append_event(table_id: int, based_on: int, kind: str, payload: dict[str, Any], device: str) -> int:
+    """Append one entry if the table is still at version ``based_on``; return the new version.
+
+    The conditional UPDATE is the first statement of the write transaction, so on SQLite it takes the write
+    lock before anything else (no stale read snapshot to upgrade) and on PostgreSQL it locks the row:
+    of two phones writing on the same version exactly one matches, the other gets Conflict.
+    """
+    s = db.session()
+    s.commit()  # end any read transaction first
+    new_version = based_on + 1
+    result = s.execute(
+        update(Table)
+        .where(Table.id == table_id, Table.version == based_on)
+        .values(version=new_version, updated_at=utcnow())
+    )
+    if result.rowcount != 1:
+        s.rollback()
+        raise Conflict(current_version(table_id) or 0)
+    s.add(Event(table_id=table_id, seq=new_version, kind=kind, payload=payload, device=device))
+    try:
+        s.commit()
+    except IntegrityError:  # unique (table_id, seq): a second guard against a lost race
+        s.rollback()
+        raise Conflict(current_version(table_id) or 0) from None
+    return new_version
+
+
+def tables_created_since(creator: str, since: datetime) -> int:
+    return db.session().scalar(
+        select(func.count(Table.id)).where(Table.creator == creator, Table.created_at >= since)
+    ) or 0
+
+
+def window_start(seconds: int) -> datetime:
+    return utcnow() - timedelta(seconds=seconds)
+
+
+# -- user deck profiles ---------------------------------------------------------------------------------------
+
+def create_profile(game: str, data: dict[str, Any], based_on: str) -> Profile:
+    s = db.session()
+    profile = Profile(token=new_token(), game=game, data=data, based_on=based_on, version=0)
+    s.add(profile)
+    s.commit()
+    return profile
+
+
+def get_profile(token: str) -> Profile | None:
+    return db.session().scalar(select(Profile).where(Profile.token == token))
+
+
+def save_profile(profile_id: int, based_on: int, data: dict[str, Any]) -> int:
+    """Replace a profile's data if nobody changed it since ``based_on``; return the new version."""
+    s = db.session()
+    s.commit()
+    result = s.execute(
+        update(Profile)
+        .where(Profile.id == profile_id, Profile.version == based_on)
+        .values(data=data, version=based_on + 1, updated_at=utcnow())
+    )
+    if result.rowcount != 1:
+        s.rollback()
+        current = s.scalar(select(Profile.version).where(Profile.id == profile_id))
+        raise Conflict(current or 0)
+    s.commit()
+    return based_on + 1

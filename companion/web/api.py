@@ -1,0 +1,120 @@
+"""The referee API, version 1 (../shared/API.md): stateless JSON calls answered by the same engines.
+
+Malformed JSON is 400, a body over the size limit 413, an invalid body 422 listing every problem; a ruling
+("legal": false) is a 200. Messages follow Accept-Language; codes and rule ids never change with it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from ..games.base import ErrorList, Reason, RulesError
+from ..play import games, lookup_profile
+from .messages import explain, message_for
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def problem(code: str, path: str = "", rule: str = "", params: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"path": path, "code": code, "message": message_for(code, params), "rule": rule}
+
+
+def error_response(status: int, errors: list[dict[str, Any]]) -> Response:
+    response = jsonify({"errors": errors})
+    response.status_code = status
+    return response
+
+
+def http_error(exc: HTTPException) -> Response:
+    codes = {400: "request.bad", 404: "request.not_found", 405: "request.method", 413: "request.too_large",
+             415: "request.not_json"}
+    code = codes.get(exc.code or 500, "request.error")
+    return error_response(exc.code or 500, [problem(code)])
+
+
+def reason_json(reason: Reason) -> dict[str, Any]:
+    return {"code": reason.code, "message": explain(reason), "rule": reason.rule}
+
+
+def _render(value: Any) -> Any:
+    """Turn the Reasons an engine's answer holds into the API's {"code", "message", "rule"}."""
+    if isinstance(value, Reason):
+        return reason_json(value)
+    if isinstance(value, dict):
+        return {k: _render(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_render(v) for v in value]
+    return value
+
+
+def rules_errors(exc: RulesError) -> list[dict[str, Any]]:
+    errors = exc.errors if isinstance(exc, ErrorList) else [exc]
+    return [{"path": e.path, "code": e.code, "message": explain(e), "rule": e.rule} for e in errors]
+
+
+@bp.post("/<slug>/<action>")
+def call(slug: str, action: str) -> Response:
+    entry = games().get(slug)
+    route = next((r for r in entry.web.api if r.action == action), None) if entry else None
+    if route is None:
+        return error_response(404, [problem("request.not_found", "", "")])
+    raw = request.get_data(cache=False)
+    try:
+        body = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return error_response(400, [problem("json.malformed")])
+    if not isinstance(body, dict):
+        return error_response(422, [problem("json.not_object")])
+    try:
+        answer = route.handler(body, lookup_profile(slug))
+    except RulesError as exc:
+        return error_response(422, rules_errors(exc))
+    return jsonify(_render(answer))
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(openapi_document())
+
+
+def openapi_document() -> dict[str, Any]:
+    error_schema = {
+        "type": "object",
+        "required": ["errors"],
+        "properties": {"errors": {"type": "array", "items": {
+            "type": "object", "required": ["path", "code", "message", "rule"],
+            "properties": {k: {"type": "string"} for k in ("path", "code", "message", "rule")},
+        }}},
+    }
+    paths: dict[str, Any] = {}
+    for slug, entry in sorted(games().items()):
+        for route in entry.web.api:
+            paths[f"/api/v1/{slug}/{route.action}"] = {"post": {
+                "summary": route.summary,
+                "operationId": f"{slug.replace('-', '_')}_{route.action}",
+                "parameters": [{"name": "Accept-Language", "in": "header", "required": False,
+                                "schema": {"type": "string", "enum": ["en", "ja"]}}],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": dict(route.request_schema) or {"type": "object"}}}},
+                "responses": {
+                    "200": {"description": "The answer (a ruling with legal false is a 200 too)",
+                            "content": {"application/json": {
+                                "schema": dict(route.response_schema) or {"type": "object"}}}},
+                    "400": {"description": "Not JSON", "content": {"application/json": {"schema": error_schema}}},
+                    "413": {"description": "Body too large",
+                            "content": {"application/json": {"schema": error_schema}}},
+                    "422": {"description": "Every problem found in the body",
+                            "content": {"application/json": {"schema": error_schema}}},
+                },
+            }}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "companion referee API", "version": "1",
+                 "description": "Stateless scoring and rulings for the games the companion knows. "
+                                "Messages follow Accept-Language (en, ja); codes and rule ids do not."},
+        "paths": paths,
+    }

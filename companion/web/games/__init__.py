@@ -1,0 +1,76 @@
+"""How a game plugs into the web layer: each subpackage here defines ``WEB = GameWeb(...)``.
+
+A game is listed on the home page when its engine (companion.games.<pkg>.GAME) and its web package
+(companion.web.games.<pkg>.WEB) both exist. Nothing else needs to be touched to add a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from flask import Blueprint
+
+from companion.games.base import Game
+
+ProfileLookup = Callable[[str], "dict[str, Any] | None"]
+
+
+@dataclass(frozen=True)
+class ApiRoute:
+    """One referee API call: POST /api/v1/<slug>/<action>. ``handler(body, lookup_profile)`` returns the
+    response dict (Reasons inside it become {"code", "message", "rule"}) or raises a RulesError (422)."""
+
+    action: str
+    handler: Callable[[Any, ProfileLookup], dict[str, Any]]
+    summary: str
+    request_schema: Mapping[str, Any] = field(default_factory=dict)
+    response_schema: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameWeb:
+    slug: str
+    # The fragment the table page includes; it receives `view` (companion.play.TableView), `pending`
+    # (the form a refused entry came from, to show again) and `can_write`.
+    table_template: str
+    # Form fields of an entry -> the move's JSON (what parse_move reads); raises ParseError.
+    form_to_move: Callable[[Mapping[str, str], Any], dict[str, Any]]
+    # A move's JSON -> one line of the table's history, in the current language.
+    describe_move: Callable[[Mapping[str, Any], Any], str]
+    # Reason code -> lazy message; "{name}" placeholders are filled from the reason's params.
+    messages: Mapping[str, Any] = field(default_factory=dict)
+    blueprint: Blueprint | None = None
+    api: tuple[ApiRoute, ...] = ()
+    # Links the game adds to the home page (endpoint, lazy label), e.g. a dispute checker.
+    tools: tuple[tuple[str, Any], ...] = ()
+
+
+def discover() -> dict[str, GameWeb]:
+    found: dict[str, GameWeb] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.ispkg:
+            module = importlib.import_module(f"{__name__}.{info.name}")
+            web = getattr(module, "WEB", None)
+            if web is not None:
+                found[web.slug] = web
+    return found
+
+
+@dataclass(frozen=True)
+class Registered:
+    game: Game
+    web: GameWeb
+
+
+def playable(extra: tuple[tuple[Game, GameWeb], ...] = ()) -> dict[str, Registered]:
+    from companion.games import registry
+
+    engines = dict(registry())
+    webs = discover()
+    for game, web in extra:
+        engines[game.slug] = game
+        webs[web.slug] = web
+    return {slug: Registered(engines[slug], webs[slug]) for slug in engines if slug in webs}

@@ -1,0 +1,87 @@
+"""Turning a Reason (code + params) into a sentence in the player's language."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import current_app
+from flask_babel import lazy_gettext as _l
+
+from companion.games.base import Reason, RulesError
+
+PLATFORM_MESSAGES: dict[str, Any] = {
+    "json.malformed": _l("The request body is not valid JSON."),
+    "json.not_object": _l("The request body must be a JSON object."),
+    "request.bad": _l("The request is malformed."),
+    "request.not_found": _l("There is no such API call."),
+    "request.method": _l("This API call takes POST."),
+    "request.too_large": _l("The request body is larger than this app accepts (1 MiB)."),
+    "request.not_json": _l("The request body must be JSON."),
+    "request.error": _l("The request could not be served."),
+    "field.missing": _l("This field is required."),
+    "field.rank": _l("Rank"),
+    "field.elements": _l("Elements"),
+    "field.id": _l("Card"),
+    "field.points": _l("Points"),
+    "field.effect": _l("Effect"),
+    "field.stackable": _l("Other cards may be stacked on it"),
+    "field.type": _l("This field has the wrong type."),
+    "profile.not_readable": _l("The file is neither a readable TOML nor a JSON profile ({detail})."),
+    "profile.wrong_game": _l("This profile is for another game ({found}), not {expected}."),
+    "profile.bad_meta": _l("The profile's meta section must be a table."),
+    "profile.bad_cards": _l("The profile's cards must be a list of tables."),
+    "profile.bad_card": _l("Each card must be a table of fields."),
+    "profile.field_missing": _l("The field {field} is required."),
+    "profile.not_a_number": _l("{field} must be a whole number, not “{value}”."),
+    "profile.bad_counts": _l("{field} must list names with counts."),
+    "profile.unknown_choice": _l("“{value}” is not one of this profile's names for {field}."),
+    "profile.unknown": _l("No deck profile is called “{profile}” for this game."),
+    "table.unknown_move": _l("This entry is not understood."),
+    "table.replay_failed": _l("An entry in the log no longer fits the rules or the profile; the table shows "
+                              "the state before it."),
+    "import.not_readable": _l("The file is not a table export (JSON) from this app."),
+    "import.unknown_game": _l("This export is for a game this app does not know ({game})."),
+    "import.bad_seats": _l("The export's seats do not fit this game."),
+    "import.bad_log": _l("Entry {seq} of the exported log is refused: {why}"),
+}
+
+
+def _all_messages() -> Mapping[str, Any]:
+    return current_app.extensions["companion_messages"]
+
+
+class _Params(dict):  # missing placeholders stay visible instead of raising
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_show(v) for v in value)
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    return str(value)
+
+
+def message_for(code: str, params: Mapping[str, Any] | None = None) -> str:
+    template = _all_messages().get(code)
+    if template is None:
+        return code
+    return str(template).format_map(_Params({k: _show(v) for k, v in (params or {}).items()}))
+
+
+def explain(reason: Reason | RulesError) -> str:
+    return message_for(reason.code, reason.params)
+
+
+def option_label(key: str, choice: str | None = None) -> str:
+    """A table option's name ("option.<key>") or one of its settings ("option.<key>.<choice>")."""
+    code = f"option.{key}" if choice is None else f"option.{key}.{choice}"
+    text = message_for(code)
+    return choice if (text == code and choice is not None) else text
+
+
+def field_label(key: str) -> str:
+    """A profile card field's name ("field.<key>"), or the key itself when no game names it."""
+    text = message_for(f"field.{key}")
+    return key if text == f"field.{key}" else text

@@ -1,0 +1,60 @@
+"""Headers on every response, the per-client table-creation limit, and a phone's device id."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from flask import Flask, Response, current_app, g, request, session
+
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",  # no inline script, no eval (htmx runs with allowEval off)
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+DEVICE_COOKIE = "device"
+
+
+def client_id() -> str:
+    """A keyed hash of the client's address: enough to rate-limit, without storing the address."""
+    key = current_app.config["SECRET_KEY"].encode()
+    return hmac.new(key, (request.remote_addr or "?").encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def device_id() -> str:
+    """A short random id per phone, stored in a cookie: the history says which phone made an entry."""
+    if "device" not in g:
+        existing = request.cookies.get(DEVICE_COOKIE, "")
+        g.device = existing if len(existing) == 8 and existing.isalnum() else secrets.token_hex(4)
+        g.device_is_new = g.device != existing
+    return g.device
+
+
+def init_app(app: Flask) -> None:
+    @app.before_request
+    def _lasting_session() -> None:
+        # The CSRF token lives in the session cookie: it must survive the browser closing mid-evening.
+        session.permanent = True
+
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["X-Frame-Options"] = "DENY"
+        # Table links carry their token: never leak it to another site.
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Permissions-Policy"] = "camera=(), microphone=(), geolocation=()"
+        response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
+        response.vary.add("HX-Request")
+        response.vary.add("Accept-Language")
+        if getattr(g, "device_is_new", False):
+            response.set_cookie(DEVICE_COOKIE, g.device, max_age=60 * 60 * 24 * 365, samesite="Lax",
+                                httponly=True)
+        return response

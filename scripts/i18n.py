@@ -1,0 +1,132 @@
+"""Translation catalogs: the platform's (companion/translations) and one per game web package.
+
+    python scripts/i18n.py compile   # .po -> .mo for every catalog (the setup step runs this)
+    python scripts/i18n.py update    # extract the strings and merge them into every ja and en catalog
+    python scripts/i18n.py check     # every string is in both catalogs, and every ja string is translated
+
+Each game's strings live beside its web package (companion/web/games/<pkg>/translations), extracted from
+that package and templates/<pkg>/; the platform's from the rest. So a game is added without touching the
+platform's catalogs, and two people working on two games never edit the same file.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("ja", "en")
+GAMES = ROOT / "companion" / "web" / "games"
+
+
+def catalogs() -> list[tuple[Path, list[Path], list[Path]]]:
+    """(translations dir, sources to extract, paths to skip) for the platform and for each game."""
+    game_pkgs = sorted(p for p in GAMES.iterdir() if p.is_dir() and (p / "__init__.py").exists())
+    skip = [*game_pkgs, *[ROOT / "templates" / p.name for p in game_pkgs]]
+    found = [(ROOT / "companion" / "translations",
+              [ROOT / "companion", ROOT / "templates", ROOT / "printables"], skip)]
+    for pkg in game_pkgs:
+        sources = [pkg] + [p for p in [ROOT / "templates" / pkg.name] if p.exists()]
+        found.append((pkg / "translations", sources, []))
+    return found
+
+
+def pybabel(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", *args], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL)
+
+
+def extract(sources: list[Path], skip: list[Path], pot: Path) -> None:
+    args = ["extract", "-F", str(ROOT / "babel.cfg"), "-k", "_l", "-k", "lazy_gettext", "--no-location",
+            "--sort-output", "-o", str(pot)]
+    for path in sources:
+        if path.exists():
+            args.append(str(path.relative_to(ROOT)))
+    pybabel(*args)
+    if skip:  # drop what belongs to a game's own catalog
+        own = set()
+        for path in skip:
+            if path.exists():
+                with tempfile.TemporaryDirectory() as tmp:
+                    sub = Path(tmp) / "sub.pot"
+                    pybabel("extract", "-F", str(ROOT / "babel.cfg"), "-k", "_l", "-k", "lazy_gettext",
+                            "--no-location", "-o", str(sub), str(path.relative_to(ROOT)))
+                    with sub.open("rb") as f:
+                        own |= {m.id for m in read_po(f) if m.id}
+        from babel.messages.pofile import write_po
+
+        with pot.open("rb") as f:
+            catalog = read_po(f)
+        for msgid in own:
+            if msgid in catalog:
+                del catalog[msgid]
+        with pot.open("wb") as f:
+            write_po(f, catalog, sort_output=True, omit_header=False, no_location=True)
+
+
+def update() -> None:
+    for directory, sources, skip in catalogs():
+        directory.mkdir(parents=True, exist_ok=True)
+        pot = directory / "messages.pot"
+        extract(sources, skip, pot)
+        for lang in LANGS:
+            po = directory / lang / "LC_MESSAGES" / "messages.po"
+            if po.exists():
+                pybabel("update", "-i", str(pot), "-d", str(directory), "-l", lang, "--no-fuzzy-matching",
+                        "--ignore-obsolete")
+            else:
+                pybabel("init", "-i", str(pot), "-d", str(directory), "-l", lang)
+        pot.unlink()
+
+
+def compile_all() -> None:
+    for directory, _sources, _skip in catalogs():
+        if any((directory / lang / "LC_MESSAGES" / "messages.po").exists() for lang in LANGS):
+            pybabel("compile", "-d", str(directory))
+
+
+def problems() -> list[str]:
+    """Strings missing from a catalog, untranslated or fuzzy in ja: what `check` and the tests report."""
+    found: list[str] = []
+    for directory, sources, skip in catalogs():
+        with tempfile.TemporaryDirectory() as tmp:
+            pot = Path(tmp) / "messages.pot"
+            extract(sources, skip, pot)
+            with pot.open("rb") as f:
+                wanted = {m.id for m in read_po(f) if m.id}
+        for lang in LANGS:
+            po = directory / lang / "LC_MESSAGES" / "messages.po"
+            if not po.exists():
+                if wanted:
+                    found.append(f"{po.relative_to(ROOT)}: missing")
+                continue
+            with po.open("rb") as f:
+                catalog = read_po(f)
+            have = {m.id: m for m in catalog if m.id}
+            for msgid in sorted(wanted, key=str):
+                message = have.get(msgid)
+                if message is None:
+                    found.append(f"{po.relative_to(ROOT)}: not in catalog: {msgid!r}")
+                elif lang == "ja" and (not message.string or message.fuzzy or
+                                       (isinstance(message.string, tuple) and not all(message.string))):
+                    found.append(f"{po.relative_to(ROOT)}: not translated: {msgid!r}")
+    return found
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    if command == "compile":
+        compile_all()
+    elif command == "update":
+        update()
+    elif command == "check":
+        issues = problems()
+        print("\n".join(issues) or "catalogs complete")
+        sys.exit(1 if issues else 0)
+    else:
+        print(__doc__)
+        sys.exit(2)

@@ -1,0 +1,55 @@
+// The little script the pages need. Everything works without it (plain forms, full pages);
+// with it, htmx updates in place. No inline script anywhere: the CSP forbids it.
+(function () {
+  "use strict";
+
+  function csrfToken() {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.getAttribute("content") : "";
+  }
+
+  // Every htmx request carries the CSRF token as a header (forms also carry it as a field).
+  document.addEventListener("htmx:configRequest", function (evt) {
+    evt.detail.headers["X-CSRFToken"] = csrfToken();
+  });
+
+  // A form the player has started to fill is "dirty": the live poll must not wipe it out.
+  document.addEventListener("input", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form");
+    if (form) form.dataset.dirty = "1";
+  });
+  document.addEventListener("change", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form");
+    if (form) form.dataset.dirty = "1";
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var target = evt.detail.target;
+    var cfg = evt.detail.requestConfig || {};
+    var isPoll = cfg.verb === "get" && target && target.id === "live";
+    if (!isPoll || evt.detail.xhr.status !== 200) return;
+    if (target.querySelector('form[data-dirty="1"]')) {
+      // Keep the player's unsent entry; tell them the table moved on. Their send will be checked
+      // against the new version and, if stale, answered with the fresh table and their entry kept.
+      evt.detail.shouldSwap = false;
+      var banner = target.querySelector(".stale-banner");
+      if (banner) banner.hidden = false;
+    }
+  });
+
+  // Copy buttons: data-copy names the input whose value is copied.
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("[data-copy]");
+    if (!button) return;
+    var input = document.querySelector(button.getAttribute("data-copy"));
+    if (!input) return;
+    input.select();
+    var done = function () { button.dataset.copied = "1"; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, function () { document.execCommand("copy"); done(); });
+    } else {
+      document.execCommand("copy");
+      done();
+    }
+  });
+})();
