@@ -1,0 +1,94 @@
+"""Scores (【得点計算】, LP-7): the points of the cards in each point area, summed; never guessed.
+
+A card whose points the deck profile does not know makes that seat's score incomplete: the total is None
+and the missing cards are named, so the page can say what to fill in instead of showing a wrong number.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..base import Reason
+from .cards import Card
+from .profile import DeckProfile
+
+
+@dataclass(frozen=True)
+class CardTally:
+    """How many of one card a point area holds, and what they are worth (None: points unknown)."""
+
+    card: Card
+    count: int
+    points: int | None
+
+    @property
+    def subtotal(self) -> int | None:
+        return None if self.points is None else self.points * self.count
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    seat: int
+    tallies: tuple[CardTally, ...]  # in Card order, only cards present
+
+    @property
+    def missing(self) -> tuple[Card, ...]:
+        """The cards in this point area whose points the profile does not know yet."""
+        return tuple(t.card for t in self.tallies if t.points is None)
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+    @property
+    def total(self) -> int | None:
+        """Sum of points, minus cards counting negative (LP-7); None while any card's points are unknown."""
+        return sum(t.subtotal or 0 for t in self.tallies) if self.complete else None
+
+    @property
+    def cards(self) -> int:
+        return sum(t.count for t in self.tallies)
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """Every seat's score with its working, the leader (winner once ``final``) and why."""
+
+    seats: tuple[SeatScore, ...]
+    leader: int | None
+    final: bool
+    reasons: tuple[Reason, ...]
+
+    @property
+    def winner(self) -> int | None:
+        return self.leader if self.final else None
+
+    @property
+    def complete(self) -> bool:
+        return all(s.complete for s in self.seats)
+
+
+def score_point_area(seat: int, cards: Iterable[Card], profile: DeckProfile) -> SeatScore:
+    counts = Counter(cards)
+    return SeatScore(seat, tuple(CardTally(card, counts[card], profile.points(card)) for card in Card if counts[card]))
+
+
+def score_table(point_areas: tuple[tuple[Card, ...], ...], first: int, profile: DeckProfile,
+                final: bool) -> Breakdown:
+    """Score every seat; name the leader with LP-7's tie-break (nearest the first player, clockwise)."""
+    seats = tuple(score_point_area(seat, cards, profile) for seat, cards in enumerate(point_areas))
+    missing = sorted({card for s in seats for card in s.missing}, key=list(Card).index)
+    if missing:
+        reason = Reason("lp.score.points_unknown", "LP-8", False, {"cards": [c.value for c in missing]})
+        return Breakdown(seats, None, final, (reason,))
+    players = len(seats)
+    best = max(s.total or 0 for s in seats)
+    tied = [s.seat for s in seats if s.total == best]
+    leader = min(tied, key=lambda seat: (seat - first) % players)
+    reasons = [Reason("lp.score.highest", "LP-7", True, {"seat": leader, "points": best, "tied": tied})]
+    if len(tied) > 1:
+        reasons.append(Reason("lp.score.tie_break", "LP-7", True,
+                              {"seat": leader, "tied": tied, "first": first, "points": best}))
+    return Breakdown(seats, leader, final, tuple(reasons))

@@ -1,0 +1,260 @@
+"""``check`` and ``apply`` for the tracker: which move each phase expects, and what each move does.
+
+``check`` is pure and has no side effects: it returns a Verdict listing every condition it looked at. It
+raises ``ImpossibleState`` for a move that describes something that cannot exist (a seat playing a copy its
+deck does not have, LP-8). ``apply`` runs ``check`` and raises ``IllegalMove`` when it refuses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from ..base import IllegalMove, ImpossibleState, Reason, Verdict
+from .captures import field_after_get, resolve_get
+from .cards import Card
+from .conditions import end_check, game_ends, placement_reasons, remove_phase
+from .field import Cell, FieldCard
+from .moves import (ChooseFirst, Draw, Move, MoveCard, PlaceCommoner, PlayCard, ResolveGet, SetCard, SwapCards,
+                    TakeTop, TurnCard, KINDS, kind_of)
+from .state import Phase, TableState
+
+
+# -- which moves a phase expects -------------------------------------------------------------------------------
+
+def expected_moves(state: TableState) -> tuple[type, ...]:
+    """The kinds of move the table may record next (the page offers exactly these)."""
+    phase = state.phase
+    if phase is Phase.SETUP:
+        return (ChooseFirst,) if state.first is None else (PlaceCommoner,)
+    if phase is Phase.REMOVE:
+        # LP-6 applies, or the profile cannot tell (then the table decides: take a card, or play on)
+        undecided = remove_phase(state.field, state.profile).applies is None
+        return (TakeTop, PlayCard) if undecided else (TakeTop,)
+    if phase is Phase.EFFECT:
+        return (PlayCard,) if state.play_area is None else (MoveCard, TurnCard, SwapCards, SetCard)
+    if phase is Phase.GET:
+        return (ResolveGet,)
+    if phase is Phase.DRAW:
+        return (Draw,)
+    return ()
+
+
+def _phase_reason(state: TableState, move: Move) -> Reason:
+    expected = expected_moves(state)
+    params = {"phase": state.phase.value, "move": kind_of(move), "expected": [KINDS[kind] for kind in expected]}
+    if isinstance(move, expected):
+        return Reason("lp.phase.move_expected", "§ターン進行", True, params)
+    return Reason("lp.phase.move_not_expected", "§ターン進行", False, params)
+
+
+# -- check ---------------------------------------------------------------------------------------------------
+
+def check(state: TableState, move: Move) -> Verdict:
+    phase = _phase_reason(state, move)
+    if not phase.ok:
+        return Verdict.of([phase])
+    return Verdict.of([phase, *_CHECKS[type(move)](state, move)])
+
+
+def _check_first(state: TableState, move: ChooseFirst) -> list[Reason]:
+    return [Reason("lp.setup.first_player", "§プレイの準備", move.seat < state.players,
+                   {"seat": move.seat, "players": state.players})]
+
+
+def _check_opening(state: TableState, move: PlaceCommoner) -> list[Reason]:
+    return placement_reasons(state.field, move.cell, state.profile, stack_by_effect=False)
+
+
+def _check_take(state: TableState, move: TakeTop) -> list[Reason]:
+    """LP-6: the turn player may take any top card while the remove phase applies."""
+    status = remove_phase(state.field, state.profile)
+    top = state.field.top(move.cell)
+    taken = Reason("lp.remove.top_card", "LP-6", top is not None,
+                   {"cell": str(move.cell), "card": top.card.value if top else "", "seat": _turn(state)},
+                   str(move.cell))
+    return [*status.reasons, taken]
+
+
+def _check_play(state: TableState, move: PlayCard) -> list[Reason]:
+    seat = state.seat(_turn(state))
+    reasons: list[Reason] = []
+    if state.phase is Phase.REMOVE:  # only reachable when the profile cannot decide LP-6 (see expected_moves)
+        reasons.extend(remove_phase(state.field, state.profile).reasons)
+    reasons.append(Reason("lp.play.hand_not_empty", "§エフェクトフェイズ", seat.hand > 0,
+                          {"seat": seat.seat, "hand": seat.hand}))
+    left = seat.unseen()[move.card]
+    if left <= 0:
+        # A deck holds card.per_player copies (LP-8): another one would be a card that does not exist.
+        raise ImpossibleState("lp.play.no_copy_left", "LP-8", "card", card=move.card.value, seat=seat.seat,
+                              per_player=move.card.per_player)
+    reasons.append(Reason("lp.play.copy_left", "LP-8", True,
+                          {"card": move.card.value, "seat": seat.seat, "left": left}))
+    return reasons
+
+
+def _top_card_reason(state: TableState, cell: Cell) -> Reason:
+    """エフェクトフェイズ / 用語集「選ぶ」: an effect targets the top card of an area, so the area must hold one."""
+    top = state.field.top(cell)
+    params = {"cell": str(cell), "card": top.card.value if top else "", "owner": top.owner if top else -1}
+    return Reason("lp.effect.top_card" if top else "lp.effect.empty_area", "§エフェクトフェイズ", top is not None,
+                  params, str(cell))
+
+
+def _distinct_reason(first: Cell, second: Cell) -> Reason:
+    return Reason("lp.effect.two_areas", "§エフェクトフェイズ", first != second,
+                  {"first": str(first), "second": str(second)}, str(second))
+
+
+def _check_move(state: TableState, move: MoveCard) -> list[Reason]:
+    reasons = [_top_card_reason(state, move.source), _distinct_reason(move.source, move.target)]
+    if all(r.ok for r in reasons):
+        reasons.extend(placement_reasons(state.field, move.target, state.profile, move.stack))
+    return reasons
+
+
+def _check_turn(state: TableState, move: TurnCard) -> list[Reason]:
+    reasons = [_top_card_reason(state, move.cell)]
+    top = state.field.top(move.cell)
+    params = {"cell": str(move.cell), "owner": move.owner, "players": state.players,
+              "from": top.owner if top else -1}
+    if move.owner >= state.players:  # LP-1: with 3 players one orientation belongs to nobody
+        reasons.append(Reason("lp.turn.no_such_seat", "LP-1", False, params, str(move.cell)))
+    elif top is not None and top.owner == move.owner:
+        reasons.append(Reason("lp.turn.full_turn", "LP-3", True, params, str(move.cell)))
+    else:
+        reasons.append(Reason("lp.turn.new_owner", "LP-1", True, params, str(move.cell)))
+    return reasons
+
+
+def _check_swap(state: TableState, move: SwapCards) -> list[Reason]:
+    return [_top_card_reason(state, move.first), _top_card_reason(state, move.second),
+            _distinct_reason(move.first, move.second)]
+
+
+def _check_set(state: TableState, move: SetCard) -> list[Reason]:
+    return placement_reasons(state.field, move.cell, state.profile, move.stack)
+
+
+def _check_get(state: TableState, move: ResolveGet) -> list[Reason]:
+    outcome = resolve_get(state.field)
+    found = [c.reason for c in outcome.captures] + [e.reason for e in outcome.exclusions]
+    return found or [Reason("lp.get.nothing", "LP-5", True, {"refused": len(outcome.refused)})]
+
+
+def _check_draw(state: TableState, move: Draw) -> list[Reason]:
+    seat = state.seat(_turn(state))
+    if seat.deck:
+        return [Reason("lp.draw.card", "§ドローフェイズ", True, {"seat": seat.seat, "deck": seat.deck})]
+    return [Reason("lp.draw.deck_empty", "§ドローフェイズ", True, {"seat": seat.seat})]
+
+
+_CHECKS: dict[type, Callable[..., list[Reason]]] = {
+    ChooseFirst: _check_first, PlaceCommoner: _check_opening, TakeTop: _check_take, PlayCard: _check_play,
+    MoveCard: _check_move, TurnCard: _check_turn, SwapCards: _check_swap, SetCard: _check_set,
+    ResolveGet: _check_get, Draw: _check_draw,
+}
+
+
+# -- apply ---------------------------------------------------------------------------------------------------
+
+def apply(state: TableState, move: Move) -> TableState:
+    verdict = check(state, move)
+    if not verdict.legal:
+        raise IllegalMove(verdict)
+    return _APPLY[type(move)](state, move)
+
+
+def _turn(state: TableState) -> int:
+    assert state.turn is not None, "no seat to act before the first player is chosen"
+    return state.turn
+
+
+def _apply_first(state: TableState, move: ChooseFirst) -> TableState:
+    return replace(state, first=move.seat, turn=move.seat)
+
+
+def _apply_opening(state: TableState, move: PlaceCommoner) -> TableState:
+    """【プレイの準備】: clockwise from the first player, each seat puts its commoner down as its own card."""
+    seat = state.seat(_turn(state))
+    placed = replace(state, field=state.field.push(move.cell, FieldCard(Card.COMMONER, seat.seat)))
+    placed = placed.with_seat(replace(seat, commoner_in_front=False))
+    following = state.next_seat(seat.seat)
+    if following == state.first:
+        return _start_turn(placed, following)
+    return replace(placed, turn=following)
+
+
+def _apply_take(state: TableState, move: TakeTop) -> TableState:
+    card, field = state.field.pop(move.cell)
+    seat = state.seat(_turn(state))
+    taken = replace(state, field=field).with_seat(replace(seat, points=seat.points + (card.card,)))
+    # LP-6 "while": stay in the remove phase as long as it (possibly) still applies
+    still = remove_phase(taken.field, taken.profile).applies
+    return taken if still is not False else replace(taken, phase=Phase.EFFECT)
+
+
+def _apply_play(state: TableState, move: PlayCard) -> TableState:
+    seat = state.seat(_turn(state))
+    played = replace(seat, hand=seat.hand - 1, played=seat.played + (move.card,))
+    return replace(state.with_seat(played), phase=Phase.EFFECT, play_area=move.card)
+
+
+def _apply_move(state: TableState, move: MoveCard) -> TableState:
+    card, field = state.field.pop(move.source)
+    return replace(state, field=field.push(move.target, card.activated()))  # LP-3: moved this turn
+
+
+def _apply_turn(state: TableState, move: TurnCard) -> TableState:
+    top = state.field.top(move.cell)
+    assert top is not None
+    turned = replace(top, owner=move.owner).activated()  # LP-3: turned this turn (a full turn too)
+    return replace(state, field=state.field.with_top(move.cell, turned))
+
+
+def _apply_swap(state: TableState, move: SwapCards) -> TableState:
+    first, second = state.field.top(move.first), state.field.top(move.second)
+    assert first is not None and second is not None
+    field = state.field.with_top(move.first, second.activated()).with_top(move.second, first.activated())
+    return replace(state, field=field)
+
+
+def _apply_set(state: TableState, move: SetCard) -> TableState:
+    assert state.play_area is not None
+    card = FieldCard(state.play_area, _turn(state), active=True)  # 【カードの向き】: as the player's own card
+    return replace(state, field=state.field.push(move.cell, card), play_area=None, phase=Phase.GET)
+
+
+def _apply_get(state: TableState, move: ResolveGet) -> TableState:
+    """LP-5: everything found on the field as it stands moves at once."""
+    outcome = resolve_get(state.field)
+    seats = list(state.seats)
+    for capture in outcome.captures:
+        taker = seats[capture.by]
+        seats[capture.by] = replace(taker, points=taker.points + (capture.card.card,))
+    exclusion = state.exclusion + tuple(e.card.card for e in outcome.exclusions)
+    return replace(state, seats=tuple(seats), field=field_after_get(state.field, outcome), exclusion=exclusion,
+                   last_get=outcome, phase=Phase.DRAW)
+
+
+def _apply_draw(state: TableState, move: Draw) -> TableState:
+    seat = state.seat(_turn(state))
+    if seat.deck:
+        state = state.with_seat(replace(seat, deck=seat.deck - 1, hand=seat.hand + 1))
+    return _start_turn(replace(state, field=state.field.settled()), state.next_seat(seat.seat))
+
+
+def _start_turn(state: TableState, seat: int) -> TableState:
+    """Start phase: the end check (LP-7); then the remove phase if LP-6 (possibly) applies, else effect."""
+    started = replace(state, turn=seat, turn_number=state.turn_number + 1, play_area=None)
+    if game_ends(started.seats):
+        return replace(started, phase=Phase.OVER, end_reasons=end_check(started.seats))
+    applies = remove_phase(started.field, started.profile).applies
+    return replace(started, phase=Phase.EFFECT if applies is False else Phase.REMOVE)
+
+
+_APPLY: dict[type, Callable[..., TableState]] = {
+    ChooseFirst: _apply_first, PlaceCommoner: _apply_opening, TakeTop: _apply_take, PlayCard: _apply_play,
+    MoveCard: _apply_move, TurnCard: _apply_turn, SwapCards: _apply_swap, SetCard: _apply_set,
+    ResolveGet: _apply_get, Draw: _apply_draw,
+}
