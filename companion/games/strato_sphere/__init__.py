@@ -1,0 +1,20 @@
+"""Strato-Sphere (ストラトスフェア): the pure rules engine (rulings SS-1 … SS-8 in rules/RULINGS.md).
+
+Where to look:
+  cards.py       card notation (KS, 10H/TH, ?), ranks, suits, colours, forces, packs (SS-2)
+  ring.py        the node ring and seats (SS-1), sides and partners (SS-2)
+  board.py       nodes, control, neutral / unclaimed (SS-4)
+  attack.py      may this node attack that one (SS-6)? does this card defend (SS-7)?
+  node_moves.py  draw, place, reveal, conceal, move a card (SS-5)
+  forces.py      forces by first reveal or fixed before play (SS-3)
+  outcome.py     win and draw (SS-8)
+  moves.py       the moves of a tracked game, their notation and JSON
+  state.py       the tracked table: nodes, hand sizes, pile, discard, turn
+  tracker.py     check / apply / legal_moves for a whole game
+  api.py         the referee API's /attack and /defend, pure
+"""
+
+from .api import attack_response, defend_response
+from .game import GAME, StratoSphere
+
+__all__ = ["GAME", "StratoSphere", "attack_response", "defend_response"]

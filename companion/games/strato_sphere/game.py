@@ -1,0 +1,49 @@
+"""``GAME``: Strato-Sphere as the platform runs it (the Game protocol of ../base.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import CardField, OptionSpec, Reason, Verdict
+from . import moves, state, tracker
+from .forces import FORCES_OPTION
+
+
+class StratoSphere:
+    """Standard 52-card packs, so no deck profile: ``card_fields`` is empty and every profile is valid."""
+
+    slug = "strato-sphere"
+    name_ja = "ストラトスフェア"
+    name_en = "Strato-Sphere"
+    player_counts: tuple[int, ...] = state.PLAYER_COUNTS
+    options: tuple[OptionSpec, ...] = (FORCES_OPTION,)
+    card_fields: tuple[CardField, ...] = ()
+    ruling_prefix = "SS"
+
+    def new_state(self, players: int, options: Mapping[str, str], profile: Mapping[str, Any]) -> state.TableState:
+        return state.new_state(players, options)
+
+    def parse_move(self, data: Mapping[str, Any]) -> moves.Move:
+        return moves.parse_move(data)
+
+    def move_to_json(self, move: moves.Move) -> dict[str, Any]:
+        return moves.move_to_json(move)
+
+    def check(self, table: state.TableState, move: moves.Move) -> Verdict:
+        return tracker.check(table, move)
+
+    def apply(self, table: state.TableState, move: moves.Move) -> state.TableState:
+        return tracker.apply(table, move)
+
+    def legal_moves(self, table: state.TableState) -> tuple[moves.Move, ...]:
+        return tracker.legal_moves(table)
+
+    def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
+        return ()
+
+    def validate_card(self, profile: Mapping[str, Any], card: Mapping[str, Any]) -> tuple[Reason, ...]:
+        return ()
+
+
+GAME = StratoSphere()
