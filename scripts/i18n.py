@@ -37,7 +37,7 @@ def catalogs() -> list[tuple[Path, list[Path], list[Path]]]:
 
 def pybabel(*args: str) -> None:
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", *args], check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def extract(sources: list[Path], skip: list[Path], pot: Path) -> None:

@@ -16,6 +16,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from sqlalchemy import text
 
 from companion import create_app, db
+from companion.i18n import translation_directories
 from companion.profiles import register_profile_dir
 from tests.web import tally
 
@@ -23,8 +24,23 @@ HERE = Path(__file__).parent
 PG_URL = os.environ.get("TEST_DATABASE_URL", "")
 
 
+TALLY_TRANSLATIONS = HERE / "web" / "translations"
+
+
+def _compile_tally_catalog() -> None:
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    po = TALLY_TRANSLATIONS / "ja" / "LC_MESSAGES" / "messages.po"
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    with po.with_suffix(".mo").open("wb") as f:
+        write_mo(f, catalog)
+
+
 def make_app(instance: Path, database_url: str, **extra: Any) -> Flask:
     register_profile_dir("tally", HERE / "web" / "profiles")
+    _compile_tally_catalog()
     config = {
         "TESTING": True,
         "SECRET_KEY": "test-secret",
@@ -32,6 +48,7 @@ def make_app(instance: Path, database_url: str, **extra: Any) -> Flask:
         "DATABASE_URL": database_url,
         "EXTRA_GAMES": ((tally.GAME, tally.WEB),),
         "TABLES_PER_WINDOW": 1000,
+        "BABEL_TRANSLATION_DIRECTORIES": ";".join([*translation_directories(), str(TALLY_TRANSLATIONS)]),
     }
     config.update(extra)
     app = create_app(config)
