@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
@@ -189,8 +190,11 @@ def qr(token: str):  # type: ignore[no-untyped-def]
     which = request.args.get("link", "play")
     url = public_url("tables.watch", token=table.watch_token) if which == "watch" else \
         public_url("tables.show", token=table.token)
-    svg = segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff")
-    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+    buffer = io.BytesIO()
+    # A standalone image needs the SVG namespace (svg_inline leaves it out): save() writes a whole document.
+    segno.make(url, error="m").save(buffer, kind="svg", scale=6, border=2, dark="#111", light="#fff",
+                                    xmldecl=False, svgclass=None, lineclass=None)
+    return Response(buffer.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
 # -- export and import ----------------------------------------------------------------------------------------

@@ -202,7 +202,8 @@ def test_the_table_page_has_a_qr_code_of_its_link(phone: Phone) -> None:
     assert f'src="{table}/qr.svg"' in html
     response = phone.get(f"{table}/qr.svg")
     assert response.mimetype == "image/svg+xml"
-    assert response.get_data(as_text=True).startswith("<svg")
+    svg = response.get_data(as_text=True)
+    assert svg.startswith("<svg") and 'xmlns="http://www.w3.org/2000/svg"' in svg
 
 
 def test_a_table_survives_a_server_restart(tmp_path, database_url) -> None:  # type: ignore[no-untyped-def]

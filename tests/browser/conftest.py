@@ -1,0 +1,95 @@
+"""Live server (gunicorn, 2 worker processes) and headless Debian Chromium at phone size (390 × 844)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from companion import db
+from tests.conftest import PG_URL, make_app
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    instance = tmp_path_factory.mktemp("live")
+    url = PG_URL or f"sqlite:///{instance / 'live.db'}"
+    app = make_app(instance, url)
+    db.upgrade(app)
+    app.extensions["db_engine"].dispose()
+    port = free_port()
+    env = dict(os.environ, COMPANION_TEST_INSTANCE=str(instance), COMPANION_TEST_DATABASE_URL=url)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "4",
+         "--worker-class", "gthread", "tests.browser.serve:app"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/", timeout=1)
+            break
+        except OSError:
+            if server.poll() is not None:
+                raise RuntimeError(server.stderr.read().decode() if server.stderr else "gunicorn died")
+            time.sleep(0.1)
+    yield base
+    server.terminate()
+    server.wait(10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_phone(browser):  # type: ignore[no-untyped-def]
+    contexts = []
+
+    def make(lang: str = "en-US", javascript: bool = True):  # type: ignore[no-untyped-def]
+        context = browser.new_context(locale=lang, java_script_enabled=javascript, **PHONE)
+        context.set_default_timeout(5000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
