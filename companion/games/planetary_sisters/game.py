@@ -1,0 +1,63 @@
+"""The Game object the platform runs (companion.games.base.Game): one place that wires the modules."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..base import CardField, OptionSpec, Reason, Verdict
+from . import moves, tracker
+from .api import ProfileLookup, score_request
+from .cards import Card
+from .profile_facts import validate_card, validate_profile
+from .results import TableScore, WhatIf, score_table, what_if
+from .state import TableState
+
+CARD_FIELDS: tuple[CardField, ...] = (
+    CardField("rank", "int", required=True),  # §3: 序列 1..36 identifies a card (PS-2)
+    CardField("elements", "counts", choices_key="elements"),  # names from the profile's meta.elements (PS-1)
+)
+
+
+class PlanetarySistersGame:
+    slug = "planetary-sisters"
+    name_ja = "遊星姊妹"
+    name_en = "Planetary Sisters"
+    player_counts: tuple[int, ...] = (2, 3, 4)
+    options: tuple[OptionSpec, ...] = ()  # no PS ruling is an option
+    card_fields = CARD_FIELDS
+    ruling_prefix = "PS"
+
+    def new_state(self, players: int, options: Mapping[str, str], profile: Mapping[str, Any]) -> TableState:
+        return tracker.new_table(players, profile)
+
+    def parse_move(self, data: Mapping[str, Any]) -> moves.Move:
+        return moves.parse_move(data)
+
+    def move_to_json(self, move: moves.Move) -> dict[str, Any]:
+        return moves.move_to_json(move)
+
+    def check(self, state: TableState, move: moves.Move) -> Verdict:
+        return tracker.check(state, move)
+
+    def apply(self, state: TableState, move: moves.Move) -> TableState:
+        return tracker.apply(state, move)
+
+    def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
+        return validate_profile(profile)
+
+    def validate_card(self, profile: Mapping[str, Any], card: Mapping[str, Any]) -> tuple[Reason, ...]:
+        return validate_card(profile, card)
+
+    # Beyond the protocol: what the Planetary Sisters pages and API call.
+
+    def score(self, state: TableState) -> TableScore:
+        return score_table(state)
+
+    def what_if(self, state: TableState, hand: Sequence[Card] | None = None) -> WhatIf | None:
+        return what_if(state, hand)
+
+    def flow_facts(self, state: TableState) -> tuple[Reason, ...]:
+        return tracker.flow_facts(state)
+
+    def score_request(self, body: Any, find_profile: ProfileLookup) -> dict[str, Any]:
+        return score_request(body, find_profile)

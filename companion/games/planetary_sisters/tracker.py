@@ -1,0 +1,450 @@
+"""The round tracker: check and apply the table's moves (PS-5, PS-6, PS-7; rule text §4).
+
+``check`` never changes anything and says, for a legal move too, which conditions it checked. ``apply``
+runs the same examination and refuses (IllegalMove) what ``check`` refuses. Draws, the parent change, the
+flip of the condition card and the end of a round follow from the rules and happen inside ``apply``; a
+parent change that needs an unknown rank waits for a ``NameParent`` move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from ..base import ErrorList, IllegalMove, ParseError, Reason, Verdict
+from .cards import Card, CardRef
+from .flow import (
+    PLAYER_COUNTS,
+    ROUNDS,
+    cards_in_play,
+    deck_size,
+    draws,
+    expected_counts,
+    field_size,
+    final_counts,
+)
+from .moves import Move, NameParent, Reveal, Setup, Turn
+from .parent import Condition, ParentChange, next_parent_many, next_parent_two
+from .profile import read_profile
+from .resolve import resolve
+from .state import Phase, RoundRecord, SeatState, TableState, TurnRecord
+
+
+def new_table(players: int, profile: Mapping[str, Any]) -> TableState:
+    """A table waiting for its setup move. Raises ParseError for a player count other than 2, 3, 4 and
+    ErrorList for a profile that cannot be read."""
+    if players not in PLAYER_COUNTS:
+        raise ParseError("ps.setup.players", "PS-7", "players", players=players, choices=list(PLAYER_COUNTS))
+    deck = read_profile(profile)
+    return TableState(players, deck, tuple(SeatState(deck_size(players)) for _ in range(players)))
+
+
+# -- examining a move: the reasons, and what a legal move will do -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What examining a move found: every reason, and the cards it names once resolved."""
+
+    reasons: tuple[Reason, ...]
+    cards: tuple[Card, ...] = ()
+    from_known_hand: int | None = None  # Turn: index of the played card in the known hand
+    field_index: int | None = None  # Turn: index of the taken card on the field
+
+    @property
+    def verdict(self) -> Verdict:
+        return Verdict.of(self.reasons)
+
+
+def _phase(state: TableState, expected: Phase) -> Reason:
+    return Reason(
+        "ps.flow.phase", "PS-7", state.phase is expected, {"phase": state.phase.value, "expected": expected.value}
+    )
+
+
+def _seat_in_range(code: str, rule: str, seat: int, state: TableState, path: str) -> Reason:
+    return Reason(code, rule, 0 <= seat < state.players, {"seat": seat, "players": state.players}, path)
+
+
+def _resolve(state: TableState, ref: CardRef, path: str, reasons: list[Reason]) -> Card | None:
+    """The card a reference names (profile, or the cards this table saw), with a reason either way."""
+    try:
+        card = resolve(ref, state.deck, path, state.card_of_rank)
+    except ErrorList as bad:
+        reasons.extend(e.reason for e in bad.errors)
+        return None
+    reasons.append(Reason("ps.card.valid", "PS-2", True, {"card": str(card)}, path))
+    return card
+
+
+def _one_place(state: TableState, card: Card, path: str, also: Sequence[Card] = ()) -> Reason:
+    """PS-7: a card is in one place only (checked for cards whose rank is known)."""
+    params: dict[str, Any] = {"card": str(card), "place": "", "seat": -1}
+    if card.rank is not None:
+        found = state.where(card.rank)
+        if found is None and any(other.rank == card.rank for other in also):
+            found = ("same_entry", -1)
+        if found is not None:
+            params["place"], params["seat"] = found
+            return Reason("ps.flow.one_place", "PS-7", False, params, path)
+    return Reason("ps.flow.one_place", "PS-7", True, params, path)
+
+
+def _find(cards: Sequence[Card], ref: CardRef, state: TableState) -> int | None:
+    """Where ``ref`` is among ``cards``: by rank, else by elements (a card entered without its rank)."""
+    if ref.rank is not None:
+        for index, card in enumerate(cards):
+            if card.rank == ref.rank:
+                return index
+        known = state.card_of_rank(ref.rank)
+        elements = ref.elements if ref.elements is not None else (known.elements if known else None)
+        if elements is None:
+            return None
+        return next((i for i, c in enumerate(cards) if c.rank is None and c.elements == elements), None)
+    return next((i for i, c in enumerate(cards) if c.elements == ref.elements), None)
+
+
+def _same_elements(found: Card, ref: CardRef, path: str) -> Reason:
+    """A card found by rank must carry the elements entered with it, if any (PS-2)."""
+    ok = ref.elements is None or ref.elements == found.elements
+    return Reason(
+        "ps.card.rank_mismatch" if not ok else "ps.card.valid",
+        "PS-2",
+        ok,
+        {"rank": found.rank or 0, "entered": str(ref), "profile_card": str(found)} if not ok else {"card": str(found)},
+        path,
+    )
+
+
+def _known(found: Card, ref: CardRef) -> Card:
+    """The card with everything known about it: a field card entered by elements gains the rank taken."""
+    return found if found.rank is not None or ref.rank is None else Card(found.elements, ref.rank)
+
+
+def examine_setup(state: TableState, move: Setup) -> Plan:
+    """§4.1 / §4.3: the first parent, and the field opened face up (as many cards as PS-7 says)."""
+    reasons = [
+        _phase(state, Phase.SETUP),
+        _seat_in_range("ps.setup.parent_seat", "§4.1", move.parent, state, "parent"),
+        Reason(
+            "ps.setup.field_count",
+            "PS-7",
+            len(move.field) == field_size(state.players),
+            {"count": len(move.field), "expected": field_size(state.players), "players": state.players},
+            "field",
+        ),
+    ]
+    cards: list[Card] = []
+    for index, ref in enumerate(move.field):
+        card = _resolve(state, ref, f"field[{index}]", reasons)
+        if card is not None:
+            reasons.append(_one_place(state, card, f"field[{index}]", cards))
+            cards.append(card)
+    return Plan(tuple(reasons), tuple(cards))
+
+
+def examine_turn(state: TableState, move: Turn) -> Plan:
+    """§4.2 / §4.4.1: the player to move plays a hand card and takes a field card."""
+    reasons = [_phase(state, Phase.TURNS)]
+    if state.phase is not Phase.TURNS:
+        return Plan(tuple(reasons))
+    expected = state.to_move
+    reasons.append(
+        Reason(
+            "ps.turn.order",
+            "PS-7",
+            move.seat == expected,
+            {"seat": move.seat, "expected": expected, "round": state.round, "turn": len(state.turns) + 1},
+            "seat",
+        )
+    )
+    if not 0 <= move.seat < state.players:
+        return Plan(tuple(reasons))
+    seat = state.seats[move.seat]
+
+    played: Card | None
+    known_index = _find(seat.known_hand, move.played, state)
+    if known_index is not None:
+        played = _known(seat.known_hand[known_index], move.played)
+        reasons.append(_same_elements(played, move.played, "played"))
+        if played.rank is not None and played.rank != seat.known_hand[known_index].rank:
+            reasons.append(_one_place(state, played, "played"))  # an unranked card gains its rank
+        reasons.append(
+            Reason("ps.turn.played_from_hand", "§4.2", True, {"seat": move.seat, "card": str(played), "seen": True},
+                   "played")
+        )
+    else:
+        played = _resolve(state, move.played, "played", reasons)
+        if played is not None:
+            reasons.append(_one_place(state, played, "played"))
+            reasons.append(
+                Reason(
+                    "ps.turn.played_from_hand",
+                    "§4.2",
+                    seat.unseen > 0,
+                    {"seat": move.seat, "card": str(played), "seen": False, "unseen": seat.unseen,
+                     "hand_size": seat.hand_size},
+                    "played",
+                )
+            )
+
+    taken: Card | None = None
+    field_index = _find(state.field, move.taken, state)
+    if field_index is None:
+        reasons.append(
+            Reason(
+                "ps.turn.taken_from_field",
+                "§4.2",
+                False,
+                {"card": str(move.taken), "field": [str(c) for c in state.field]},
+                "taken",
+            )
+        )
+    else:
+        taken = _known(state.field[field_index], move.taken)
+        reasons.append(_same_elements(taken, move.taken, "taken"))
+        if taken.rank is not None and taken.rank != state.field[field_index].rank:
+            reasons.append(_one_place(state, taken, "taken", (played,) if played else ()))
+        reasons.append(
+            Reason(
+                "ps.turn.taken_from_field",
+                "§4.2",
+                True,
+                {"card": str(taken), "field": [str(c) for c in state.field]},
+                "taken",
+            )
+        )
+    cards = (played, taken) if played is not None and taken is not None else ()
+    return Plan(tuple(reasons), cards, known_index, field_index)
+
+
+def _unranked(turns: Sequence[TurnRecord]) -> list[str]:
+    return [str(card) for t in turns for card in (t.played, t.taken) if card.rank is None]
+
+
+def examine_name_parent(state: TableState, move: NameParent) -> Plan:
+    """PS-5 / PS-6 need every rank of the round; without one, the table says who became parent."""
+    rule = "PS-6" if state.two_players else "PS-5"
+    reasons = [
+        _phase(state, Phase.NAME_PARENT),
+        _seat_in_range("ps.parent.seat", rule, move.seat, state, "seat"),
+    ]
+    if reasons[0].ok:
+        reasons.append(Reason("ps.parent.named", rule, True, {"seat": move.seat, "cards": _unranked(state.turns)}))
+    return Plan(tuple(reasons))
+
+
+def examine_reveal(state: TableState, move: Reveal) -> Plan:
+    """§4.5: at the end every hand is shown; the table enters the cards it had not seen."""
+    reasons = [_phase(state, Phase.REVEAL), _seat_in_range("ps.reveal.seat", "§4.5", move.seat, state, "seat")]
+    if not (reasons[0].ok and reasons[1].ok):
+        return Plan(tuple(reasons))
+    seat = state.seats[move.seat]
+    reasons.append(Reason("ps.reveal.once", "§4.5", not seat.revealed, {"seat": move.seat}, "seat"))
+    reasons.append(
+        Reason(
+            "ps.reveal.count",
+            "PS-7",
+            len(move.cards) == seat.unseen,
+            {"seat": move.seat, "count": len(move.cards), "expected": seat.unseen},
+            "cards",
+        )
+    )
+    cards: list[Card] = []
+    for index, ref in enumerate(move.cards):
+        card = _resolve(state, ref, f"cards[{index}]", reasons)
+        if card is not None:
+            reasons.append(_one_place(state, card, f"cards[{index}]", cards))
+            cards.append(card)
+    return Plan(tuple(reasons), tuple(cards))
+
+
+def examine(state: TableState, move: Move) -> Plan:
+    if isinstance(move, Setup):
+        return examine_setup(state, move)
+    if isinstance(move, Turn):
+        return examine_turn(state, move)
+    if isinstance(move, NameParent):
+        return examine_name_parent(state, move)
+    return examine_reveal(state, move)
+
+
+def check(state: TableState, move: Move) -> Verdict:
+    return examine(state, move).verdict
+
+
+# -- applying a legal move ------------------------------------------------------------------------------
+
+
+def apply(state: TableState, move: Move) -> TableState:
+    plan = examine(state, move)
+    if not plan.verdict.legal:
+        raise IllegalMove(plan.verdict)
+    if isinstance(move, Setup):
+        return _start_round(
+            replace(state, phase=Phase.TURNS, round=1, parent=move.parent, condition=Condition.CLOSE,
+                    field=plan.cards)
+        )
+    if isinstance(move, Turn):
+        return _after_turn(state, move, plan)
+    if isinstance(move, NameParent):
+        named = tuple(r for r in plan.reasons if r.code == "ps.parent.named")
+        return _finish_round(state, ParentChange(move.seat, named))
+    return _after_reveal(_reveal(state, move.seat, plan.cards))
+
+
+def _start_round(state: TableState) -> TableState:
+    """PS-7: each seat draws what §4.2 / §4.4.1 say (the tracker cannot see which cards)."""
+    seats = []
+    for index, seat in enumerate(state.seats):
+        count = draws(state.players, state.round, index, state.parent, seat.hand_size, seat.deck_size)
+        seats.append(replace(seat, hand_size=seat.hand_size + count, deck_size=seat.deck_size - count))
+    return replace(state, seats=tuple(seats), phase=Phase.TURNS)
+
+
+def _after_turn(state: TableState, move: Turn, plan: Plan) -> TableState:
+    played, taken = plan.cards
+    seat = state.seats[move.seat]
+    known = seat.known_hand
+    if plan.from_known_hand is not None:
+        known = known[: plan.from_known_hand] + known[plan.from_known_hand + 1:]
+    assert plan.field_index is not None
+    field = state.field[: plan.field_index] + state.field[plan.field_index + 1:]
+    seats = list(state.seats)
+    seats[move.seat] = replace(seat, known_hand=known, hand_size=seat.hand_size - 1)
+    state = replace(state, seats=tuple(seats), field=field, turns=(*state.turns, TurnRecord(move.seat, played, taken)))
+    if len(state.turns) < len(state.turn_order):
+        return state
+    change = parent_change(state)
+    if change is None:
+        return replace(state, phase=Phase.NAME_PARENT)
+    return _finish_round(state, change)
+
+
+def parent_change(state: TableState) -> ParentChange | None:
+    """PS-5 / PS-6 for the round's turns; None when a rank is unknown (the table names the parent)."""
+    differences = [t.difference for t in state.turns]
+    if any(d is None for d in differences):
+        return None
+    if state.two_players:
+        child = 1 - state.parent
+        mine = [t.difference or 0 for t in state.turns if t.seat == state.parent]
+        theirs = [t.difference or 0 for t in state.turns if t.seat == child]
+        return next_parent_two(state.parent, mine, child, theirs, state.condition)
+    return next_parent_many([(t.seat, t.difference or 0) for t in state.turns], state.condition)
+
+
+def _finish_round(state: TableState, change: ParentChange) -> TableState:
+    """§4.2: taken cards join the hand (2 players, second half: the house, §4.4.2); played cards become the
+    next field; the new parent flips the condition card (PS-5)."""
+    seats = list(state.seats)
+    for turn in state.turns:
+        seat = seats[turn.seat]
+        if state.second_half:
+            seats[turn.seat] = replace(seat, house=(*seat.house, turn.taken))
+        else:
+            seats[turn.seat] = replace(seat, known_hand=(*seat.known_hand, turn.taken), hand_size=seat.hand_size + 1)
+    flipped = state.condition.flipped()
+    flip = Reason("ps.condition.flipped", "PS-5", True, {"seat": change.seat, "condition": flipped.value})
+    record = RoundRecord(state.round, state.parent, state.condition, state.turns, change.seat, (*change.reasons, flip))
+    state = replace(
+        state,
+        seats=tuple(seats),
+        field=tuple(t.played for t in state.turns),
+        turns=(),
+        rounds=(*state.rounds, record),
+        parent=change.seat,
+        condition=flipped,
+    )
+    if state.round == ROUNDS:
+        return _enter_reveal(state)
+    return _start_round(replace(state, round=state.round + 1))
+
+
+def _enter_reveal(state: TableState) -> TableState:
+    """§4.5: the game is over. A hand the table already knows whole is revealed at once."""
+    state = replace(state, phase=Phase.REVEAL)
+    for index, seat in enumerate(state.seats):
+        if seat.unseen == 0:
+            state = _reveal(state, index, ())
+    return _after_reveal(state)
+
+
+def _reveal(state: TableState, index: int, cards: Sequence[Card]) -> TableState:
+    """§4.5: the shown hand is the house (3/4 players) or the guard cards (2 players)."""
+    seat = state.seats[index]
+    hand = (*seat.known_hand, *cards)
+    if state.two_players:
+        shown = replace(seat, guards=hand, known_hand=(), hand_size=0, revealed=True)
+    else:
+        shown = replace(seat, house=hand, known_hand=(), hand_size=0, revealed=True)
+    seats = list(state.seats)
+    seats[index] = shown
+    return replace(state, seats=tuple(seats))
+
+
+def _after_reveal(state: TableState) -> TableState:
+    if all(seat.revealed for seat in state.seats):
+        return replace(state, phase=Phase.FINISHED)
+    return state
+
+
+# -- the flow facts: the rule text's numbers against the table as it stands ---------------------------
+
+
+def flow_facts(state: TableState) -> tuple[Reason, ...]:
+    """PS-7's checks on the state: every card accounted for, a card in one place only, the hand / deck /
+    house sizes the rule text gives at the start of each round, and at the end."""
+    if state.phase is Phase.SETUP:
+        return ()
+    reasons: list[Reason] = []
+    counted = sum(s.deck_size + s.hand_size + len(s.house) + len(s.guards) for s in state.seats)
+    counted += len(state.field) + 2 * len(state.turns)
+    expected_total = cards_in_play(state.players)
+    reasons.append(
+        Reason("ps.flow.cards_in_play", "PS-7", counted == expected_total,
+               {"counted": counted, "expected": expected_total})
+    )
+    ranks = [card.rank for card, _, _ in state.places() if card.rank is not None]
+    repeated = sorted({r for r in ranks if ranks.count(r) > 1})
+    reasons.append(Reason("ps.flow.one_place", "PS-7", not repeated, {"ranks": repeated}))
+    reasons.append(Reason("ps.flow.round", "PS-7", 1 <= state.round <= ROUNDS, {"round": state.round, "rounds": ROUNDS}))
+    if state.phase is Phase.TURNS and not state.turns:
+        expected = [expected_counts(state.players, state.round, i, state.first_parent) for i in range(state.players)]
+        actual = [(s.hand_size, s.deck_size, len(s.house)) for s in state.seats]
+        reasons.append(
+            Reason(
+                "ps.flow.round_start",
+                "PS-7",
+                actual == [(e.hand, e.deck, e.house) for e in expected],
+                {
+                    "round": state.round,
+                    "hands": [a[0] for a in actual],
+                    "expected_hands": [e.hand for e in expected],
+                    "decks": [a[1] for a in actual],
+                    "expected_decks": [e.deck for e in expected],
+                    "houses": [a[2] for a in actual],
+                    "expected_houses": [e.house for e in expected],
+                },
+            )
+        )
+        reasons.append(
+            Reason("ps.flow.field_size", "PS-7", len(state.field) == field_size(state.players),
+                   {"count": len(state.field), "expected": field_size(state.players)})
+        )
+    if state.phase in (Phase.REVEAL, Phase.FINISHED):
+        final = final_counts(state.players)
+        held = [s.hand_size + (len(s.guards) if state.two_players else len(s.house)) for s in state.seats]
+        houses = [len(s.house) if state.two_players else 0 for s in state.seats]
+        reasons.append(
+            Reason(
+                "ps.flow.final_counts",
+                "PS-7",
+                all(h == final.hand for h in held) and all(h == final.house for h in houses)
+                and all(s.deck_size == 0 for s in state.seats)
+                and len(state.field) == field_size(state.players),
+                {"hands": held, "expected_hand": final.hand, "houses": houses, "expected_house": final.house,
+                 "field": len(state.field), "expected_field": field_size(state.players)},
+            )
+        )
+    return tuple(reasons)
