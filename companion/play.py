@@ -116,7 +116,7 @@ def view_of(table: Table) -> TableView:
         profile, profile_key = resolve_profile(table.game, table.profile_ref)
     except UnknownProfile:
         profile, profile_key = resolve_profile(table.game, "")
-    key = (current_app.config["DATABASE_URL"], table.id, table.version, profile_key)
+    key = (table.token, table.version, profile_key)  # tokens are unique even across databases
     with _cache_lock:
         hit = _cache.get(key)
         if hit is not None:
