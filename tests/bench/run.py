@@ -1,0 +1,216 @@
+"""`make bench`: gunicorn on loopback (as `make run` starts it) driven by many simulated phones.
+
+Prints requests per second and p50/p95/p99 latency for the home page, a table page, the "anything new?" poll
+and an entry, with a static file from the same server as the baseline; then runs every other bench script in
+this folder (bench_*.py), which print their own figures.
+
+Settings (environment): BENCH_PHONES (50), BENCH_SECONDS per phase (5), BENCH_WORKERS (2), BENCH_THREADS (8).
+Targets for later work: poll and entry p99 under 20 ms at 50 phones on 2 cores.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PHONES = int(os.environ.get("BENCH_PHONES", "50"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
+WORKERS = os.environ.get("BENCH_WORKERS", "2")
+THREADS = os.environ.get("BENCH_THREADS", "8")
+
+
+@dataclass
+class Phase:
+    name: str
+    latencies: list[float] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+    elapsed: float = 0.0
+
+    def line(self) -> str:
+        lat = sorted(self.latencies)
+        n = len(lat)
+
+        def pct(p: float) -> float:
+            return lat[min(n - 1, int(p * n))] * 1000 if n else float("nan")
+
+        statuses = " ".join(f"{k}:{v}" for k, v in sorted(self.statuses.items()))
+        return (f"{self.name:<22} {n:>7} {n / self.elapsed:>9.0f} {pct(0.50):>8.1f} {pct(0.95):>8.1f} "
+                f"{pct(0.99):>8.1f}   {statuses}")
+
+
+class Connection:
+    """A minimal HTTP/1.1 keep-alive client: a phone holds one connection, as a browser would."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.cookies: dict[str, str] = {}
+
+    async def request(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
+                      ) -> tuple[int, bytes]:
+        for attempt in (1, 2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Connection: keep-alive"]
+            if self.cookies:
+                lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+            for k, v in (headers or {}).items():
+                lines.append(f"{k}: {v}")
+            if body or method == "POST":
+                lines.append(f"Content-Length: {len(body)}")
+            try:
+                self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+                await self.writer.drain()
+                return await self._response()
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.writer = None
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _response(self) -> tuple[int, bytes]:
+        assert self.reader is not None
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        status = int(status_line.split()[1])
+        length, close = 0, False
+        for line in header_lines:
+            name, _, value = line.partition(":")
+            name, value = name.strip().lower(), value.strip()
+            if name == "content-length":
+                length = int(value)
+            elif name == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+            elif name == "connection" and value.lower() == "close":
+                close = True
+        body = await self.reader.readexactly(length) if length else b""
+        if close:
+            self.writer = None
+        return status, body
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def run_phase(name: str, port: int, phones: list[Connection], make_request) -> Phase:  # type: ignore[no-untyped-def]
+    phase = Phase(name)
+    deadline = time.perf_counter() + SECONDS
+
+    async def phone_loop(i: int, conn: Connection) -> None:
+        n = 0
+        while time.perf_counter() < deadline:
+            method, path, body, headers = make_request(i, n)
+            start = time.perf_counter()
+            status, _ = await conn.request(method, path, body, headers)
+            phase.latencies.append(time.perf_counter() - start)
+            phase.statuses[status] = phase.statuses.get(status, 0) + 1
+            n += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(phone_loop(i, c) for i, c in enumerate(phones)))
+    phase.elapsed = time.perf_counter() - start
+    return phase
+
+
+async def bench(port: int) -> list[Phase]:
+    host = "127.0.0.1"
+    phones = [Connection(host, port) for _ in range(PHONES)]
+    # Each phone opens the new-table page (session + CSRF token) and starts its own table, so that every
+    # entry is based on the version it last saw and is saved (a shared table would mostly measure 409s).
+    tokens: list[str] = []
+    for conn in phones:
+        status, body = await conn.request("GET", "/new/tally")
+        tokens.append(re.search(rb'name="csrf-token" content="([^"]+)"', body).group(1).decode())
+    for t in range(PHONES):
+        form = urllib.parse.urlencode({"csrf_token": tokens[t], "seat0": "A", "seat1": "B"}).encode()
+        status, _ = await phones[t].request("POST", "/new/tally", form,
+                                            {"Content-Type": "application/x-www-form-urlencoded"})
+        assert status == 303, status
+    tables = created_tables()
+    versions = {tok: 0 for tok in tables}
+    assert len(tables) == PHONES
+    form_type = {"Content-Type": "application/x-www-form-urlencoded"}
+
+    def table_of(i: int) -> str:
+        return tables[i % len(tables)]
+
+    results = [
+        await run_phase("static file (baseline)", port, phones, lambda i, n: ("GET", "/static/css/app.css", b"", {})),
+        await run_phase("home page", port, phones, lambda i, n: ("GET", "/", b"", {})),
+        await run_phase("table page", port, phones, lambda i, n: ("GET", f"/t/{table_of(i)}", b"", {})),
+        await run_phase("poll (nothing new)", port, phones,
+                        lambda i, n: ("GET", f"/t/{table_of(i)}/poll?v={versions[table_of(i)]}", b"",
+                                      {"HX-Request": "true"})),
+    ]
+
+    def entry(i: int, n: int):  # type: ignore[no-untyped-def]
+        token = table_of(i)
+        body = urllib.parse.urlencode({"csrf_token": tokens[i], "seat": i % 2, "points": 1,
+                                       "version": versions[token]}).encode()
+        versions[token] += 1
+        return "POST", f"/t/{token}/move", body, form_type
+
+    results.append(await run_phase("entry", port, phones, entry))
+    return results
+
+
+def created_tables() -> list[str]:
+    # The bench's own database is fresh: read the tokens of the tables it created.
+    import sqlite3
+
+    db = Path(os.environ["COMPANION_TEST_DATABASE_URL"].removeprefix("sqlite:///"))
+    with sqlite3.connect(db) as conn:
+        return [row[0] for row in conn.execute("SELECT token FROM tables ORDER BY id")]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{tmp}/bench.db"
+        env = dict(os.environ, COMPANION_TEST_INSTANCE=tmp, COMPANION_TEST_DATABASE_URL=url)
+        os.environ.update(env)
+        subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion import db; "
+                        "db.upgrade(app)"], cwd=ROOT, env=env, check=True)
+        port = free_port()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", WORKERS,
+             "--threads", THREADS, "--worker-class", "gthread", "--keep-alive", "30", "tests.browser.serve:app"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(100):
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            print(f"companion bench: gunicorn {WORKERS} workers x {THREADS} threads on 127.0.0.1, "
+                  f"{PHONES} phones (keep-alive, closed loop), {SECONDS:g} s per phase, {os.cpu_count()} cores")
+            print(f"{'':<22} {'requests':>7} {'req/s':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}   statuses")
+            for phase in asyncio.run(bench(port)):
+                print(phase.line())
+        finally:
+            server.terminate()
+            server.wait(10)
+    for script in sorted(Path(__file__).parent.glob("bench_*.py")):
+        print(f"\n--- {script.name}")
+        subprocess.run([sys.executable, str(script)], cwd=ROOT, check=False)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()
