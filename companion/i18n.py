@@ -21,10 +21,12 @@ def select_locale() -> str:
 
 
 def translation_directories() -> list[str]:
-    """The platform's catalogs first, then each game web package's own (merged by Flask-Babel)."""
-    games = Path(__file__).parent / "web" / "games"
+    """The platform's catalogs first, then each part's own (game web packages, printing), merged by
+    Flask-Babel (see scripts/i18n.py for how strings are split between them)."""
+    web = Path(__file__).parent / "web"
     dirs = [PLATFORM_TRANSLATIONS]
-    dirs += sorted(p for p in games.glob("*/translations") if p.is_dir())
+    dirs += sorted(p for p in web.glob("games/*/translations") if p.is_dir())
+    dirs += sorted(p for p in web.glob("*/translations") if p.is_dir())
     return [str(d) for d in dirs]
 
 

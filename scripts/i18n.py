@@ -20,17 +20,28 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("ja", "en")
-GAMES = ROOT / "companion" / "web" / "games"
+WEB = ROOT / "companion" / "web"
+# Parts with a catalog of their own: each game's web package, and the printing package. Their templates
+# are templates/<name>/ (and printables/ for printing).
+OWN_TEMPLATES = {"printing": ["templates/print", "printables"]}
+
+
+def own_catalog_packages() -> list[Path]:
+    games = [p for p in (WEB / "games").iterdir() if p.is_dir() and (p / "__init__.py").exists()]
+    others = [WEB / name for name in OWN_TEMPLATES if (WEB / name / "__init__.py").exists()]
+    return sorted(games) + others
 
 
 def catalogs() -> list[tuple[Path, list[Path], list[Path]]]:
-    """(translations dir, sources to extract, paths to skip) for the platform and for each game."""
-    game_pkgs = sorted(p for p in GAMES.iterdir() if p.is_dir() and (p / "__init__.py").exists())
-    skip = [*game_pkgs, *[ROOT / "templates" / p.name for p in game_pkgs]]
-    found = [(ROOT / "companion" / "translations",
-              [ROOT / "companion", ROOT / "templates", ROOT / "printables"], skip)]
-    for pkg in game_pkgs:
-        sources = [pkg] + [p for p in [ROOT / "templates" / pkg.name] if p.exists()]
+    """(translations dir, sources to extract, paths to skip) for the platform and for each part."""
+    parts = []
+    for pkg in own_catalog_packages():
+        templates = [ROOT / t for t in OWN_TEMPLATES.get(pkg.name, [f"templates/{pkg.name}"])]
+        parts.append((pkg, [pkg] + [t for t in templates if t.exists()]))
+    skip = [path for _pkg, sources in parts for path in sources]
+    found = [(ROOT / "companion" / "translations", [ROOT / "companion", ROOT / "templates", ROOT / "printables"],
+              skip)]
+    for pkg, sources in parts:
         found.append((pkg / "translations", sources, []))
     return found
 

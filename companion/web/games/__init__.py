@@ -31,6 +31,26 @@ class ApiRoute:
 
 
 @dataclass(frozen=True)
+class SummaryTable:
+    """One table of a score summary: e.g. one player's six house categories with their working."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""  # the formula in words and the ruling id
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a score summary (page or PDF) shows of a table, already in the current language."""
+
+    finished: bool
+    ranking: tuple[tuple[int, str, str], ...]  # (place, seat name, score as shown)
+    tables: tuple[SummaryTable, ...] = ()
+    winner_note: str = ""  # e.g. the tie-break that decided it, with its ruling id
+
+
+@dataclass(frozen=True)
 class GameWeb:
     slug: str
     # The fragment the table page includes; it receives `view` (companion.play.TableView), `pending`
@@ -46,6 +66,9 @@ class GameWeb:
     api: tuple[ApiRoute, ...] = ()
     # Links the game adds to the home page (endpoint, lazy label), e.g. a dispute checker.
     tools: tuple[tuple[str, Any], ...] = ()
+    # The table's scores so far (or final), for the score summary; None while the game has none to give.
+    summary: Callable[[Any], Summary | None] | None = None
+
 
 
 def discover() -> dict[str, GameWeb]:
