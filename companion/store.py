@@ -95,6 +95,23 @@ def append_event(table_id: int, based_on: int, kind: str, payload: dict[str, Any
     return new_version
 
 
+def set_table_profile(table_id: int, based_on: int, profile_ref: str) -> int:
+    """Point a table at another profile (e.g. its own copy, once a player types a card's data), as a
+    version-checked write like any other: returns the new version."""
+    s = db.session()
+    s.commit()
+    result = s.execute(
+        update(Table)
+        .where(Table.id == table_id, Table.version == based_on)
+        .values(profile_ref=profile_ref, version=based_on + 1, updated_at=utcnow())
+    )
+    if result.rowcount != 1:
+        s.rollback()
+        raise Conflict(current_version(table_id) or 0)
+    s.commit()
+    return based_on + 1
+
+
 def tables_created_since(creator: str, since: datetime) -> int:
     return db.session().scalar(
         select(func.count(Table.id)).where(Table.creator == creator, Table.created_at >= since)

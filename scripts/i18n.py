@@ -1,7 +1,8 @@
 """Translation catalogs: the platform's (companion/translations) and one per game web package.
 
     python scripts/i18n.py compile   # .po -> .mo for every catalog (the setup step runs this)
-    python scripts/i18n.py update    # extract the strings and merge them into every ja and en catalog
+    python scripts/i18n.py update [PART]  # extract the strings and merge them into the ja and en catalogs
+                                          # (PART: platform, or a game's package name, or printing)
     python scripts/i18n.py check     # every string is in both catalogs, and every ja string is translated
 
 Each game's strings live beside its web package (companion/web/games/<pkg>/translations), extracted from
@@ -79,8 +80,16 @@ def extract(sources: list[Path], skip: list[Path], pot: Path) -> None:
             write_po(f, catalog, sort_output=True, omit_header=False, no_location=True)
 
 
-def update() -> None:
+def part_name(directory: Path) -> str:
+    return "platform" if directory.parent.name == "companion" else directory.parent.name
+
+
+def update(only: str = "") -> None:
+    """Extract and merge; with a part name ("platform", "planetary_sisters", "printing", ...) only that
+    part's catalogs are touched, so people working on different parts never edit the same file."""
     for directory, sources, skip in catalogs():
+        if only and part_name(directory) != only:
+            continue
         directory.mkdir(parents=True, exist_ok=True)
         pot = directory / "messages.pot"
         extract(sources, skip, pot)
@@ -133,7 +142,7 @@ if __name__ == "__main__":
     if command == "compile":
         compile_all()
     elif command == "update":
-        update()
+        update(sys.argv[2] if len(sys.argv) > 2 else "")
     elif command == "check":
         issues = problems()
         print("\n".join(issues) or "catalogs complete")

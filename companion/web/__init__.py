@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, render_template, request
@@ -50,7 +51,10 @@ def register_web(app: Flask) -> None:
         if entry.web.blueprint is not None and entry.web.blueprint.name not in app.blueprints:
             app.register_blueprint(entry.web.blueprint)
 
-    app.jinja_env.globals.update(csrf_token=generate_csrf, explain=explain, field_label=field_label, option_label=option_label, pick=pick, is_htmx=is_htmx)
+    # Each part may bring a stylesheet of its own: static/css/parts/<name>.css, linked on every page.
+    css_dir = Path(app.static_folder or "") / "css" / "parts"
+    part_styles = sorted(f"css/parts/{p.name}" for p in css_dir.glob("*.css")) if css_dir.is_dir() else []
+    app.jinja_env.globals.update(part_styles=part_styles, csrf_token=generate_csrf, explain=explain, field_label=field_label, option_label=option_label, pick=pick, is_htmx=is_htmx)
 
     @app.errorhandler(CSRFError)
     def _csrf_error(exc: CSRFError):  # type: ignore[no-untyped-def]
