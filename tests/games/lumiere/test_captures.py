@@ -67,6 +67,12 @@ def test_lp2_two_between_on_the_long_diagonals_and_columns() -> None:
     assert codes(column) == [("r1c2", "r2c2", "column", "3", "lp.sandwich.two_between")]
 
 
+def test_lp2_a_line_of_four_with_one_own_card_inside_is_an_ordinary_sandwich() -> None:
+    # A A B A: not "two between" (r0c1 is seat 0's own), but r0c2 is sandwiched by r0c1 and r0c3
+    text = "commoner@0 commoner@0 yokai@1 commoner@0*\n. . . .\n. . . .\n. . . ."
+    assert codes(text) == [("r0c2", "row", "0", "lp.sandwich.between", "lp.sandwich.active")]
+
+
 def test_lp2_three_of_one_owner_capture_nothing() -> None:
     text = "commoner@0* yokai@0 commoner@0 .\n. . . .\n. . . .\n. . . ."
     assert answer(text) == {"captures": [], "excluded": []}
