@@ -8,12 +8,18 @@ from companion.games.base import Reason
 from companion.games.strato_sphere.board import Board, parse_node
 from companion.games.strato_sphere.cards import Card, Force, parse_any_force, parse_card
 from companion.games.strato_sphere.forces import FORCES_FIRST_REVEAL
+from companion.games.strato_sphere.moves import FixForces
 from companion.games.strato_sphere.state import TableState
 
 
 def forces(text: str) -> tuple[Force | None, ...]:
     """``"S H - D"``: one force per seat, ``-`` for not known yet."""
     return tuple(None if word == "-" else parse_any_force(word) for word in text.split())
+
+
+def fix(text: str) -> FixForces:
+    """The ``forces`` move of the fixed-forces option: ``"C D S H"`` (every seat named)."""
+    return FixForces(tuple(parse_any_force(word) for word in text.split()))
 
 
 def board(players: int, forces_text: str, nodes: str) -> Board:

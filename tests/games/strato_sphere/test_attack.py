@@ -35,12 +35,26 @@ def test_a_legal_attack_lists_every_condition_it_checked() -> None:
     v = verdict(0, 2, 3)  # KS (seat 0) attacks QH (seat 1) across the seam between seats 0 and 1
     assert v.legal
     assert v.reasons == (
-        Reason("ss.attack.from_yours", "SS-6", True, {"player": 0, "from": 2, "relation": "yours", "controller": 0}, "from"),
-        Reason("ss.attack.to_opponents", "SS-6", True, {"player": 0, "to": 3, "relation": "opponent", "controller": 1}, "to"),
+        Reason(
+            "ss.attack.from_yours", "SS-6", True, {"player": 0, "from": 2, "relation": "yours", "controller": 0}, "from"
+        ),
+        Reason(
+            "ss.attack.to_opponents",
+            "SS-6",
+            True,
+            {"player": 0, "to": 3, "relation": "opponent", "controller": 1},
+            "to",
+        ),
         Reason("ss.attack.adjacent", "SS-1", True, {"from": 2, "to": 3, "ring_size": 12, "neighbours": [1, 3]}, "to"),
         Reason("ss.attack.from_holds_two", "SS-6", True, {"node": 2, "cards": 2, "min_cards": 2}, "from"),
         Reason("ss.attack.to_holds_two", "SS-6", True, {"node": 3, "cards": 2, "min_cards": 2}, "to"),
-        Reason("ss.attack.rank_ok", "SS-6", True, {"from_card": "KS", "to_card": "QH", "from_rank": "K", "to_rank": "Q"}, "to"),
+        Reason(
+            "ss.attack.rank_ok",
+            "SS-6",
+            True,
+            {"from_card": "KS", "to_card": "QH", "from_rank": "K", "to_rank": "Q"},
+            "to",
+        ),
     )
 
 
@@ -172,7 +186,13 @@ def test_a_higher_card_of_the_suit_defends() -> None:
             {"card": "AS", "attacking_card": "KS", "card_force": "S", "needed_force": "S"},
             "card",
         ),
-        Reason("ss.defend.rank_enough", "SS-7", True, {"card": "AS", "attacking_card": "KS", "card_rank": "A", "min_rank": "K"}, "card"),
+        Reason(
+            "ss.defend.rank_enough",
+            "SS-7",
+            True,
+            {"card": "AS", "attacking_card": "KS", "card_rank": "A", "min_rank": "K"},
+            "card",
+        ),
     )
 
 

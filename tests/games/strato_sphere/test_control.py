@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from companion.games.strato_sphere.board import NodeStatus, Relation, controller, counts_as_neutral, node_status, relation
+from companion.games.strato_sphere.board import (
+    NodeStatus,
+    Relation,
+    controller,
+    counts_as_neutral,
+    node_status,
+    relation,
+)
 
 from .builders import board
 

@@ -205,7 +205,9 @@ def test_a_card_all_of_whose_copies_are_seen_cannot_turn_up() -> None:
     s = table(FOUR, discard="KS")
     v = check(s, Reveal(0, card("KS")))
     assert codes(v.failures) == ["ss.card.too_many_copies"]
-    assert v.failures[0] == Reason("ss.card.too_many_copies", "SS-2", False, {"card": "KS", "seen": 2, "packs": 2}, "card")
+    assert v.failures[0] == Reason(
+        "ss.card.too_many_copies", "SS-2", False, {"card": "KS", "seen": 2, "packs": 2}, "card"
+    )
     with pytest.raises(ImpossibleState) as caught:
         apply(s, Reveal(0, card("KS")))
     assert (caught.value.code, caught.value.rule, caught.value.path) == ("ss.card.too_many_copies", "SS-2", "card")
@@ -222,7 +224,9 @@ def test_a_seen_face_down_card_turns_up_as_itself() -> None:
     s = table(board(4, "S H C D", "[QS] ? | QS ? | ? | ? | ? | ? | ? | ? | ? | ? | ? | ?"))
     v = check(s, Reveal(0, card("QS")))
     assert v.legal
-    assert v.reasons[-1] == Reason("ss.reveal.matches_seen", "SS-4", True, {"node": 0, "seen": "QS", "named": "QS"}, "card")
+    assert v.reasons[-1] == Reason(
+        "ss.reveal.matches_seen", "SS-4", True, {"node": 0, "seen": "QS", "named": "QS"}, "card"
+    )
     wrong = check(s, Reveal(0, card("JS")))
     assert codes(wrong.failures) == ["ss.reveal.contradicts_seen"]
     with pytest.raises(ImpossibleState):
@@ -236,7 +240,9 @@ def test_turn_your_node_face_down() -> None:
     s = table(FOUR)
     v = check(s, Conceal(1))
     assert v.legal
-    assert v.reasons[-1] == Reason("ss.conceal.node_yours", "SS-5", True, {"node": 1, "relation": "yours", "controller": 0}, "node")
+    assert v.reasons[-1] == Reason(
+        "ss.conceal.node_yours", "SS-5", True, {"node": 1, "relation": "yours", "controller": 0}, "node"
+    )
     after = apply(s, Conceal(1))
     assert str(after.board.nodes[1]) == "[KS] ?"
 
@@ -260,7 +266,12 @@ def test_shift_a_neutral_top_card_under_a_neighbour() -> None:
     s = table(SHIFTS)
     v = check(s, Shift(2, 1))
     assert v.legal
-    assert codes(v.reasons) == ["ss.turn.move_of_turn", "ss.shift.from_neutral", "ss.shift.adjacent", "ss.shift.from_keeps_card"]
+    assert codes(v.reasons) == [
+        "ss.turn.move_of_turn",
+        "ss.shift.from_neutral",
+        "ss.shift.adjacent",
+        "ss.shift.from_keeps_card",
+    ]
     after = apply(s, Shift(2, 1))
     assert str(after.board.nodes[2]) == "?"
     assert str(after.board.nodes[1]) == "KS ? [JD]"  # under a controlled node is fine: any adjacent node
