@@ -12,14 +12,37 @@ Where to look:
 from __future__ import annotations
 
 from .api import captures_request, field_from_request, read_captures_request
-from .captures import (LINE_ORDER, Capture, Exclusion, GetOutcome, Line, Sandwich, field_after_get, find_sandwiches,
-                       resolve_get)
+from .captures import (
+                       LINE_ORDER,
+                       Capture,
+                       Exclusion,
+                       GetOutcome,
+                       Line,
+                       Sandwich,
+                       field_after_get,
+                       find_sandwiches,
+                       resolve_get,
+)
 from .cards import Card
 from .conditions import RemoveStatus, end_check, placement_reasons, remove_phase
 from .field import ALL_CELLS, Cell, Field, FieldCard
 from .game import LumiereGame
-from .moves import (ChooseFirst, Draw, Move, MoveCard, PlaceCommoner, PlayCard, ResolveGet, SetCard, SwapCards,
-                    TakeTop, TurnCard, move_to_json, parse_move, parse_move_text)
+from .moves import (
+                       ChooseFirst,
+                       Draw,
+                       Move,
+                       MoveCard,
+                       PlaceCommoner,
+                       PlayCard,
+                       ResolveGet,
+                       SetCard,
+                       SwapCards,
+                       TakeTop,
+                       TurnCard,
+                       move_to_json,
+                       parse_move,
+                       parse_move_text,
+)
 from .profile import CARD_FIELDS, CardData, DeckProfile, validate_card, validate_profile
 from .scoring import Breakdown, CardTally, SeatScore, score_table
 from .state import Phase, Seat, TableState

@@ -10,7 +10,8 @@ each capture's ``lines`` in ``captures.LINE_ORDER``. Every problem found is rais
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..base import ErrorList, ImpossibleState, ParseError, RulesError
 from .captures import GetOutcome, resolve_get
@@ -21,8 +22,11 @@ from .state import PLAYER_COUNTS
 DEFAULT_PLAYERS = 4
 
 
-def captures_request(body: Any) -> dict[str, Any]:
-    """The 200 answer for a request body; raises ErrorList (the 422's ``errors``)."""
+def captures_request(body: Any, lookup_profile: Callable[[str], Any] | None = None) -> dict[str, Any]:
+    """The 200 answer for a request body; raises ErrorList (the 422's ``errors``).
+
+    ``lookup_profile`` is accepted so this fits the web layer's API handler shape; captures need no profile.
+    """
     return read_captures_request(body).to_json()
 
 

@@ -34,11 +34,11 @@ class Line(Enum):
     def __str__(self) -> str:
         return self.value
 
-    def rotated(self) -> "Line":
+    def rotated(self) -> Line:
         """The kind of this line after turning the field 90°: rows become columns, diagonals swap."""
         return _ROTATED[self]
 
-    def mirrored(self) -> "Line":
+    def mirrored(self) -> Line:
         """The kind of this line after mirroring the field left-right: the two diagonals swap."""
         return _MIRRORED[self]
 
@@ -211,6 +211,7 @@ def _judge_one_between(field: Field, line: Line, ends: tuple[Cell, Cell], middle
     shape_rule = "LP-4" if line is Line.CORNER else "LP-2"
     params: dict[str, Any] = {"cell": str(middle), "card": target.card.value, "owner": target.owner,
                               "by": by, "ends": [str(ends[0]), str(ends[1])], "line": line.value}
+    reasons: tuple[Reason, ...]
     if target.owner == by:  # "A A A": nobody takes their own card
         reasons = (Reason("lp.sandwich.same_owner", shape_rule, False, params, str(middle)),)
     else:

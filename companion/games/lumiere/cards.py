@@ -45,7 +45,7 @@ class Card(Enum):
         return PER_PLAYER[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         try:
             return cls(text)
         except ValueError:

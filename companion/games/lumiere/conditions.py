@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..base import Reason
 from .field import ALL_CELLS, Cell, Field

@@ -14,8 +14,8 @@ Cells are ``r<row>c<col>``, 0-based from the top-left, as in the API's ``[row, c
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Iterator
 
 from ..base import ParseError
 from .cards import Card
@@ -39,7 +39,7 @@ class Cell:
         return f"r{self.row}c{self.col}"
 
     @classmethod
-    def parse(cls, text: str) -> "Cell":
+    def parse(cls, text: str) -> Cell:
         body = text.strip()
         if len(body) == 4 and body[0] == "r" and body[2] == "c" and body[1].isdigit() and body[3].isdigit():
             return cls(int(body[1]), int(body[3]))
@@ -52,16 +52,16 @@ class Cell:
     def is_corner(self) -> bool:
         return self.row in (0, SIZE - 1) and self.col in (0, SIZE - 1)
 
-    def offset(self, d_row: int, d_col: int) -> "Cell | None":
+    def offset(self, d_row: int, d_col: int) -> Cell | None:
         """The cell ``(d_row, d_col)`` away, or None off the field."""
         row, col = self.row + d_row, self.col + d_col
         return Cell(row, col) if 0 <= row < SIZE and 0 <= col < SIZE else None
 
-    def rotated(self) -> "Cell":
+    def rotated(self) -> Cell:
         """This cell after turning the whole field 90° clockwise."""
         return Cell(self.col, SIZE - 1 - self.row)
 
-    def mirrored(self) -> "Cell":
+    def mirrored(self) -> Cell:
         """This cell after mirroring the whole field left-right."""
         return Cell(self.row, SIZE - 1 - self.col)
 
@@ -85,7 +85,7 @@ class FieldCard:
         return f"{self.card}@{self.owner}{'*' if self.active else ''}"
 
     @classmethod
-    def parse(cls, text: str) -> "FieldCard":
+    def parse(cls, text: str) -> FieldCard:
         body = text.strip()
         active = body.endswith("*")
         body = body.removesuffix("*")
@@ -94,10 +94,10 @@ class FieldCard:
             raise ParseError("lp.card.malformed", "LP-1", card=text)
         return cls(Card.parse(name), int(owner), active)
 
-    def activated(self) -> "FieldCard":
+    def activated(self) -> FieldCard:
         return replace(self, active=True)
 
-    def settled(self) -> "FieldCard":
+    def settled(self) -> FieldCard:
         """The card once the turn is over: no longer active."""
         return replace(self, active=False)
 
@@ -116,11 +116,11 @@ class Field:
             raise ParseError("lp.board.shape", "§場の説明", expected=SIZE)
 
     @classmethod
-    def empty(cls) -> "Field":
+    def empty(cls) -> Field:
         return cls(tuple(tuple(() for _ in range(SIZE)) for _ in range(SIZE)))
 
     @classmethod
-    def from_stacks(cls, stacks: dict[Cell, Iterable[FieldCard]]) -> "Field":
+    def from_stacks(cls, stacks: Mapping[Cell, Iterable[FieldCard]]) -> Field:
         field = cls.empty()
         for cell, stack in stacks.items():
             field = field.with_stack(cell, tuple(stack))
@@ -155,26 +155,26 @@ class Field:
             yield from self.stack(cell)
 
     # -- changing (each returns a new field) ----------------------------------------------------------------
-    def with_stack(self, cell: Cell, stack: Stack) -> "Field":
+    def with_stack(self, cell: Cell, stack: Stack) -> Field:
         rows = [list(row) for row in self.areas]
         rows[cell.row][cell.col] = stack
         return Field(tuple(tuple(row) for row in rows))
 
-    def with_top(self, cell: Cell, card: FieldCard) -> "Field":
+    def with_top(self, cell: Cell, card: FieldCard) -> Field:
         """Replace the top card of a non-empty area."""
         return self.with_stack(cell, (card,) + self.stack(cell)[1:])
 
-    def push(self, cell: Cell, card: FieldCard) -> "Field":
+    def push(self, cell: Cell, card: FieldCard) -> Field:
         return self.with_stack(cell, (card,) + self.stack(cell))
 
-    def pop(self, cell: Cell) -> tuple[FieldCard, "Field"]:
+    def pop(self, cell: Cell) -> tuple[FieldCard, Field]:
         """Take the top card away; the card below (if any) becomes the new top (LP-5)."""
         stack = self.stack(cell)
         if not stack:
             raise ValueError(f"area {cell} is empty")
         return stack[0], self.with_stack(cell, stack[1:])
 
-    def with_active(self, cells: Iterable[Cell]) -> "Field":
+    def with_active(self, cells: Iterable[Cell]) -> Field:
         """The same cards with exactly the top cards of ``cells`` active (how the API states activity)."""
         wanted = frozenset(cells)
         field = self.settled()
@@ -184,19 +184,19 @@ class Field:
                 field = field.with_top(cell, top.activated())
         return field
 
-    def settled(self) -> "Field":
+    def settled(self) -> Field:
         """Every card inactive: the state between turns."""
         return Field(tuple(tuple(tuple(c.settled() for c in stack) for stack in row) for row in self.areas))
 
-    def rotated(self) -> "Field":
+    def rotated(self) -> Field:
         """The whole field turned 90° clockwise (owners unchanged)."""
         return self._moved(Cell.rotated)
 
-    def mirrored(self) -> "Field":
+    def mirrored(self) -> Field:
         """The whole field mirrored left-right (owners unchanged)."""
         return self._moved(Cell.mirrored)
 
-    def _moved(self, where: Callable[[Cell], Cell]) -> "Field":
+    def _moved(self, where: Callable[[Cell], Cell]) -> Field:
         return Field.from_stacks({where(cell): self.stack(cell) for cell in ALL_CELLS})
 
     # -- notation -------------------------------------------------------------------------------------------
@@ -206,7 +206,7 @@ class Field:
         )
 
     @classmethod
-    def parse(cls, text: str) -> "Field":
+    def parse(cls, text: str) -> Field:
         lines = [line for line in text.strip().splitlines() if line.strip()]
         if len(lines) != SIZE:
             raise ParseError("lp.board.shape", "§場の説明", expected=SIZE, found=len(lines))

@@ -12,8 +12,9 @@ Both notations round-trip: ``parse_move_text(str(m)) == m`` and ``parse_move(mov
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, Union
+from typing import Any
 
 from ..base import ParseError
 from .cards import Card
@@ -121,9 +122,8 @@ class Draw:
         return "draw"
 
 
-Move = Union[ChooseFirst, PlaceCommoner, TakeTop, PlayCard, MoveCard, TurnCard, SwapCards, SetCard, ResolveGet,
-             Draw]
-EFFECT_ACTIONS = (MoveCard, TurnCard, SwapCards)
+Move = (ChooseFirst | PlaceCommoner | TakeTop | PlayCard | MoveCard | TurnCard | SwapCards | SetCard | ResolveGet
+        | Draw)
 
 KINDS: dict[type, str] = {
     ChooseFirst: "first", PlaceCommoner: "opening", TakeTop: "take", PlayCard: "play", MoveCard: "move",

@@ -13,8 +13,9 @@ A profile arrives as a mapping (the TOML or JSON document)::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..base import CardField, ErrorList, ParseError, Reason
 from .cards import Card
@@ -47,11 +48,11 @@ class DeckProfile:
     cards: tuple[CardData, ...]
 
     @classmethod
-    def unknown(cls, profile_id: str = "") -> "DeckProfile":
+    def unknown(cls, profile_id: str = "") -> DeckProfile:
         return cls(profile_id, tuple(CardData(card) for card in Card))
 
     @classmethod
-    def from_mapping(cls, profile: Mapping[str, Any]) -> "DeckProfile":
+    def from_mapping(cls, profile: Mapping[str, Any]) -> DeckProfile:
         """Parse a profile document; raises ``ErrorList`` of ``ParseError`` for malformed data.
 
         Absent values stay unknown; a profile may be partial (validate_profile says what is missing).

@@ -7,8 +7,8 @@ and the missing cards are named, so the page can say what to fill in instead of 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..base import Reason
 from .cards import Card

@@ -8,9 +8,10 @@ Seats are 0-based in clockwise order. Seat s's cards face side s of the field as
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any
 
 from ..base import ParseError, Reason
 from .captures import GetOutcome
@@ -81,7 +82,7 @@ class TableState:
     def seat(self, seat: int) -> Seat:
         return self.seats[seat]
 
-    def with_seat(self, seat: Seat) -> "TableState":
+    def with_seat(self, seat: Seat) -> TableState:
         seats = list(self.seats)
         seats[seat.seat] = seat
         return replace(self, seats=tuple(seats))

@@ -7,18 +7,30 @@ deck does not have, LP-8). ``apply`` runs ``check`` and raises ``IllegalMove`` w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from ..base import IllegalMove, ImpossibleState, Reason, Verdict
 from .captures import field_after_get, resolve_get
 from .cards import Card
 from .conditions import end_check, game_ends, placement_reasons, remove_phase
 from .field import Cell, FieldCard
-from .moves import (ChooseFirst, Draw, Move, MoveCard, PlaceCommoner, PlayCard, ResolveGet, SetCard, SwapCards,
-                    TakeTop, TurnCard, KINDS, kind_of)
+from .moves import (
+    KINDS,
+    ChooseFirst,
+    Draw,
+    Move,
+    MoveCard,
+    PlaceCommoner,
+    PlayCard,
+    ResolveGet,
+    SetCard,
+    SwapCards,
+    TakeTop,
+    TurnCard,
+    kind_of,
+)
 from .state import Phase, TableState
-
 
 # -- which moves a phase expects -------------------------------------------------------------------------------
 

@@ -74,7 +74,7 @@ def test_three_players_owner_3_is_the_unused_orientation() -> None:
 
 
 def test_every_problem_is_listed_with_its_path_code_and_rule() -> None:
-    board = empty_board()
+    board: list[Any] = empty_board()
     board[0] = [[], [], []]  # a row of 3
     board[1][0] = {"card": "commoner"}  # an area that is not a list
     board[2][1] = [{"card": "dragon", "owner": 0}, {"owner": "1"}, "ghost"]

@@ -6,6 +6,8 @@ Fields are written in the engine's notation: ``.`` empty, ``card@owner`` (owner 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from companion.games.lumiere import Card, Cell, FieldCard, Line, field_after_get, find_sandwiches, resolve_get
@@ -13,7 +15,7 @@ from companion.games.lumiere import Card, Cell, FieldCard, Line, field_after_get
 from .support import field
 
 
-def answer(text: str) -> dict[str, object]:
+def answer(text: str) -> dict[str, Any]:
     return resolve_get(field(text)).to_json()
 
 

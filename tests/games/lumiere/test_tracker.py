@@ -64,7 +64,7 @@ def test_three_players_place_their_commoners_clockwise_from_the_first_player() -
     state = play(state, "opening r3c2")
     assert str(state.field).splitlines()[3] == "commoner@2 commoner@0 commoner@1 ."
     assert all(not s.commoner_in_front for s in state.seats)
-    assert (state.phase, state.turn, state.turn_number, state.field.active_cells()) == (Phase.EFFECT, 2, 1, set())
+    assert (state.phase, state.turn, state.turn_number, state.field.active_cells()) == (Phase.EFFECT, 2, 1, frozenset())
 
 
 def test_setup_refusals() -> None:
@@ -104,7 +104,7 @@ def test_a_turn_walks_effect_set_get_draw_and_passes_clockwise() -> None:
     assert state.phase is Phase.DRAW
     state = play(state, "draw")
     assert (state.seats[0].hand, state.seats[0].deck) == (6, 11)
-    assert (state.turn, state.turn_number, state.phase, state.field.active_cells()) == (1, 2, Phase.EFFECT, set())
+    assert (state.turn, state.turn_number, state.phase, state.field.active_cells()) == (1, 2, Phase.EFFECT, frozenset())
 
 
 def test_a_moved_card_is_active_and_captures() -> None:
