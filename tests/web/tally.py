@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from flask_babel import lazy_gettext as _l
 
 from companion.games.base import CardField, IllegalMove, OptionSpec, ParseError, Reason, Verdict
-from companion.web.games import ApiRoute, GameWeb
+from companion.web.games import ApiRoute, GameWeb, Summary, SummaryTable
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,16 @@ def score_api(body: Any, lookup: Any) -> dict[str, Any]:
     return {"total": total, "reasons": [Reason("tally.not_negative", "T-2", total >= 0, {"after": total})]}
 
 
+def summary(view: Any) -> Summary:
+    totals = view.state.totals
+    order = sorted(range(len(totals)), key=lambda s: -totals[s])
+    ranking = tuple((place + 1, view.table.seats[s], str(totals[s])) for place, s in enumerate(order))
+    table = SummaryTable("Points", ("Seat", "Total"),
+                         tuple((view.table.seats[s], str(totals[s])) for s in range(len(totals))),
+                         note="Total = sum of entries (T-2)")
+    return Summary(finished=False, ranking=ranking, tables=(table,))
+
+
 MESSAGES = {
     "tally.bad_move": _l("Points must be a whole number."),
     "tally.seat": _l("Seat {seat} is at this table."),
@@ -114,5 +124,5 @@ MESSAGES = {
 GAME = Tally()
 WEB = GameWeb(
     slug="tally", table_template="tally/_table.html", form_to_move=form_to_move, describe_move=describe,
-    messages=MESSAGES, api=(ApiRoute("score", score_api, "Add up points"),),
+    messages=MESSAGES, api=(ApiRoute("score", score_api, "Add up points"),), summary=summary,
 )
