@@ -153,13 +153,15 @@ def enter_move(view: TableView, based_on: int, move_json: dict[str, Any], device
         return Outcome("invalid", error=exc)
     if view.replay_error is not None:
         return Outcome("invalid", error=ParseError("table.replay_failed"))
-    verdict = game.check(view.state, move)
-    if not verdict.legal:
-        return Outcome("illegal", verdict=verdict)
     try:
+        verdict = game.check(view.state, move)
+        if not verdict.legal:
+            return Outcome("illegal", verdict=verdict)
         game.apply(view.state, move)  # the engine's last word before it goes into the log
     except IllegalMove as exc:
         return Outcome("illegal", verdict=exc.verdict)
+    except RulesError as exc:  # an impossible state the move would make (e.g. a copy the deck no longer has)
+        return Outcome("invalid", error=exc)
     return _append(view, based_on, MOVE, game.move_to_json(move), device)
 
 
