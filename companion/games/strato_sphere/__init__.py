@@ -16,5 +16,24 @@ Where to look:
 
 from .api import attack_response, defend_response
 from .game import GAME, StratoSphere
+from .moves import Move, move_to_json, parse_move, parse_move_text
+from .outcome import Outcome
+from .state import TableState, new_state
+from .tracker import apply, check, legal_moves
 
-__all__ = ["GAME", "StratoSphere", "attack_response", "defend_response"]
+__all__ = [
+    "GAME",
+    "Move",
+    "Outcome",
+    "StratoSphere",
+    "TableState",
+    "apply",
+    "attack_response",
+    "check",
+    "defend_response",
+    "legal_moves",
+    "move_to_json",
+    "new_state",
+    "parse_move",
+    "parse_move_text",
+]

@@ -11,8 +11,6 @@ a face-down card the table has seen ``[KS]``. ``parse_node(str(n)) == n``.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -169,7 +167,3 @@ def relation(board: Board, node: int, player: int) -> Relation:
 def known_cards(board: Board) -> tuple[Card, ...]:
     """Every card in the nodes whose face the table has seen (face up, or seen and turned down)."""
     return tuple(nc.card for node in board.nodes for nc in node.cards if nc.card is not None)
-
-
-def copies_seen(cards: Iterable[Card]) -> Counter[Card]:
-    return Counter(cards)

@@ -37,13 +37,6 @@ class Rank(IntEnum):
     def __str__(self) -> str:
         return _RANK_TEXT[self]
 
-    @classmethod
-    def parse(cls, text: str) -> Rank:
-        try:
-            return _TEXT_RANK[text.upper()]
-        except (KeyError, AttributeError):
-            raise ParseError("ss.card.malformed_rank", CARD_RULE, value=str(text)) from None
-
 
 _RANK_TEXT: dict[Rank, str] = {
     **{Rank(n): str(n) for n in range(2, 11)},

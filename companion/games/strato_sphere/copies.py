@@ -8,7 +8,6 @@ not an illegal move: ``tracker.apply`` raises ImpossibleState for it, the API an
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
 from ..base import Reason
 from .cards import Card, all_cards, packs_for
@@ -31,7 +30,3 @@ def unseen_cards(seen: Counter[Card], players: int) -> tuple[Card, ...]:
     """Faces of which at least one copy has not been seen yet (what a face-down card or a hand card can be)."""
     packs = packs_for(players)
     return tuple(card for card in all_cards() if seen[card] < packs)
-
-
-def count(cards: Iterable[Card]) -> Counter[Card]:
-    return Counter(cards)

@@ -129,6 +129,7 @@ class Pass:
 
 
 Move = Draw | Place | Reveal | Conceal | Shift | Attack | Defend | NoDefence | FixForces | Pass
+MOVE_TYPES = ("draw", "place", "reveal", "conceal", "shift", "attack", "defend", "no_defence", "forces", "pass")
 
 MOVE_RULE = "SS-5"
 
@@ -190,9 +191,6 @@ def parse_move(data: Mapping[str, Any]) -> Move:
     if kind == "pass":
         return Pass()
     raise ParseError("ss.move.unknown_type", MOVE_RULE, "type", value=str(kind), allowed=list(MOVE_TYPES))
-
-
-MOVE_TYPES = ("draw", "place", "reveal", "conceal", "shift", "attack", "defend", "no_defence", "forces", "pass")
 
 
 def move_to_json(move: Move) -> dict[str, Any]:

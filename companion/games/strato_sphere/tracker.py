@@ -11,7 +11,7 @@ from itertools import permutations
 
 from ..base import IllegalMove, ImpossibleState, Reason, Verdict
 from .attack import attack_conditions, defence_conditions, defence_need, defence_need_reason, possible_defenders
-from .board import Board, NodeCard, NodeStatus, node_status
+from .board import Board, NodeCard, NodeStatus, Relation, counts_as_neutral, node_status, relation
 from .cards import Card, forces_for
 from .copies import TOO_MANY_COPIES, copy_available, unseen_cards
 from .forces import FORCES_FIXED, fixed_forces_reasons, forces_after_reveal, reveal_force_reason
@@ -295,15 +295,22 @@ def legal_moves(state: TableState) -> tuple[Move, ...]:
 
 
 def _turn_moves(state: TableState) -> tuple[Move, ...]:
-    """The legal moves of SS-5 for the player to move (no pass), assuming no defence is pending."""
-    board = state.board
+    """The legal moves of SS-5 for the player to move (no pass), assuming no defence is pending.
+
+    Candidates are narrowed cheaply by the node's relation to the mover (attack and turn down only from your
+    nodes, move a card only from a neutral one); ``check`` then decides each of them.
+    """
+    board, player = state.board, state.to_move
     candidates: list[Move] = [Draw()]
     reveals: list[Move] = []
     unseen = unseen_cards(seen_cards(state), state.players)
     for node in range(len(board.nodes)):
-        candidates += [Place(node), Conceal(node)]
-        for beside in neighbours(node, state.players):
-            candidates += [Shift(node, beside), Attack(node, beside)]
+        candidates.append(Place(node))
+        beside = neighbours(node, state.players)
+        if relation(board, node, player) is Relation.YOURS:
+            candidates += [Conceal(node), *(Attack(node, other) for other in beside)]
+        elif counts_as_neutral(board, node):
+            candidates += [Shift(node, other) for other in beside]
         if node_status(board, node) is NodeStatus.NEUTRAL:
             # Legal whatever the face (SS-5), as long as the face can be there (SS-2, SS-4).
             known = board.nodes[node].top.card
