@@ -7,8 +7,9 @@ until something new is entered.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 MOVE, UNDO, REDO = "move", "undo", "redo"
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from flask import Flask

@@ -6,9 +6,10 @@ a `Reason` (a stable ``code``, a ruling id in ``rule`` and message ``params``) i
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 
 def _frozen(params: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -49,7 +50,7 @@ class Verdict:
     reasons: tuple[Reason, ...] = ()
 
     @classmethod
-    def of(cls, reasons: Sequence[Reason]) -> "Verdict":
+    def of(cls, reasons: Sequence[Reason]) -> Verdict:
         """Legal exactly when no reason failed."""
         reasons = tuple(reasons)
         return cls(all(r.ok for r in reasons), reasons)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import tomli_w
 

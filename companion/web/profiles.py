@@ -3,7 +3,8 @@ export and import (TOML and JSON)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _

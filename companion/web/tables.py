@@ -14,8 +14,20 @@ from .. import store
 from ..eventlog import LogEntry
 from ..games.base import ErrorList, RulesError
 from ..models import Table
-from ..play import BUILTIN, USER, Outcome, TableView, UnknownProfile, check_log, enter_move, games, redo, \
-    resolve_profile, undo, view_of
+from ..play import (
+    BUILTIN,
+    USER,
+    Outcome,
+    TableView,
+    UnknownProfile,
+    check_log,
+    enter_move,
+    games,
+    redo,
+    resolve_profile,
+    undo,
+    view_of,
+)
 from ..profiles import builtin_profiles, normalise
 from . import page
 from .messages import explain, message_for

@@ -8,8 +8,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -50,7 +50,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             break
         except OSError:
             if server.poll() is not None:
-                raise RuntimeError(server.stderr.read().decode() if server.stderr else "gunicorn died")
+                raise RuntimeError(server.stderr.read().decode() if server.stderr else "gunicorn died") from None
             time.sleep(0.1)
     yield base
     server.terminate()

@@ -6,8 +6,9 @@ depending on any real game's rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from flask_babel import lazy_gettext as _l
 

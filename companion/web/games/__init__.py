@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from flask import Blueprint
 
