@@ -83,8 +83,8 @@ class _Reader:
         for seat, item in enumerate(value):
             forces.append(self._force(item, players, f"forces[{seat}]"))
         for seat, force in enumerate(forces):
-            earlier = [s for s in range(seat) if force is not None and forces[s] == force]
-            if earlier:
+            earlier = [s for s in range(seat) if forces[s] == force]
+            if force is not None and earlier:
                 seats = [earlier[0], seat]
                 self.fail(
                     ImpossibleState("ss.forces.repeated", "SS-3", f"forces[{seat}]", force=force.value, seats=seats)

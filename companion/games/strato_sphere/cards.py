@@ -133,10 +133,11 @@ def parse_force(text: object, players: int) -> Force:
 
 def parse_any_force(text: object) -> Force:
     """A force written without knowing the player count: ``S H D C`` or ``red``/``black``."""
-    for force in (*Suit, *Colour):
-        if isinstance(text, str) and text.strip().lower() == force.value.lower():
+    every: tuple[Force, ...] = (*Suit, *Colour)
+    for force in every:
+        if isinstance(text, str) and text.strip().lower() == str(force.value).lower():
             return force
-    allowed = [f.value for f in (*Suit, *Colour)]
+    allowed = [str(f.value) for f in every]
     raise ParseError("ss.force.malformed", "SS-3", value=str(text), allowed=allowed)
 
 

@@ -237,10 +237,10 @@ def _effect(state: TableState, move: Move) -> TableState:
             return state.evolve(board=placed, hands=_with_hand(state.hands, player, -1))
         case Reveal(node, card):
             turned = board.with_node(node, board.nodes[node].with_top(NodeCard(card, up=True)))
-            forces = state.forces
+            after_reveal = state.forces
             if state.forces_rule != FORCES_FIXED:
-                forces = forces_after_reveal(forces, player, card, state.players)
-            return state.evolve(board=turned.with_forces(forces))
+                after_reveal = forces_after_reveal(after_reveal, player, card, state.players)
+            return state.evolve(board=turned.with_forces(after_reveal))
         case Conceal(node):
             top = board.nodes[node].top
             return state.evolve(board=board.with_node(node, board.nodes[node].with_top(top.face_down())))

@@ -12,6 +12,7 @@ from companion.games.strato_sphere.attack import (
     defence_need,
     possible_defenders,
 )
+from companion.games.strato_sphere.board import Board
 from companion.games.strato_sphere.cards import Colour, Rank, Suit
 
 from .builders import board, card, codes
@@ -21,7 +22,7 @@ NODES = "10S ? | 9S ? | KS ? | QH ? | AH ? | KC ? | 5D | 4C | ? | JC ? | JH ? | 
 FOUR = board(4, "S H C D", NODES)
 
 
-def verdict(player: int, source: int, target: int, b=FOUR) -> Verdict:  # type: ignore[no-untyped-def]
+def verdict(player: int, source: int, target: int, b: Board = FOUR) -> Verdict:
     return Verdict.of(attack_conditions(b, player, source, target))
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.base import ImpossibleState, Reason
 from companion.games.strato_sphere.moves import Attack, Defend, Draw, NoDefence, Reveal
-from companion.games.strato_sphere.state import PendingAttack
+from companion.games.strato_sphere.state import PendingAttack, TableState
 from companion.games.strato_sphere.tracker import apply, check, legal_moves
 
 from .builders import board, card, codes, table
@@ -15,7 +15,7 @@ from .builders import board, card, codes, table
 FOUR = board(4, "S H C D", "? | ? | KS ? | QH ? | ? | ? | ? | ? | ? | ? | ? | ?")
 
 
-def attacked(moves_made: int = 0):  # type: ignore[no-untyped-def]
+def attacked(moves_made: int = 0) -> TableState:
     return apply(table(FOUR, moves_made=moves_made), Attack(2, 3))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.games.base import Game, OptionSpec
 from companion.games.strato_sphere import GAME
-from companion.games.strato_sphere.moves import Attack, Draw, NoDefence, Place, Reveal
+from companion.games.strato_sphere.moves import Attack, Draw, Move, NoDefence, Place, Reveal
 
 from .builders import card
 
@@ -25,7 +25,7 @@ def test_game_follows_the_protocol() -> None:
 
 
 def test_a_stored_game_replays_to_the_same_state() -> None:
-    played = [
+    played: list[Move] = [
         Reveal(2, card("KS")),
         Place(2),
         Draw(),  # seat 0 ends its turn
