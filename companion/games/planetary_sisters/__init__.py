@@ -26,9 +26,18 @@ from .profile_facts import validate_card, validate_profile
 from .ranking import Ranking, Standing, rank_players
 from .resolve import resolve
 from .results import SeatScore, TableScore, TakeOption, WhatIf, score_table, what_if, what_if_takes
-from .scoring import CATEGORY_KEYS, Breakdown, CategoryScore, Formula, PlayerScore, score_field, score_house, score_player
+from .scoring import (
+    CATEGORY_KEYS,
+    Breakdown,
+    CategoryScore,
+    Formula,
+    PlayerScore,
+    score_field,
+    score_house,
+    score_player,
+)
 from .state import Phase, RoundRecord, SeatState, TableState, TurnRecord
-from .tracker import check, apply, flow_facts, new_table
+from .tracker import apply, check, flow_facts, new_table
 
 GAME = PlanetarySistersGame()
 

@@ -6,7 +6,8 @@ with its path (422). The scoring is ``scoring.score_player``, the same the page 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..base import ErrorList, ImpossibleState, ParseError, RulesError
 from .cards import Card, CardRef
@@ -28,7 +29,9 @@ def _is_int(value: object) -> bool:
 def _players(body: Mapping[str, Any], errors: list[RulesError]) -> int:
     players = body.get("players", 4)
     if not _is_int(players):
-        errors.append(ParseError("ps.api.wrong_type", "PS-7", "players", expected="integer", got=type(players).__name__))
+        errors.append(
+            ParseError("ps.api.wrong_type", "PS-7", "players", expected="integer", got=type(players).__name__)
+        )
         return 4
     if players not in PLAYER_COUNTS:
         errors.append(ParseError("ps.api.out_of_range", "PS-7", "players", value=players, choices=list(PLAYER_COUNTS)))
@@ -49,7 +52,9 @@ def _deck(body: Mapping[str, Any], find_profile: ProfileLookup, errors: list[Rul
         return read_profile(data)
     except ErrorList as broken:
         errors.append(
-            ParseError("ps.api.profile_unusable", "PS-1", "profile", profile=name, codes=[e.code for e in broken.errors])
+            ParseError(
+                "ps.api.profile_unusable", "PS-1", "profile", profile=name, codes=[e.code for e in broken.errors]
+            )
         )
         return None
 

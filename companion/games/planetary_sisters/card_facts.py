@@ -7,7 +7,8 @@ profile's ElementSet before these run (the resolver reports unknown names first)
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..base import Reason
 from .cards import Card

@@ -13,8 +13,9 @@ Element names are listed in sorted order, so equal cards print alike.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..base import ErrorList, ParseError
 from .elements import is_valid_element_name
@@ -66,11 +67,11 @@ class Card:
     rank: int | None = None
 
     @classmethod
-    def of(cls, counts: Mapping[str, int], rank: int | None = None) -> "Card":
+    def of(cls, counts: Mapping[str, int], rank: int | None = None) -> Card:
         return cls(elements_of(counts), rank)
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         ref = CardRef.parse(text)
         if ref.elements is None:
             raise ParseError("ps.card.notation", "§3", text=text)
@@ -91,7 +92,7 @@ class Card:
         return 0
 
     @property
-    def ref(self) -> "CardRef":
+    def ref(self) -> CardRef:
         return CardRef(self.rank, self.elements)
 
     def to_json(self) -> dict[str, Any]:
@@ -113,7 +114,7 @@ class CardRef:
             raise ParseError("ps.card.empty_ref", "§3")
 
     @classmethod
-    def parse(cls, text: str) -> "CardRef":
+    def parse(cls, text: str) -> CardRef:
         if not isinstance(text, str) or not text:
             raise ParseError("ps.card.notation", "§3", text=str(text))
         if text.isdigit():
@@ -124,7 +125,7 @@ class CardRef:
         return cls(None, parse_elements(text))
 
     @classmethod
-    def from_json(cls, data: Any, path: str) -> "CardRef":
+    def from_json(cls, data: Any, path: str) -> CardRef:
         """``{"rank": 30}``, ``{"elements": {"FOOD": 2}}`` or both; raises ErrorList naming every problem.
 
         Element names are checked for syntax only here; whether the profile knows them is the resolver's job.

@@ -7,15 +7,16 @@ name belongs to, and which three round elements are the food, plant and animal l
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from ..base import ErrorList, ParseError
 
 
-class ElementClass(str, Enum):
+class ElementClass(StrEnum):
     """§3.1: 丸形 round, 尖頭 pointed, 冠頭 crown."""
 
     ROUND = "round"
@@ -62,14 +63,14 @@ class ElementSet:
     _class_of: Mapping[str, ElementClass] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_class_of", MappingProxyType(dict(zip(self.names, self.classes))))
+        object.__setattr__(self, "_class_of", MappingProxyType(dict(zip(self.names, self.classes, strict=True))))
 
     @classmethod
-    def default(cls) -> "ElementSet":
+    def default(cls) -> ElementSet:
         return cls(tuple(n for n, _ in DEFAULT_ELEMENTS), tuple(c for _, c in DEFAULT_ELEMENTS))
 
     @classmethod
-    def from_meta(cls, meta: Mapping[str, Any]) -> "ElementSet":
+    def from_meta(cls, meta: Mapping[str, Any]) -> ElementSet:
         """Read ``meta.elements`` (ordered names) and ``meta.element_classes`` (name -> class).
 
         Raises ErrorList of ParseError naming every problem; the class sizes of PS-1 are checked here too,
@@ -140,7 +141,7 @@ class ElementSet:
 
     def of_class(self, klass: ElementClass) -> tuple[str, ...]:
         """Names of one class, in profile order."""
-        return tuple(n for n, c in zip(self.names, self.classes) if c is klass)
+        return tuple(n for n, c in zip(self.names, self.classes, strict=True) if c is klass)
 
     @property
     def lovers(self) -> tuple[str, ...]:

@@ -11,8 +11,9 @@ the rules fix them (PS-7), and nobody at the table sees what was drawn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, Union
+from typing import Any
 
 from ..base import ErrorList, ParseError, RulesError
 from .cards import CardRef
@@ -54,7 +55,7 @@ class Reveal:
         return " ".join(["reveal", str(self.seat), *map(str, self.cards)])
 
 
-Move = Union[Setup, Turn, NameParent, Reveal]
+Move = Setup | Turn | NameParent | Reveal
 
 
 def parse_move_text(text: str) -> Move:

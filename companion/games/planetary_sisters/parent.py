@@ -6,20 +6,20 @@ The difference of a turn is |rank played − rank taken|. The condition card say
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import Sequence
+from enum import StrEnum
 
 from ..base import Reason
 
 
-class Condition(str, Enum):
+class Condition(StrEnum):
     """The condition card's face up side (§4.2)."""
 
     CLOSE = "close"
     FAR = "far"
 
-    def flipped(self) -> "Condition":
+    def flipped(self) -> Condition:
         """PS-5: the new parent flips the card every round."""
         return Condition.FAR if self is Condition.CLOSE else Condition.CLOSE
 
@@ -92,7 +92,7 @@ def next_parent_two(
         )
     parent_better = (mine < theirs) if close else (mine > theirs)
     winner, loser = (parent, child) if parent_better else (child, parent)
-    position = next(i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b) + 1
+    position = next(i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b) + 1
     return ParentChange(
         winner,
         (

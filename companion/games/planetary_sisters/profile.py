@@ -10,9 +10,10 @@ rule-text facts a complete profile must satisfy are checked by ``facts.validate_
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from ..base import ErrorList, ImpossibleState, ParseError, RulesError
 from .cards import RANKS, Card, CardRef, Elements, elements_of

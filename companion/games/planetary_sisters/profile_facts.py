@@ -8,8 +8,9 @@ missed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..base import ErrorList, Reason, RulesError
 from .card_facts import PER_CARD_FACTS, card_facts, matches_example
@@ -53,7 +54,8 @@ def _count_facts(elements: ElementSet) -> list[CountFact]:
             )
         )
     # §5 / PS-2: FOOD on 18 cards (38 icons), PLANT on 12 (17), ANIMAL on 7 (8): the lovers in profile order.
-    for key, name, cards, icons in zip(("food", "plant", "animal"), elements.lovers, (18, 12, 7), (38, 17, 8)):
+    lover_stats = zip(("food", "plant", "animal"), elements.lovers, (18, 12, 7), (38, 17, 8), strict=True)
+    for key, name, cards, icons in lover_stats:
         facts.append(
             CountFact(
                 "ps.profile.count.element_cards", cards, False,

@@ -6,8 +6,8 @@ place (1, 1, 3 ...).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..base import Reason
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..base import ErrorList, ImpossibleState, ParseError, RulesError
 from .card_facts import card_facts

@@ -7,8 +7,8 @@ once revealed, the guard cards (PS-4). ``final`` says whether every hand is know
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import Card
 from .elements import ElementSet

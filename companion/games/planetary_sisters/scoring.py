@@ -9,10 +9,11 @@ player's own guard cards). The one function the page, the tracker and the JSON A
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from .cards import Card
 from .elements import ElementClass, ElementSet
@@ -26,7 +27,7 @@ MULTIPLIERS: Mapping[str, int] = MappingProxyType(
 )
 
 
-class Formula(str, Enum):
+class Formula(StrEnum):
     """How satisfaction comes from production (p) and harvesters (h); the page words it."""
 
     LOVER_HOUSE = "production*(harvesters-1)"  # §4.5.1 式1, PS-3
@@ -48,7 +49,7 @@ class Tally:
     types: frozenset[str]
 
     @classmethod
-    def of(cls, cards: Iterable[Card], elements: ElementSet) -> "Tally":
+    def of(cls, cards: Iterable[Card], elements: ElementSet) -> Tally:
         icons: Counter[str] = Counter()
         carriers: Counter[str] = Counter()
         two = two_pointed = one = pointed_only = crown_only = 0
@@ -209,7 +210,7 @@ def _categories(
 
     lover_formula, lover_sat = (Formula.LOVER_HOUSE, _house_lover) if house else (Formula.FIELD, _field)
     passion_formula, passion_sat = (Formula.PASSION_HOUSE, _house_passion) if house else (Formula.FIELD, _field)
-    for key, element in zip(LOVER_KEYS, elements.lovers):
+    for key, element in zip(LOVER_KEYS, elements.lovers, strict=True):
         row(key, lover_production(production, element), lover_harvesters(harvest, element), lover_formula,
             lover_sat, element)
     row("dual", dual_production(production), dual_harvesters(harvest), passion_formula, passion_sat)

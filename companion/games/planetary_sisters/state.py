@@ -7,9 +7,9 @@ until they are played or revealed. Cards are known by rank, by elements, or both
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import Enum
-from typing import Iterator
+from enum import StrEnum
 
 from ..base import Reason
 from .cards import Card
@@ -18,7 +18,7 @@ from .parent import Condition, rank_difference
 from .profile import DeckProfile
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     SETUP = "setup"  # waiting for the first parent and the opened field (§4.1 / §4.3)
     TURNS = "turns"  # a round's turns (§4.2 / §4.4)
     NAME_PARENT = "name_parent"  # a round is over but a rank is unknown: the table names the parent

@@ -8,8 +8,9 @@ parent change that needs an unknown rank waits for a ``NameParent`` move.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..base import ErrorList, IllegalMove, ParseError, Reason, Verdict
 from .cards import Card, CardRef
@@ -123,6 +124,8 @@ def _known(found: Card, ref: CardRef) -> Card:
 
 def examine_setup(state: TableState, move: Setup) -> Plan:
     """§4.1 / §4.3: the first parent, and the field opened face up (as many cards as PS-7 says)."""
+    if state.phase is not Phase.SETUP:
+        return Plan((_phase(state, Phase.SETUP),))
     reasons = [
         _phase(state, Phase.SETUP),
         _seat_in_range("ps.setup.parent_seat", "§4.1", move.parent, state, "parent"),
@@ -408,7 +411,8 @@ def flow_facts(state: TableState) -> tuple[Reason, ...]:
     ranks = [card.rank for card, _, _ in state.places() if card.rank is not None]
     repeated = sorted({r for r in ranks if ranks.count(r) > 1})
     reasons.append(Reason("ps.flow.one_place", "PS-7", not repeated, {"ranks": repeated}))
-    reasons.append(Reason("ps.flow.round", "PS-7", 1 <= state.round <= ROUNDS, {"round": state.round, "rounds": ROUNDS}))
+    in_range = 1 <= state.round <= ROUNDS
+    reasons.append(Reason("ps.flow.round", "PS-7", in_range, {"round": state.round, "rounds": ROUNDS}))
     if state.phase is Phase.TURNS and not state.turns:
         expected = [expected_counts(state.players, state.round, i, state.first_parent) for i in range(state.players)]
         actual = [(s.hand_size, s.deck_size, len(s.house)) for s in state.seats]
