@@ -36,7 +36,7 @@ def _players(body: Mapping[str, Any], errors: list[RulesError]) -> int:
     if players not in PLAYER_COUNTS:
         errors.append(ParseError("ps.api.out_of_range", "PS-7", "players", value=players, choices=list(PLAYER_COUNTS)))
         return 4
-    return players
+    return int(players)
 
 
 def _deck(body: Mapping[str, Any], find_profile: ProfileLookup, errors: list[RulesError]) -> DeckProfile | None:

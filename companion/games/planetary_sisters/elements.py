@@ -97,9 +97,10 @@ class ElementSet:
                 errors.append(ParseError("ps.profile.element_name_duplicate", "PS-1", path, name=name))
                 continue
             seen.add(name)
-            try:
-                parsed.append(ElementClass(classes.get(name)))
-            except (ValueError, TypeError):
+            value = classes.get(name)
+            if isinstance(value, str) and value in {c.value for c in ElementClass}:
+                parsed.append(ElementClass(value))
+            else:
                 errors.append(
                     ParseError(
                         "ps.profile.element_class_invalid",

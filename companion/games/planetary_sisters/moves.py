@@ -96,14 +96,15 @@ def parse_move(data: Mapping[str, Any]) -> Move:
     kind = data.get("type")
     errors: list[RulesError] = []
     seat_key = "parent" if kind == "setup" else "seat"
-    seat = data.get(seat_key)
     if kind not in ("setup", "turn", "parent", "reveal"):
         errors.append(
             ParseError("ps.move.type", "PS-7", "type", got=str(kind), choices=["setup", "turn", "parent", "reveal"])
         )
         raise ErrorList(errors)
+    seat = data.get(seat_key)
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
         errors.append(ParseError("ps.move.seat", "PS-7", seat_key, got=str(seat)))
+        seat = -1
 
     def card(key: str, value: Any) -> CardRef | None:
         try:

@@ -28,6 +28,9 @@ def _failures(errors: list[RulesError]) -> list[Reason]:
 # -- §5's statistics as countable facts -----------------------------------------------------------------
 
 
+Measure = Callable[[Card, ElementSet], int]
+
+
 @dataclass(frozen=True)
 class CountFact:
     """One statistic of §5 (PS-2): how many cards (or icons) of the complete deck have some property."""
@@ -35,7 +38,7 @@ class CountFact:
     code: str
     expected: int
     counts_icons: bool  # icons can grow by more than one per unknown card
-    measure: Callable[[Card, ElementSet], int]
+    measure: Measure  # what one card adds to the count
     params: tuple[tuple[str, Any], ...] = ()
 
 
@@ -43,46 +46,69 @@ def _kinds(card: Card, elements: ElementSet) -> list[ElementClass]:
     return [elements.class_of(name) for name, _ in card.elements]
 
 
+def _carries_class(klass: ElementClass) -> Measure:
+    def measure(card: Card, elements: ElementSet) -> int:
+        return int(klass in _kinds(card, elements))
+
+    return measure
+
+
+def _carries(name: str) -> Measure:
+    def measure(card: Card, elements: ElementSet) -> int:
+        return int(card.count(name) > 0)
+
+    return measure
+
+
+def _icons(name: str) -> Measure:
+    def measure(card: Card, elements: ElementSet) -> int:
+        return card.count(name)
+
+    return measure
+
+
+def _pointed_and_other(card: Card, elements: ElementSet) -> int:
+    return int(len(card.elements) >= 2 and ElementClass.POINTED in _kinds(card, elements))
+
+
+def _two_types(card: Card, elements: ElementSet) -> int:
+    return int(len(card.elements) == 2)
+
+
+def _one_type(card: Card, elements: ElementSet) -> int:
+    return int(len(card.elements) == 1)
+
+
+def _pointed_only(card: Card, elements: ElementSet) -> int:
+    return int(_kinds(card, elements) == [ElementClass.POINTED])
+
+
+def _crown_only(card: Card, elements: ElementSet) -> int:
+    return int(_kinds(card, elements) == [ElementClass.CROWN])
+
+
 def _count_facts(elements: ElementSet) -> list[CountFact]:
     facts: list[CountFact] = []
     # §5 / PS-2: 27 cards carry a round element, 12 a pointed one, 5 a crown one.
     for klass, expected in ((ElementClass.ROUND, 27), (ElementClass.POINTED, 12), (ElementClass.CROWN, 5)):
         facts.append(
-            CountFact(
-                "ps.profile.count.class_cards", expected, False,
-                lambda c, e, k=klass: int(k in _kinds(c, e)), (("element_class", klass.value),),
-            )
+            CountFact("ps.profile.count.class_cards", expected, False, _carries_class(klass),
+                      (("element_class", klass.value),))
         )
     # §5 / PS-2: FOOD on 18 cards (38 icons), PLANT on 12 (17), ANIMAL on 7 (8): the lovers in profile order.
     lover_stats = zip(("food", "plant", "animal"), elements.lovers, (18, 12, 7), (38, 17, 8), strict=True)
     for key, name, cards, icons in lover_stats:
-        facts.append(
-            CountFact(
-                "ps.profile.count.element_cards", cards, False,
-                lambda c, e, n=name: int(c.count(n) > 0), (("element", name), ("category", key)),
-            )
-        )
-        facts.append(
-            CountFact(
-                "ps.profile.count.element_icons", icons, True,
-                lambda c, e, n=name: c.count(n), (("element", name), ("category", key)),
-            )
-        )
+        params = (("element", name), ("category", key))
+        facts.append(CountFact("ps.profile.count.element_cards", cards, False, _carries(name), params))
+        facts.append(CountFact("ps.profile.count.element_icons", icons, True, _icons(name), params))
     facts += [
         # §5: 8 cards with a pointed element and another one; 16 with exactly 2 types.
-        CountFact(
-            "ps.profile.count.pointed_and_other", 8, False,
-            lambda c, e: int(len(c.elements) >= 2 and ElementClass.POINTED in _kinds(c, e)),
-        ),
-        CountFact("ps.profile.count.two_types", 16, False, lambda c, e: int(len(c.elements) == 2)),
+        CountFact("ps.profile.count.pointed_and_other", 8, False, _pointed_and_other),
+        CountFact("ps.profile.count.two_types", 16, False, _two_types),
         # §5: 4 pointed-only cards; 19 with exactly 1 type; 5 crown-only cards.
-        CountFact(
-            "ps.profile.count.pointed_only", 4, False, lambda c, e: int(_kinds(c, e) == [ElementClass.POINTED])
-        ),
-        CountFact("ps.profile.count.one_type", 19, False, lambda c, e: int(len(c.elements) == 1)),
-        CountFact(
-            "ps.profile.count.crown_only", 5, False, lambda c, e: int(_kinds(c, e) == [ElementClass.CROWN])
-        ),
+        CountFact("ps.profile.count.pointed_only", 4, False, _pointed_only),
+        CountFact("ps.profile.count.one_type", 19, False, _one_type),
+        CountFact("ps.profile.count.crown_only", 5, False, _crown_only),
     ]
     return facts
 

@@ -140,3 +140,14 @@ class TableState:
                     if card.rank == rank:
                         return card
         return self.deck.card(rank)
+
+    def learned_cards(self) -> tuple[Card, ...]:
+        """Cards this table entered with rank and elements that the profile does not know yet: what the
+        profile editor can offer to remember (each already passed the per-card facts of PS-2)."""
+        learned: dict[int, Card] = {}
+        seen = [card for card, _, _ in self.places()]
+        seen += [card for past in self.rounds for turn in past.turns for card in (turn.played, turn.taken)]
+        for card in seen:
+            if card.rank is not None and self.deck.card(card.rank) is None:
+                learned.setdefault(card.rank, card)
+        return tuple(sorted(learned.values(), key=lambda c: c.rank or 0))

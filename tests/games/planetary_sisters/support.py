@@ -206,7 +206,7 @@ def play_game(players: int, seed: int, profile: dict[str, Any] | None = None, by
                     replace(before, turns=(*before.turns, TurnRecord(seat, synthetic_card(played),
                                                                       synthetic_card(taken))))
                 )
-                if state.phase is Phase.NAME_PARENT:
+                if play.states[-1].phase is Phase.NAME_PARENT:
                     do(NameParent(expected))
                 assert state.rounds[-1].next_parent == expected
         for seat, taken in takes:

@@ -11,6 +11,7 @@ from companion.games.planetary_sisters import (
     Condition,
     Phase,
     Setup,
+    TableState,
     Turn,
     next_parent_many,
     next_parent_two,
@@ -112,7 +113,7 @@ def test_condition_flips() -> None:
 # -- through the tracker: a scripted round -------------------------------------------------------------------
 
 
-def _table(players: int, parent: int, field: list[int]) -> object:
+def _table(players: int, parent: int, field: list[int]) -> TableState:
     state = GAME.new_state(players, {}, complete_profile())
     return GAME.apply(state, Setup(parent, tuple(CardRef(r) for r in field)))
 
@@ -129,7 +130,7 @@ def test_tracker_round_4_players_close_then_far() -> None:
         "ps.parent.smallest_difference", "ps.parent.tie_downstream", "ps.condition.flipped"]
     assert record.reasons[-1].params["condition"] == "far"
     assert (state.parent, state.condition, state.round) == (0, FAR, 2)
-    assert sorted(c.rank for c in state.field) == [7, 12, 25, 33]
+    assert [c.rank for c in state.field] == [12, 25, 33, 7]  # the played cards, in turn order
     # round 2, Far, order 0, 1, 2, 3: |1−7| = 6, |4−12| = 8, |35−25| = 10, |34−33| = 1 -> seat 2
     for seat, played, taken in [(0, 1, 7), (1, 4, 12), (2, 35, 25), (3, 34, 33)]:
         state = GAME.apply(state, Turn(seat, CardRef(played), CardRef(taken)))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from companion.games.base import ErrorList, IllegalMove, ParseError, Verdict
 from companion.games.planetary_sisters import (
     GAME,
+    Card,
     CardRef,
     NameParent,
     Phase,
@@ -179,6 +180,16 @@ def test_unknown_rank_in_the_default_profile() -> None:
     # the same table works when cards are entered with their elements
     entered = Setup(0, (CardRef(1, (("FOOD", 1),)), CardRef(2, (("POLE", 1),)), CardRef(None, (("KING", 1),))))
     assert GAME.check(state, entered).legal
+
+
+def test_cards_typed_with_their_elements_are_offered_to_the_profile() -> None:
+    state = GAME.new_state(3, {}, default_profile())
+    field = (CardRef(1, (("FOOD", 1),)), CardRef(2, (("POLE", 1),)), CardRef(None, (("KING", 1),)))
+    state = GAME.apply(state, Setup(0, field))
+    # a rank entered once with its elements is known to the table afterwards: "1" alone now resolves
+    state = GAME.apply(state, Turn(0, CardRef(7, (("PLANT", 2),)), CardRef(1)))
+    assert [str(c) for c in state.learned_cards()] == ["1:FOOD", "2:POLE", "7:PLANT*2"]
+    assert state.turns[0].taken == Card.parse("1:FOOD")
 
 
 def started_table(players: int = 3) -> TableState:
