@@ -410,7 +410,7 @@ def flow_facts(state: TableState) -> tuple[Reason, ...]:
     )
     ranks = [card.rank for card, _, _ in state.places() if card.rank is not None]
     repeated = sorted({r for r in ranks if ranks.count(r) > 1})
-    reasons.append(Reason("ps.flow.one_place", "PS-7", not repeated, {"ranks": repeated}))
+    reasons.append(Reason("ps.flow.cards_distinct", "PS-7", not repeated, {"ranks": repeated}))
     in_range = 1 <= state.round <= ROUNDS
     reasons.append(Reason("ps.flow.round", "PS-7", in_range, {"round": state.round, "rounds": ROUNDS}))
     if state.phase is Phase.TURNS and not state.turns:

@@ -126,7 +126,7 @@ def test_flow_facts_at_a_round_start_name_the_rule_text_numbers() -> None:
     play = play_game(4, seed=3)
     start = round_starts(play.states)[3]
     facts = {r.code: r for r in flow_facts(start)}
-    assert set(facts) == {"ps.flow.cards_in_play", "ps.flow.one_place", "ps.flow.round", "ps.flow.round_start",
+    assert set(facts) == {"ps.flow.cards_in_play", "ps.flow.cards_distinct", "ps.flow.round", "ps.flow.round_start",
                           "ps.flow.field_size"}
     assert facts["ps.flow.round_start"].params["expected_hands"] == [3, 3, 3, 3]
     assert facts["ps.flow.cards_in_play"].params["expected"] == 36
@@ -134,6 +134,9 @@ def test_flow_facts_at_a_round_start_name_the_rule_text_numbers() -> None:
     broken = replace(start, seats=(replace(start.seats[0], hand_size=4), *start.seats[1:]))
     failed = {r.code for r in flow_facts(broken) if not r.ok}
     assert failed == {"ps.flow.cards_in_play", "ps.flow.round_start"}
+    twice = replace(start, field=(start.field[0], *start.field[:3]))
+    distinct = [r for r in flow_facts(twice) if r.code == "ps.flow.cards_distinct"][0]
+    assert (distinct.ok, distinct.params["ranks"]) == (False, [start.field[0].rank])
 
 
 # -- refusals ------------------------------------------------------------------------------------------------------
