@@ -41,6 +41,9 @@ class Reason:
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "rule": self.rule, "ok": self.ok, "params": dict(self.params), "path": self.path}
 
+    def __reduce__(self) -> tuple[Any, ...]:  # a read-only mapping does not pickle; its contents do
+        return (Reason, (self.code, self.rule, self.ok, dict(self.params), self.path))
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -148,7 +151,7 @@ class Game(Protocol):
     def new_state(self, players: int, options: Mapping[str, str], profile: Mapping[str, Any]) -> Any: ...
 
     def parse_move(self, data: Mapping[str, Any]) -> Any:
-        """JSON object -> move; raises ParseError."""
+        """JSON object -> move; raises ParseError (or an ErrorList of them)."""
 
     def move_to_json(self, move: Any) -> dict[str, Any]: ...
 
