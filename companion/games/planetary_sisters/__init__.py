@@ -10,6 +10,7 @@ Where to look:
 - ``flow``: deck, field, draws and turn order (PS-7); ``tracker``: check / apply of the table's moves.
 - ``results``: a table's scores and ranking (§4.5), and "what if" for the player to move.
 - ``api.score_request``: ``POST /api/v1/planetary-sisters/score``.
+- ``sheet``: a finished game's cards typed in at once (the scoring page), scored by ``score_player`` too.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from .scoring import (
     score_house,
     score_player,
 )
+from .sheet import Sheet, Slot, add_card, capacity, read_sheet, score_sheet, slots
 from .state import Phase, RoundRecord, SeatState, TableState, TurnRecord
 from .tracker import apply, check, flow_facts, new_table
 
@@ -50,4 +52,5 @@ __all__ = [
     "Phase", "SeatState", "TableState", "TurnRecord", "RoundRecord", "new_table", "check", "apply",
     "flow_facts", "Ranking", "Standing", "rank_players", "SeatScore", "TableScore", "score_table",
     "TakeOption", "WhatIf", "what_if", "what_if_takes", "score_request", "read_score_request",
+    "Sheet", "Slot", "add_card", "capacity", "read_sheet", "score_sheet", "slots",
 ]
