@@ -1,0 +1,144 @@
+"""How Lumière Prière's ids read on a page: card names, areas, seats, lines, phases, in the current language.
+
+The engine speaks in ids (``yokai``, ``r1c2``, seat ``0``, ``anti-diagonal``); a player reads 妖怪 / Yokai,
+"B3" (rows A–D from the top, columns 1–4 from the left, as printed around the field), the seat's name (or
+"Player 1" where no table gives names), 横 / row. In the referee API's messages the numbers stay as the API
+writes them (seats 0-based, areas ``[row, col]``), so a message matches the request it explains.
+"""
+
+from __future__ import annotations
+
+from flask import g, has_request_context, request
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from companion.games.base import ParseError
+from companion.games.lumiere import Card, Cell, Line, Phase
+
+ROWS = "ABCD"
+SEAT_KEY = "lumiere_seats"  # flask.g: the seat names of the table being shown or entered into
+
+# The side of the field each seat's cards face (state.SIDES: 0 bottom, 1 left, 2 top, 3 right), as an arrow
+# pointing at that seat from the middle of the field.
+ARROWS = ("↓", "←", "↑", "→")
+SIDE_NAMES = (_l("bottom"), _l("left"), _l("top"), _l("right"))
+
+LINE_NAMES = {
+    Line.ROW: _l("row"),
+    Line.COLUMN: _l("column"),
+    Line.DIAGONAL: _l("diagonal ＼"),
+    Line.ANTI_DIAGONAL: _l("diagonal ／"),
+    Line.CORNER: _l("corner"),
+}
+
+PHASE_NAMES = {
+    "setup": _l("setup"),
+    "start": _l("start phase"),
+    "remove": _l("remove phase"),
+    "effect": _l("effect phase"),
+    "set": _l("set phase"),
+    "get": _l("get phase"),
+    "draw": _l("draw phase"),
+    "over": _l("game over"),
+}
+
+MOVE_NAMES = {
+    "first": _l("choose the first player"),
+    "opening": _l("place a commoner"),
+    "take": _l("take a top card"),
+    "play": _l("play a card"),
+    "move": _l("move a card"),
+    "turn": _l("turn a card"),
+    "swap": _l("swap two cards"),
+    "set": _l("set the card"),
+    "get": _l("resolve the get phase"),
+    "draw": _l("draw a card"),
+}
+
+
+def in_api() -> bool:
+    return has_request_context() and request.path.startswith("/api/")
+
+
+def lang() -> str:
+    return str(get_locale() or "en")
+
+
+def card_name(card: Card | str) -> str:
+    """妖怪 in Japanese, Yokai in English; an id that is no card stays as it was written."""
+    if isinstance(card, str):
+        try:
+            card = Card(card)
+        except ValueError:
+            return card
+    return card.name_ja if lang() == "ja" else card.name_en
+
+
+# Where an English name may break on a small card (a soft hyphen); Japanese names are short enough.
+_BREAKS = {Card.COMMONER: "Com\u00admoner", Card.EXORCIST: "Exor\u00adcist", Card.MAGICIAN: "Magi\u00adcian",
+           Card.BORDERER: "Border\u00ader", Card.OTHERWORLDER: "Other\u00adworlder", Card.CONJURER: "Conjur\u00ader",
+           Card.VAMPIRE: "Vam\u00adpire", Card.WARRIOR: "War\u00adrior"}
+
+
+def card_short(card: Card) -> str:
+    """The name on a small card of the drawn field: a long English name may break with a hyphen."""
+    return card.name_ja if lang() == "ja" else _BREAKS.get(card, card.name_en)
+
+
+def cell_label(cell: Cell | str) -> str:
+    """``r1c2`` -> "B3" on a page; "[1, 2]" in an API message."""
+    if isinstance(cell, str):
+        try:
+            cell = Cell.parse(cell)
+        except ParseError:
+            return cell
+    if in_api():
+        return f"[{cell.row}, {cell.col}]"
+    return f"{ROWS[cell.row]}{cell.col + 1}"
+
+
+def set_seat_names(names: list[str] | tuple[str, ...]) -> None:
+    """Seats are called by these names for the rest of the request (a table's page or entry)."""
+    if has_request_context():
+        setattr(g, SEAT_KEY, tuple(names))
+
+
+def seat_names() -> tuple[str, ...]:
+    return tuple(getattr(g, SEAT_KEY, ())) if has_request_context() else ()
+
+
+def seat_label(seat: int | str) -> str:
+    """A seat by its name at a table, "Player 2" elsewhere, "seat 1" in an API message (0-based)."""
+    try:
+        number = int(seat)
+    except (TypeError, ValueError):
+        return str(seat)
+    if in_api():
+        return _("seat %(n)s", n=number)
+    names = seat_names()
+    if 0 <= number < len(names):
+        return names[number]
+    return _("Player %(n)s", n=number + 1)
+
+
+def side_name(seat: int) -> str:
+    return str(SIDE_NAMES[seat]) if 0 <= seat < len(SIDE_NAMES) else str(seat)
+
+
+def line_name(line: Line | str) -> str:
+    if isinstance(line, str):
+        try:
+            line = Line(line)
+        except ValueError:
+            return line
+    return str(LINE_NAMES[line])
+
+
+def phase_name(phase: Phase | str) -> str:
+    key = phase.value if isinstance(phase, Phase) else str(phase)
+    return str(PHASE_NAMES.get(key, key))
+
+
+def move_name(kind: str) -> str:
+    return str(MOVE_NAMES.get(kind, kind))
