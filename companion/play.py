@@ -100,7 +100,14 @@ _CACHE_SIZE = 256
 def replay(registered: Registered, table: Table, profile: dict[str, Any],
            log: LogView) -> tuple[Any, RulesError | None]:
     game = registered.game
-    state = game.new_state(len(table.seats), dict(table.options), profile)
+    try:
+        state = game.new_state(len(table.seats), dict(table.options), profile)
+    except RulesError as exc:
+        # The profile became unusable (edited elsewhere): show the game on its built-in profile and say why,
+        # rather than failing the page.
+        fallback, _key = resolve_profile(table.game, "")
+        state, error = replay(registered, table, fallback, log)
+        return state, error or exc
     for entry in log.standing:
         try:
             move = game.parse_move(entry.payload)
@@ -193,7 +200,10 @@ def check_log(registered: Registered, players: int, options: dict[str, Any], pro
               entries: list[LogEntry]) -> tuple[int, RulesError] | None:
     """For an import: the first logged move the rules refuse (its seq and why), or None when all apply."""
     game = registered.game
-    state = game.new_state(players, options, profile)
+    try:
+        state = game.new_state(players, options, profile)
+    except RulesError as exc:
+        return 0, exc
     for entry in read_log(entries).standing:
         try:
             move = game.parse_move(entry.payload)

@@ -17,7 +17,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("ja", "en")
@@ -28,8 +30,9 @@ OWN_TEMPLATES = {"printing": ["templates/print", "printables"]}
 
 
 def own_catalog_packages() -> list[Path]:
-    games = [p for p in (WEB / "games").iterdir() if p.is_dir() and (p / "__init__.py").exists()]
-    others = [WEB / name for name in OWN_TEMPLATES if (WEB / name / "__init__.py").exists()]
+    # A folder counts as soon as it exists (a part being written may not have its __init__.py yet).
+    games = [p for p in (WEB / "games").iterdir() if p.is_dir() and not p.name.startswith("__")]
+    others = [WEB / name for name in OWN_TEMPLATES if (WEB / name).is_dir()]
     return sorted(games) + others
 
 
@@ -40,8 +43,7 @@ def catalogs() -> list[tuple[Path, list[Path], list[Path]]]:
         templates = [ROOT / t for t in OWN_TEMPLATES.get(pkg.name, [f"templates/{pkg.name}"])]
         parts.append((pkg, [pkg] + [t for t in templates if t.exists()]))
     skip = [path for _pkg, sources in parts for path in sources]
-    found = [(ROOT / "companion" / "translations", [ROOT / "companion", ROOT / "templates", ROOT / "printables"],
-              skip)]
+    found = [(ROOT / "companion" / "translations", [ROOT / "companion", ROOT / "templates"], skip)]
     for pkg, sources in parts:
         found.append((pkg / "translations", sources, []))
     return found
@@ -52,32 +54,29 @@ def pybabel(*args: str) -> None:
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def extract(sources: list[Path], skip: list[Path], pot: Path) -> None:
-    args = ["extract", "-F", str(ROOT / "babel.cfg"), "-k", "_l", "-k", "lazy_gettext", "--no-location",
-            "--sort-output", "-o", str(pot)]
-    for path in sources:
-        if path.exists():
-            args.append(str(path.relative_to(ROOT)))
-    pybabel(*args)
-    if skip:  # drop what belongs to a game's own catalog
-        own = set()
-        for path in skip:
-            if path.exists():
-                with tempfile.TemporaryDirectory() as tmp:
-                    sub = Path(tmp) / "sub.pot"
-                    pybabel("extract", "-F", str(ROOT / "babel.cfg"), "-k", "_l", "-k", "lazy_gettext",
-                            "--no-location", "-o", str(sub), str(path.relative_to(ROOT)))
-                    with sub.open("rb") as f:
-                        own |= {m.id for m in read_po(f) if m.id}
-        from babel.messages.pofile import write_po
+METHODS = [("**.py", "python"), ("**.html", "jinja2")]
+OPTIONS = {"**.html": {"extensions": "jinja2.ext.do"}}
+KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "lazy_gettext": None}
 
-        with pot.open("rb") as f:
-            catalog = read_po(f)
-        for msgid in own:
-            if msgid in catalog:
-                del catalog[msgid]
-        with pot.open("wb") as f:
-            write_po(f, catalog, sort_output=True, omit_header=False, no_location=True)
+
+def extract(sources: list[Path], skip: list[Path], pot: Path) -> None:
+    """Extract the strings of ``sources`` into a .pot, leaving out every folder in ``skip`` (the parts that
+    keep catalogs of their own), so a string used by the platform stays in the platform's catalog even when a
+    game happens to use the same words."""
+    skipped = {path.resolve() for path in skip}
+
+    def wanted(folder: str) -> bool:
+        return Path(folder).resolve() not in skipped and not Path(folder).name.startswith(("__", "."))
+
+    catalog = Catalog(charset="utf-8")
+    for source in sources:
+        if not source.exists():
+            continue
+        found = extract_from_dir(str(source), METHODS, OPTIONS, KEYWORDS, directory_filter=wanted)
+        for _filename, lineno, message, comments, context in found:
+            catalog.add(message, None, [], auto_comments=comments, context=context)
+    with pot.open("wb") as f:
+        write_po(f, catalog, sort_output=True, no_location=True)
 
 
 def part_name(directory: Path) -> str:

@@ -43,6 +43,7 @@ PLATFORM_MESSAGES: dict[str, Any] = {
     "import.not_readable": _l("The file is not a table export (JSON) from this app."),
     "import.unknown_game": _l("This export is for a game this app does not know ({game})."),
     "import.bad_seats": _l("The export's seats do not fit this game."),
+    "import.bad_profile": _l("The export's deck profile cannot be used: {why}"),
     "import.bad_log": _l("Entry {seq} of the exported log is refused: {why}"),
 }
 

@@ -282,6 +282,8 @@ def _import_problems_or_create(text: str) -> list[str] | Table:
     if refused is not None:
         seq, why = refused
         reason = explain(why.verdict.failures[0]) if hasattr(why, "verdict") else explain(why)
+        if seq == 0:
+            return [message_for("import.bad_profile", {"why": reason})]
         return [message_for("import.bad_log", {"seq": seq, "why": reason})]
     limit = current_app.config["TABLES_PER_WINDOW"]
     if store.tables_created_since(client_id(), store.window_start(current_app.config["TABLE_RATE_WINDOW"])) >= limit:

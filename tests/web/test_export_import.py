@@ -100,3 +100,24 @@ def test_an_edited_profile_travels_with_the_export(phone: Phone) -> None:
     assert again["profile_ref"] == ""
     assert {"id": "star", "points": 2} in again["profile"]["cards"]
     assert re.fullmatch(r"/t/\S+", copy)
+
+
+def test_an_unusable_profile_in_an_export_is_refused_with_the_reason(phone: Phone, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from companion.games.base import ImpossibleState
+    from tests.web import tally
+
+    table = new_table(phone, "Aki", "Ben")
+    data = exported(phone, table)
+    data["profile"]["meta"] = {"broken": True}
+    original = tally.Tally.new_state
+
+    def strict_new_state(self, players, options, profile):  # type: ignore[no-untyped-def]
+        if profile.get("meta", {}).get("broken"):
+            raise ImpossibleState("tally.bad_move", "T-0")
+        return original(self, players, options, profile)
+
+    monkeypatch.setattr(tally.Tally, "new_state", strict_new_state)
+    response = phone.post("/import", {"text": json.dumps(data)})
+    assert response.status_code == 422
+    assert "The export's deck profile cannot be used: Points must be a whole number." in text_of(
+        response.get_data(as_text=True))
