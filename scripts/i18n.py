@@ -73,7 +73,7 @@ def extract(sources: list[Path], skip: list[Path], pot: Path) -> None:
         if not source.exists():
             continue
         found = extract_from_dir(str(source), METHODS, OPTIONS, KEYWORDS, directory_filter=wanted)
-        for _filename, lineno, message, comments, context in found:
+        for _filename, _lineno, message, comments, context in found:
             catalog.add(message, None, [], auto_comments=comments, context=context)
     with pot.open("wb") as f:
         write_po(f, catalog, sort_output=True, no_location=True)
