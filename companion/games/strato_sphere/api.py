@@ -87,7 +87,14 @@ class _Reader:
             if force is not None and earlier:
                 seats = [earlier[0], seat]
                 self.fail(
-                    ImpossibleState("ss.forces.repeated", "SS-3", f"forces[{seat}]", force=force.value, seats=seats)
+                    ImpossibleState(
+                        "ss.forces.repeated",
+                        "SS-3",
+                        f"forces[{seat}]",
+                        force=force.value,
+                        forces=[force.value],
+                        seats=seats,
+                    )
                 )
                 forces[seat] = None
         return complete_forces(tuple(forces), players)
@@ -211,7 +218,11 @@ def _read_query(body: object, reader: _Reader, attack_key: str | None) -> Attack
     prefix = "" if attack_key is None else attack_key + "."
     if not isinstance(attack_data, Mapping):
         code = "ss.input.missing" if attack_data is None else "ss.input.wrong_type"
-        reader.fail(ParseError(code, "SS-6", attack_key or "", field=attack_key or "", expected="object"))
+        reader.fail(
+            ParseError(
+                code, "SS-6", attack_key or "", field=attack_key or "", expected="object", value=str(attack_data)
+            )
+        )
         return None
     attack = reader.attack(attack_data, players, prefix)
     if nodes is None or attack is None:

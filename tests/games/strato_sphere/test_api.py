@@ -248,3 +248,21 @@ def test_defend_needs_the_attack_object() -> None:
     assert errors_of(defend_response, body) == [("ss.input.missing", "attack", "SS-6", ParseError)]
     body["attack"] = {"player": 0, "from": 2}
     assert errors_of(defend_response, body) == [("ss.input.missing", "attack.to", "SS-1", ParseError)]
+
+
+def test_a_repeated_force_names_the_force_as_the_tracker_does() -> None:
+    """The API's ss.forces.repeated carries ``forces`` like the tracker's, so one message fits both."""
+    with pytest.raises(ErrorList) as caught:
+        attack_response(attack_body(forces=["S", "H", "S", None]))
+    assert caught.value.errors[0].params == {"force": "S", "forces": ["S"], "seats": [0, 2]}
+
+
+def test_an_attack_that_is_not_an_object_says_what_was_sent() -> None:
+    body = attack_body()
+    del body["player"], body["from"], body["to"]
+    body |= {"attack": [0, 2, 3], "card": "AS"}
+    with pytest.raises(ErrorList) as caught:
+        defend_response(body)
+    error = caught.value.errors[0]
+    assert (error.code, error.path) == ("ss.input.wrong_type", "attack")
+    assert error.params == {"field": "attack", "expected": "object", "value": "[0, 2, 3]"}
