@@ -1,0 +1,248 @@
+"""How Strato-Sphere looks on a page: cards with suit symbols, forces, the ring of nodes, reasons in words.
+
+Nothing here decides a rule: it reads the engine's boards and reasons (companion.games.strato_sphere) and
+turns them into what the templates draw. Both the tracker (the table fragment) and the dispute page use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from companion.games.base import Reason, RulesError
+from companion.games.strato_sphere.board import Board, NodeStatus, controller, node_status
+from companion.games.strato_sphere.cards import Colour, Force, Rank, Suit, forces_for
+from companion.games.strato_sphere.ring import NODES_PER_SEAT, ring_size, seat_of, side_of
+from companion.web.messages import message_for
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = ("H", "D")
+RANKS = tuple(str(rank) for rank in sorted(Rank, reverse=True))  # A K Q J 10 … 2, as the rule text orders them
+SUITS = tuple(suit.value for suit in Suit)
+COLOUR_NAMES = {"red": _l("red"), "black": _l("black")}
+
+# Params that hold a card in notation ("KS"), a force ("S", "red") or a list of them.
+CARD_PARAMS = frozenset({"card", "from_card", "to_card", "attacking_card", "top", "seen", "named", "cards"})
+FORCE_PARAMS = frozenset({"force", "card_force", "needed_force", "also_force", "forces", "allowed"})
+
+RELATION_TEXT = {
+    "yours": _l("you control it"),
+    "partner": _l("your partner controls it, and a partner's node is not yours (SS-5)"),
+    "opponent": _l("an opponent controls it"),
+    "neutral": _l("its top card lies face down: it is neutral (SS-4)"),
+    "unclaimed": _l("its face-up top card is of a force nobody holds yet: nobody controls it (SS-4)"),
+}
+RELATION_CODES = frozenset({
+    "ss.attack.from_not_yours",
+    "ss.attack.to_not_opponents",
+    "ss.place.node_not_allowed",
+    "ss.conceal.node_not_yours",
+    "ss.shift.from_controlled",
+})
+
+
+def card_label(text: str) -> str:
+    """``"KS"`` -> ``"K♠"``, ``"10H"`` -> ``"10♥"``; anything else unchanged (``"?"``)."""
+    text = str(text)
+    if len(text) >= 2 and text[-1] in SUIT_SYMBOL and text[:-1] in RANKS:
+        return text[:-1] + SUIT_SYMBOL[text[-1]]
+    return text
+
+
+def card_chip(text: str) -> tuple[str, str]:
+    """A card as a coloured chip: (``"K♠"``, ``"black"``)."""
+    return card_label(text), card_colour(text)
+
+
+def card_colour(text: str | None) -> str:
+    """"red" or "black" (a CSS class), "" for an unknown card."""
+    if not text or text[-1] not in SUIT_SYMBOL:
+        return ""
+    return "red" if text[-1] in RED_SUITS else "black"
+
+
+def force_label(value: str | Force | None) -> str:
+    """A force as a player reads it: a suit symbol, or with 2 players "red"/"black" in the page's language."""
+    if value is None:
+        return "?"
+    text = value.value if isinstance(value, (Suit, Colour)) else str(value)
+    if text in SUIT_SYMBOL:
+        return SUIT_SYMBOL[text]
+    if text in COLOUR_NAMES:
+        return str(COLOUR_NAMES[text])
+    return text
+
+
+def force_class(value: str | Force | None) -> str:
+    if value is None:
+        return ""
+    text = value.value if isinstance(value, (Suit, Colour)) else str(value)
+    if text in ("red", *RED_SUITS):
+        return "red"
+    return "black"
+
+
+def force_choices(players: int) -> tuple[tuple[str, str, str], ...]:
+    """(value, label, css class) of every force a game of this size hands out (SS-2, SS-3)."""
+    return tuple((f.value, force_label(f), force_class(f)) for f in forces_for(players))
+
+
+def _shown(key: str, value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return _("none")
+        return [_shown(key, v) for v in value]
+    if key in CARD_PARAMS and isinstance(value, str):
+        return card_label(value)
+    if key in FORCE_PARAMS and isinstance(value, str):
+        return force_label(value)
+    return value
+
+
+def say(reason: Reason | RulesError) -> str:
+    """A reason in the page's language, as this game's pages show it (cards as K♠, forces as ♠ or "red")."""
+    params = {key: _shown(key, value) for key, value in reason.params.items()}
+    text = message_for(reason.code, params)
+    if reason.code == "ss.force.assigned" and "also_seat" in params:
+        text += " " + message_for("ss.force.assigned.also", params)
+    return text
+
+
+def relation_detail(reason: Reason) -> str:
+    """Why a node is not the kind a move needs ("your partner controls it…"), for the failing reasons that
+    carry the node's relation to the player."""
+    if reason.ok or reason.code not in RELATION_CODES:
+        return ""
+    relation = reason.params.get("relation")
+    return str(RELATION_TEXT.get(str(relation), ""))
+
+
+@dataclass(frozen=True)
+class Line:
+    """One checked condition as a page lists it."""
+
+    ok: bool
+    text: str
+    detail: str
+    rule: str
+    code: str
+
+
+def lines(reasons: Sequence[Reason]) -> list[Line]:
+    return [Line(r.ok, say(r), relation_detail(r), r.rule, r.code) for r in reasons]
+
+
+def why_not(reasons: Sequence[Reason]) -> str:
+    """The failing conditions, each with its ruling id, as one short text."""
+    return " ".join(f"{say(r)} ({r.rule})" for r in reasons if not r.ok)
+
+
+# --- the ring as the table sees it (SS-1) -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NodeView:
+    index: int
+    seat: int
+    size: int
+    up: bool
+    face: str  # "K♠" when face up, else ""
+    known: str  # a face-down top card the table has seen ("K♠"), else ""
+    colour: str  # "red" / "black" for a face-up card
+    status: str  # "neutral", "unclaimed", "controlled"
+    controller: int | None
+    owner_label: str  # the controller's name, or "neutral" / "unclaimed"
+    side: int | None  # the controller's side, for colouring
+    marks: tuple[str, ...]  # "from", "to", "win", "selected", "from-pick", ...
+    href: str  # where tapping the node leads ("" for none)
+
+    @property
+    def css(self) -> str:
+        classes = ["ss-node", f"n{self.index}", self.status]
+        if self.side is not None:
+            classes.append(f"side{self.side}")
+        classes += [f"is-{m}" for m in self.marks]
+        return " ".join(classes)
+
+
+@dataclass(frozen=True)
+class SeatLabel:
+    seat: int
+    name: str
+    force: str
+    force_css: str
+    hand: int | None
+    side: int
+    to_move: bool
+    nodes: tuple[int, ...]
+
+
+def node_views(
+    board: Board,
+    names: Sequence[str],
+    marks: Mapping[int, Sequence[str]] | None = None,
+    hrefs: Mapping[int, str] | None = None,
+) -> list[NodeView]:
+    marks = marks or {}
+    hrefs = hrefs or {}
+    views = []
+    for index, node in enumerate(board.nodes):
+        top = node.top
+        status = node_status(board, index)
+        holder = controller(board, index)
+        if holder is not None:
+            owner = names[holder] if holder < len(names) else str(holder)
+        elif status is NodeStatus.UNCLAIMED:
+            owner = _("unclaimed")
+        else:
+            owner = _("neutral")
+        face = card_label(str(top.card)) if top.up and top.card is not None else ""
+        known = card_label(str(top.card)) if not top.up and top.card is not None else ""
+        views.append(
+            NodeView(
+                index=index,
+                seat=seat_of(index),
+                size=node.size,
+                up=top.up,
+                face=face,
+                known=known,
+                colour=card_colour(str(top.card)) if top.up and top.card is not None else "",
+                status=status.value,
+                controller=holder,
+                owner_label=owner,
+                side=side_of(holder, board.players) if holder is not None else None,
+                marks=tuple(marks.get(index, ())),
+                href=hrefs.get(index, ""),
+            )
+        )
+    return views
+
+
+def seat_labels(
+    board: Board, names: Sequence[str], hands: Sequence[int] | None = None, to_move: int | None = None
+) -> list[SeatLabel]:
+    return [
+        SeatLabel(
+            seat=seat,
+            name=names[seat],
+            force=force_label(board.forces[seat]),
+            force_css=force_class(board.forces[seat]),
+            hand=hands[seat] if hands is not None else None,
+            side=side_of(seat, board.players),
+            to_move=seat == to_move,
+            nodes=tuple(range(NODES_PER_SEAT * seat, NODES_PER_SEAT * seat + NODES_PER_SEAT)),
+        )
+        for seat in range(board.players)
+    ]
+
+
+def nodes_text(nodes: Sequence[int]) -> str:
+    return ", ".join(str(n) for n in nodes)
+
+
+def ring_nodes(players: int) -> range:
+    return range(ring_size(players))

@@ -1,0 +1,347 @@
+"""Settle a dispute in a few taps, without a table: "may this node attack that one?" and "does this card
+defend?" (SS-6, SS-7).
+
+One GET page (it changes nothing, so its answer has an address that can be shared, and it works with
+JavaScript off): tap the number of players, the attacking node and the attacked node on the ring, then the
+two nodes' top cards and sizes and who holds which force. The page builds the referee API's request body
+and asks the engine's own API handlers, so the page and ``POST /api/v1/strato-sphere/attack`` and ``/defend``
+answer from the same checks.
+
+Query fields: ``players`` (2/4); ``from``, ``to`` (node indices); ``player`` (the attacking seat); ``f0`` … ``f3``
+(forces, "" for unknown); for the attacking node ``ar``/``as``/``au``/``an`` (rank, suit, "up"/"down", cards)
+and for the attacked node ``tr``/``ts``/``tu``/``tn``; the defence card ``dr``/``ds``; ``ask`` ("attack" or
+"defend").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import url_for
+from flask_babel import gettext as _
+
+from companion.games.base import ErrorList, Reason, RulesError
+from companion.games.strato_sphere import attack_response, defend_response
+from companion.games.strato_sphere.board import Board, Node, NodeCard, controller
+from companion.games.strato_sphere.cards import Card, Force, forces_for, parse_card
+from companion.games.strato_sphere.ring import ring_size, seat_of
+
+from .display import (
+    RANKS,
+    SUITS,
+    Line,
+    NodeView,
+    SeatLabel,
+    card_label,
+    force_choices,
+    lines,
+    node_views,
+    say,
+    seat_labels,
+)
+
+PLAYER_CHOICES = (2, 4)
+COUNTS = (1, 2, 3, 4, 5, 6)
+NODE_KEYS = {"from": "a", "to": "t"}  # query prefixes of the attacking and the attacked node's fields
+
+
+@dataclass(frozen=True)
+class NodeInput:
+    """What the page was told about one node: top card (rank, suit), face up or down, how many cards."""
+
+    rank: str = ""
+    suit: str = ""
+    up: bool = True
+    count: int | None = None
+
+    @property
+    def card(self) -> str:
+        return f"{self.rank}{self.suit}" if self.rank and self.suit else ""
+
+
+@dataclass(frozen=True)
+class DisputeInput:
+    players: int = 4
+    source: int | None = None
+    target: int | None = None
+    player: int | None = None
+    forces: tuple[str, ...] = ()
+    attacking: NodeInput = NodeInput()
+    attacked: NodeInput = NodeInput()
+    defence_rank: str = ""
+    defence_suit: str = ""
+    ask: str = ""
+
+    def query(self, **changes: Any) -> dict[str, Any]:
+        """The query string of this input (with ``changes``), for links that keep what was entered."""
+        values: dict[str, Any] = {"players": self.players}
+        for key, value in (("from", self.source), ("to", self.target), ("player", self.player)):
+            if value is not None:
+                values[key] = value
+        for seat, force in enumerate(self.forces):
+            if force:
+                values[f"f{seat}"] = force
+        for prefix, node in (("a", self.attacking), ("t", self.attacked)):
+            for key, value in (("r", node.rank), ("s", node.suit), ("n", node.count)):
+                if value:
+                    values[prefix + key] = value
+            if not node.up:
+                values[prefix + "u"] = "down"
+        if self.defence_rank:
+            values["dr"] = self.defence_rank
+        if self.defence_suit:
+            values["ds"] = self.defence_suit
+        values.update(changes)
+        return {k: v for k, v in values.items() if v is not None and v != ""}
+
+
+def _int(args: Mapping[str, str], key: str, low: int, high: int) -> int | None:
+    raw = (args.get(key) or "").strip()
+    if raw.isdigit() and low <= int(raw) <= high:
+        return int(raw)
+    return None
+
+
+def _choice(args: Mapping[str, str], key: str, allowed: tuple[str, ...]) -> str:
+    raw = (args.get(key) or "").strip()
+    if raw.upper() == "T" and "10" in allowed:
+        return "10"
+    for value in allowed:
+        if raw.lower() == value.lower():
+            return value
+    return ""
+
+
+def read_input(args: Mapping[str, str]) -> DisputeInput:
+    """The query string -> what was tapped; anything not understood is left out (never an error page)."""
+    players = _int(args, "players", 2, 4)
+    players = players if players in PLAYER_CHOICES else 4
+    last = ring_size(players) - 1
+    force_values = tuple(f.value for f in forces_for(players))
+    forces = tuple(_choice(args, f"f{seat}", force_values) for seat in range(players))
+
+    def node(prefix: str) -> NodeInput:
+        return NodeInput(
+            rank=_choice(args, prefix + "r", RANKS),
+            suit=_choice(args, prefix + "s", SUITS),
+            up=(args.get(prefix + "u") or "up") != "down",
+            count=_int(args, prefix + "n", 1, COUNTS[-1]),
+        )
+
+    return DisputeInput(
+        players=players,
+        source=_int(args, "from", 0, last),
+        target=_int(args, "to", 0, last),
+        player=_int(args, "player", 0, players - 1),
+        forces=forces,
+        attacking=node("a"),
+        attacked=node("t"),
+        defence_rank=_choice(args, "dr", RANKS),
+        defence_suit=_choice(args, "ds", SUITS),
+        ask=_choice(args, "ask", ("attack", "defend")),
+    )
+
+
+def _stack(node: NodeInput) -> list[dict[str, Any]]:
+    top = {"card": node.card or "?", "up": node.up and bool(node.card)}
+    return [top] + [{"card": "?", "up": False} for _ in range((node.count or 1) - 1)]
+
+
+def api_body(given: DisputeInput) -> dict[str, Any]:
+    """The referee API's request for what was tapped: the two nodes as described, every other node one
+    unseen face-down card (neutral, so it plays no part)."""
+    nodes: list[list[dict[str, Any]]] = [[{"card": "?", "up": False}] for _ in range(ring_size(given.players))]
+    if given.target is not None:
+        nodes[given.target] = _stack(given.attacked)
+    if given.source is not None:
+        nodes[given.source] = _stack(given.attacking)
+    return {
+        "players": given.players,
+        "forces": [force or None for force in given.forces],
+        "nodes": nodes,
+        "player": given.player,
+        "from": given.source,
+        "to": given.target,
+    }
+
+
+def missing(given: DisputeInput) -> list[Reason]:
+    """What still has to be tapped before the question can be asked."""
+    found: list[Reason] = []
+    if given.source is None or given.target is None:
+        return [Reason("ss.dispute.pick_nodes", "SS-1")]
+    if given.player is None:
+        found.append(Reason("ss.dispute.pick_player", "SS-6"))
+    for node, index in ((given.attacking, given.source), (given.attacked, given.target)):
+        if node.up and not node.card:
+            found.append(Reason("ss.dispute.pick_top", "SS-4", params={"node": index}))
+        if node.count is None:
+            found.append(Reason("ss.dispute.pick_count", "SS-6", params={"node": index}))
+        if given.source == given.target:
+            break
+    if given.ask == "defend" and not (given.defence_rank and given.defence_suit):
+        found.append(Reason("ss.dispute.pick_defence", "SS-7"))
+    return found
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The page's answer: a ruling (legal or not, every condition) or the problems that stop one."""
+
+    question: str  # "attack" / "defend"
+    legal: bool | None
+    blocked: str = ""  # why there is no ruling: "missing" (taps), "invalid" (cannot be), "attack_illegal"
+    checks: list[Line] = field(default_factory=list)
+    problems: list[Line] = field(default_factory=list)
+    defenders: dict[str, str] | None = None
+    defence_cards: tuple[str, ...] = ()
+    defence_need: str = ""
+
+
+def _error_lines(exc: RulesError) -> list[Line]:
+    errors = exc.errors if isinstance(exc, ErrorList) else [exc]
+    return lines([e.reason for e in errors])
+
+
+def answer(given: DisputeInput) -> Answer | None:
+    if not given.ask:
+        return None
+    gaps = missing(given)
+    if gaps:
+        return Answer(given.ask, None, "missing", problems=lines(gaps))
+    body = api_body(given)
+    if given.ask == "defend":
+        body = {**body, "attack": {"player": given.player, "from": given.source, "to": given.target},
+                "card": given.defence_rank + given.defence_suit}
+        try:
+            result = defend_response(body)
+        except RulesError as exc:
+            errors = exc.errors if isinstance(exc, ErrorList) else [exc]
+            blocked = "attack_illegal" if any(e.code == "ss.defend.attack_illegal" for e in errors) else "invalid"
+            return Answer("defend", None, blocked, problems=_error_lines(exc))
+        return Answer("defend", bool(result["legal"]), checks=lines(result["reasons"]))
+    try:
+        result = attack_response(body)
+    except RulesError as exc:
+        return Answer("attack", None, "invalid", problems=_error_lines(exc))
+    reasons: list[Reason] = list(result["reasons"])
+    need = next((r for r in reasons if r.code == "ss.attack.defence_needs"), None)
+    checks = [r for r in reasons if r is not need]
+    return Answer(
+        "attack",
+        bool(result["legal"]),
+        checks=lines(checks),
+        defenders=result["defenders"],
+        defence_need=say(need) if need is not None else "",
+        defence_cards=tuple(str(c) for c in need.params.get("cards", ())) if need is not None else (),
+    )
+
+
+def _board(given: DisputeInput) -> Board:
+    """The ring as tapped so far (for drawing it); a card that does not parse is drawn face down."""
+
+    def node_of(described: NodeInput) -> Node:
+        card: Card | None = None
+        if described.card:
+            try:
+                card = parse_card(described.card)
+            except RulesError:
+                card = None
+        top = NodeCard(card, up=described.up and card is not None)
+        return Node((top, *(NodeCard(None) for _ in range((described.count or 1) - 1))))
+
+    nodes = [Node((NodeCard(None),)) for _ in range(ring_size(given.players))]
+    if given.target is not None:
+        nodes[given.target] = node_of(given.attacked)
+    if given.source is not None:
+        nodes[given.source] = node_of(given.attacking)
+    forces: list[Force | None] = []
+    for value in given.forces:
+        force: Force | None = None
+        for candidate in forces_for(given.players):
+            if candidate.value == value and candidate not in forces:
+                force = candidate
+        forces.append(force)
+    return Board(given.players, tuple(forces), tuple(nodes))
+
+
+def _tap_href(given: DisputeInput, node: int) -> str:
+    """Tapping a node: the first tap picks the attacking node, the second the attacked one; tapping the
+    attacking node again (before a target) takes it back; once both are picked, a tap starts over."""
+    if given.source is None or given.target is not None:
+        changes: dict[str, Any] = {"from": node, "to": None}
+    elif node == given.source:
+        changes = {"from": None, "to": None}
+    else:
+        changes = {"to": node}
+    return url_for("strato_sphere.dispute", **given.query(**changes)) + "#ring"
+
+
+@dataclass(frozen=True)
+class DisputePage:
+    given: DisputeInput
+    nodes: list[NodeView]
+    seats: list[SeatLabel]
+    answer: Answer | None
+    step: str  # "from", "to" or "details"
+    default_player: int | None  # who the attacker probably is: the controller of the attacking node
+    player_links: tuple[tuple[int, str, bool], ...]
+    seat_choices: tuple[tuple[int, str, str], ...]
+    force_options: tuple[tuple[str, str, str], ...]
+    face_options: tuple[tuple[str, str, str], ...]
+    count_options: tuple[tuple[int, str, str], ...]
+    node_forms: tuple[tuple[str, int, NodeInput, str], ...]  # (query prefix, node, what was given, title)
+    defence_label: str
+
+
+def build(args: Mapping[str, str]) -> DisputePage:
+    given = read_input(args)
+    board = _board(given)
+    marks: dict[int, list[str]] = {}
+    if given.source is not None:
+        marks.setdefault(given.source, []).append("from")
+    if given.target is not None:
+        marks.setdefault(given.target, []).append("to")
+    hrefs = {n: _tap_href(given, n) for n in range(ring_size(given.players))}
+    names = [_seat_name(seat) for seat in range(given.players)]
+    step = "from" if given.source is None else ("to" if given.target is None else "details")
+    links = tuple(
+        (count, url_for("strato_sphere.dispute", players=count), count == given.players) for count in PLAYER_CHOICES
+    )
+    node_forms: list[tuple[str, int, NodeInput, str]] = []
+    if given.source is not None:
+        node_forms.append(("a", given.source, given.attacking, _("Attacking node %(node)s", node=given.source)))
+    if given.target is not None and given.target != given.source:
+        node_forms.append(("t", given.target, given.attacked, _("Attacked node %(node)s", node=given.target)))
+    return DisputePage(
+        given=given,
+        nodes=node_views(board, names, marks, hrefs),
+        seats=seat_labels(board, names),
+        answer=answer(given),
+        step=step,
+        default_player=_likely_attacker(given, board),
+        player_links=links,
+        seat_choices=tuple((seat, _seat_name(seat), "wide") for seat in range(given.players)),
+        force_options=(("", "?", ""), *force_choices(given.players)),
+        face_options=(("up", _("face up"), "wide"), ("down", _("face down"), "wide")),
+        count_options=tuple((count, str(count), "") for count in COUNTS),
+        node_forms=tuple(node_forms),
+        defence_label=card_label(given.defence_rank + given.defence_suit),
+    )
+
+
+def _likely_attacker(given: DisputeInput, board: Board) -> int | None:
+    """The seat preselected as the attacker: the given one, else whoever controls the attacking node (SS-4),
+    else the seat the node lies in front of."""
+    if given.player is not None:
+        return given.player
+    if given.source is None:
+        return None
+    holder = controller(board, given.source)
+    return holder if holder is not None else seat_of(given.source)
+
+
+def _seat_name(seat: int) -> str:
+    return _("Seat %(seat)s", seat=seat)
