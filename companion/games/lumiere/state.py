@@ -74,6 +74,8 @@ class TableState:
     play_area: Card | None = None  # the card played this turn, until it is set
     last_get: GetOutcome | None = None  # what the latest get phase found, for the page to show
     end_reasons: tuple[Reason, ...] = ()  # the start-phase end check that ended the game
+    start_reasons: tuple[Reason, ...] = ()  # this turn's start-phase end check (LP-7): the game went on
+    remove_at_start: bool | None = None  # did LP-6 apply when this turn started (None: the profile cannot tell)
 
     @property
     def unused_side(self) -> str | None:

@@ -259,10 +259,12 @@ def _apply_draw(state: TableState, move: Draw) -> TableState:
 def _start_turn(state: TableState, seat: int) -> TableState:
     """Start phase: the end check (LP-7); then the remove phase if LP-6 (possibly) applies, else effect."""
     started = replace(state, turn=seat, turn_number=state.turn_number + 1, play_area=None)
+    checked = end_check(started.seats)
     if game_ends(started.seats):
-        return replace(started, phase=Phase.OVER, end_reasons=end_check(started.seats))
+        return replace(started, phase=Phase.OVER, end_reasons=checked, start_reasons=checked)
     applies = remove_phase(started.field, started.profile).applies
-    return replace(started, phase=Phase.EFFECT if applies is False else Phase.REMOVE)
+    return replace(started, phase=Phase.EFFECT if applies is False else Phase.REMOVE, start_reasons=checked,
+                   remove_at_start=applies)
 
 
 _APPLY: dict[type, Callable[..., TableState]] = {
