@@ -130,7 +130,7 @@ STEPS = ("start", "remove", "effect", "set", "get", "draw")
 class Step:
     key: str
     name: str
-    state: str  # "done", "now", "todo"
+    state: str  # "done", "now", "todo", "skipped"
 
 
 @dataclass(frozen=True)
@@ -171,6 +171,7 @@ class TrackerView:
     phase_name: str
     steps: tuple[Step, ...]
     expected: frozenset[str]
+    skipped: frozenset[str]
     turn: int | None
     turn_name: str
     turn_number: int
@@ -190,6 +191,7 @@ class TrackerView:
     leader: str
     final: bool
     end_reasons: tuple[ReasonView, ...]
+    start_reasons: tuple[ReasonView, ...]  # this turn's end check (LP-7): none held, so the game went on
     owners: tuple[tuple[int, str, str], ...]  # (seat, name, arrow): whom a card may face
     profile_url: str
     profile_is_own: bool
@@ -203,8 +205,13 @@ def _steps(state: TableState) -> tuple[Step, ...]:
         return tuple(Step(k, phase_name(k), "done" if k == "start" else "todo") for k in STEPS)
     now = {Phase.REMOVE: "remove", Phase.EFFECT: "effect", Phase.GET: "get", Phase.DRAW: "draw"}[phase]
     position = STEPS.index(now)
-    return tuple(Step(k, phase_name(k), "done" if i < position else "now" if i == position else "todo")
-                 for i, k in enumerate(STEPS))
+
+    def progress(i: int, key: str) -> str:
+        if key == "remove" and state.remove_at_start is False and now != "remove":
+            return "skipped"  # LP-6 did not apply when this turn started
+        return "done" if i < position else "now" if i == position else "todo"
+
+    return tuple(Step(k, phase_name(k), progress(i, k)) for i, k in enumerate(STEPS))
 
 
 def _seat_views(state: TableState, breakdown: Breakdown) -> tuple[SeatView, ...]:
@@ -238,6 +245,7 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None) -> TrackerView:
     remove = remove_phase(state.field, state.profile) if state.phase is Phase.REMOVE else None
     effect = state.profile.data(state.play_area).effect if state.play_area is not None else None
     pending_cell = (pending or {}).get("cell", "")
+    steps = _steps(state)
     ref = view.table.profile_ref
     own = ref.startswith(USER)
     profile_url = url_for("profiles.edit", token=ref[len(USER):]) if own else \
@@ -245,8 +253,9 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None) -> TrackerView:
     return TrackerView(
         phase=state.phase.value,
         phase_name=phase_name(state.phase),
-        steps=_steps(state),
+        steps=steps,
         expected=expected,
+        skipped=frozenset(step.key for step in steps if step.state == "skipped"),
         turn=state.turn,
         turn_name=seat_label(state.turn) if state.turn is not None else "",
         turn_number=state.turn_number,
@@ -266,6 +275,7 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None) -> TrackerView:
         leader=seat_label(breakdown.leader) if breakdown.leader is not None else "",
         final=breakdown.final,
         end_reasons=tuple(reason_view(r) for r in state.end_reasons),
+        start_reasons=tuple(reason_view(r) for r in state.start_reasons),
         owners=tuple((s, seat_label(s), ARROWS[s]) for s in range(players)),
         profile_url=profile_url,
         profile_is_own=own,

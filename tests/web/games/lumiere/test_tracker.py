@@ -37,7 +37,7 @@ def html_of(phone: Phone, table_url: str) -> str:
 
 
 def steps(html: str) -> list[tuple[str, str]]:
-    return re.findall(r'<li class="(done|now|todo)"[^>]*>([^<]+)</li>', html)
+    return re.findall(r'<li class="(done|now|todo|skipped)"[^>]*>([^<]+)</li>', html)
 
 
 def test_setup_first_player_then_commoners_clockwise(phone: Phone) -> None:
@@ -64,9 +64,12 @@ def test_a_turn_walks_the_phases_and_a_capture_moves_to_the_right_point_area(pho
     html = html_of(phone, table_url)
     page = text_of(html)
     assert "Turn 1 · Aki's turn" in page
-    assert steps(html) == [("done", "start phase"), ("done", "remove phase"), ("now", "effect phase"),
+    assert steps(html) == [("done", "start phase"), ("skipped", "remove phase"), ("now", "effect phase"),
                            ("todo", "set phase"), ("todo", "get phase"), ("todo", "draw phase")]
     assert "Aki: tap the card put into the play area." in page
+    assert ("Start phase: the game goes on, as neither end condition holds LP-7 ✗ Every hand holds 5 cards or fewer "
+            "(hands: 6, 6, 6, 6). LP-7 ✗ Someone's hand is empty (empty: none). LP-7 No remove phase this turn: it "
+            "needs every area filled and no top card that may be stacked upon. LP-6") in page
     picks = re.findall(r'<button type="submit" name="card" value="([a-z_]+)"[^>]*>\s*<span>([^<]+)</span>\s*'
                        r'<small>(\d+) left', html)
     assert picks[0] == ("commoner", "Commoner", "4") and ("priest", "Priest", "1") in picks and len(picks) == 12
@@ -290,7 +293,7 @@ def render_fragment(app: Flask, state, seats: list[str], profile_ref: str = "bui
 
 
 def test_lp6_the_remove_phase_asks_for_a_top_card(app: Flask) -> None:
-    state = replace(with_field(table(profile=complete_profile()), FULL_FIELD), phase=Phase.REMOVE)
+    state = replace(with_field(table(profile=complete_profile()), FULL_FIELD), phase=Phase.REMOVE, remove_at_start=True)
     html = render_fragment(app, state, ["Aki", "Ben", "Chie", "Dai"])
     page = text_of(html)
     assert "Remove phase: Aki takes a top card into their point area. Tap it on the field. LP-6" in page
