@@ -26,6 +26,7 @@ from companion.games.base import ErrorList, Reason, RulesError
 from companion.games.strato_sphere import attack_response, defend_response
 from companion.games.strato_sphere.board import Board, Node, NodeCard, controller
 from companion.games.strato_sphere.cards import Card, Force, forces_for, parse_card
+from companion.games.strato_sphere.forces import complete_forces
 from companion.games.strato_sphere.ring import ring_size, seat_of
 
 from .display import (
@@ -264,7 +265,8 @@ def _board(given: DisputeInput) -> Board:
             if candidate.value == value and candidate not in forces:
                 force = candidate
         forces.append(force)
-    return Board(given.players, tuple(forces), tuple(nodes))
+    # SS-3: with all forces but one known, the last player holds the remaining one (as the API reads it).
+    return Board(given.players, complete_forces(tuple(forces), given.players), tuple(nodes))
 
 
 def _tap_href(given: DisputeInput, node: int) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.games.base import RulesError, Verdict
 from companion.games.strato_sphere import GAME
@@ -187,8 +188,10 @@ def ending(state: TableState, names: list[str]) -> Ending | None:
         return None
     if outcome.kind == WIN and outcome.captured is not None:
         winners = " & ".join(names[s] for s in outcome.winners)
-        text = _(
+        text = ngettext(
+            "%(winners)s wins: every node in front of %(captured)s (nodes %(nodes)s) is theirs (SS-8).",
             "%(winners)s win: every node in front of %(captured)s (nodes %(nodes)s) is theirs (SS-8).",
+            len(outcome.winners),
             winners=winners, captured=names[outcome.captured], nodes=nodes_text(outcome.nodes),
         )
         return Ending("win", text, tuple(outcome.nodes))
@@ -214,8 +217,8 @@ def movers(view: Any) -> tuple[tuple[int, int | None, int, Mapping[str, Any]], .
         try:
             move = GAME.parse_move(entry.payload)
             kind = entry.payload.get("type")
-            mover = entry.payload.get("seat") if kind == "defend" else (None if kind in ("no_defence", "forces")
-                                                                        else state.to_move)
+            # A defence names its player in its own line; "no defence" and the forces are nobody's move.
+            mover = None if kind in ("defend", "no_defence", "forces") else state.to_move
             found.append((entry.seq, mover, state.turn, entry.payload))
             state = GAME.apply(state, move)
         except RulesError:

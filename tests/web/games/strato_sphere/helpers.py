@@ -1,0 +1,92 @@
+"""Playing a Strato-Sphere table the way a phone does: start it, then send the forms a tap sends."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.conftest import Phone
+from tests.web.helpers import text_of, version_of
+
+
+def new_table(phone: Phone, *names: str, forces: str = "") -> str:
+    data = {f"seat{i}": name for i, name in enumerate(names)}
+    if forces:
+        data["option_forces"] = forces
+    response = phone.post("/new/strato-sphere", data)
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))
+    return str(response.headers["Location"])
+
+
+def form_of(notation: str) -> dict[str, str]:
+    """The fields a tap sends for a move written in the engine's notation ("reveal 0 KS", "attack 2 3", …)."""
+    head, *args = notation.split()
+    if head in ("place", "conceal"):
+        return {"type": head, "node": args[0]}
+    if head == "reveal":
+        return {"type": "reveal", "node": args[0], "rank": args[1][:-1], "suit": args[1][-1]}
+    if head in ("shift", "attack"):
+        return {"type": head, "from": args[0], "to": args[1]}
+    if head == "defend":
+        return {"type": "defend", "seat": args[0], "rank": args[1][:-1], "suit": args[1][-1]}
+    if head == "no-defence":
+        return {"type": "no_defence"}
+    if head == "forces":
+        return {"type": "forces", **{f"force{seat}": force for seat, force in enumerate(args)}}
+    return {"type": head}
+
+
+def enter(phone: Phone, table: str, notation: str = "", version: int | None = None, **fields: str):  # type: ignore[no-untyped-def]
+    """Send one entry form; the table's current version unless one is given."""
+    if version is None:
+        version = version_of(phone.get(table).get_data(as_text=True))
+    data: dict[str, Any] = form_of(notation) if notation else {}
+    data.update(fields)
+    data["version"] = version
+    return phone.post(f"{table}/move", data)
+
+
+def play(phone: Phone, table: str, *moves: str) -> None:
+    """Enter moves one after the other; each must be saved."""
+    for notation in moves:
+        response = enter(phone, table, notation)
+        assert response.status_code == 303, (notation, text_of(response.get_data(as_text=True))[-900:])
+
+
+def page(phone: Phone, table: str, **args: str) -> str:
+    query = "&".join(f"{k}={v}" for k, v in args.items())
+    return phone.get(table + (f"?{query}" if query else "")).get_data(as_text=True)
+
+
+def node_html(html: str, node: int) -> str:
+    """The markup of one node of the ring (an <a> when it can be tapped, else a <div>)."""
+    match = re.search(rf'<(a|div) class="ss-node n{node} [^"]*"[^>]*>.*?</\1>', html, flags=re.S)
+    assert match, f"node {node} is not drawn"
+    return match.group(0)
+
+
+def node_text(html: str, node: int) -> str:
+    return text_of(node_html(html, node))
+
+
+def node_classes(html: str, node: int) -> list[str]:
+    match = re.search(rf'class="(ss-node n{node} [^"]*)"', html)
+    assert match
+    return match.group(1).split()
+
+
+def section(html: str, element_id: str) -> str:
+    """The text of the section with this id."""
+    match = re.search(rf'<section[^>]*id="{element_id}"[^>]*>.*?</section>', html, flags=re.S)
+    assert match, f"no section #{element_id}"
+    return text_of(match.group(0))
+
+
+def checked(html: str, name: str) -> list[str]:
+    """The values of the checked radio buttons called ``name``."""
+    return re.findall(rf'<input type="radio" name="{re.escape(name)}" value="([^"]*)" checked>', html)
+
+
+def problems(html: str) -> list[str]:
+    return [text_of(p) for p in re.findall(r"<li>(.*?)</li>", html.split('class="problems"', 1)[1].split("</ul>")[0])] \
+        if 'class="problems"' in html else []
