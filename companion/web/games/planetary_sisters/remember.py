@@ -1,0 +1,90 @@
+"""Cards typed once by their elements are remembered in the deck profile (issue: "a card typed once by its
+elements is remembered for that profile").
+
+A card entered with its rank and its elements, whose rank the profile does not know yet, is added to the
+profile: a user profile is saved (version-checked); a built-in profile is never changed, so a copy is made
+(``store.create_profile``) and the table is pointed at the copy (``store.set_table_profile``, version-checked
+like any write), or the scoring page carries on with the copy. Only cards that pass PS-2's per-card facts
+(``GAME.validate_card``) are kept, and a table only remembers what it saved in its log, so a refused or
+mistyped entry never reaches the profile.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from companion import store
+from companion.games.planetary_sisters import GAME, Card, DeckProfile
+from companion.models import Table
+from companion.play import BUILTIN, USER
+
+SLUG = "planetary-sisters"
+
+
+def learned(cards: Iterable[Card], deck: DeckProfile) -> list[Card]:
+    """The cards with rank and elements whose rank the profile does not know, once each, by rank."""
+    found: dict[int, Card] = {}
+    for card in cards:
+        if card.rank is not None and card.elements and deck.card(card.rank) is None:
+            found.setdefault(card.rank, card)
+    return [found[rank] for rank in sorted(found)]
+
+
+def acceptable(profile: Mapping[str, Any], cards: Iterable[Card]) -> list[Card]:
+    """Those of ``cards`` the profile editor would take (every per-card fact of PS-2 holds)."""
+    return [c for c in cards if all(r.ok for r in GAME.validate_card(profile, c.to_json()))]
+
+
+def with_cards(profile: Mapping[str, Any], cards: Iterable[Card]) -> dict[str, Any]:
+    """A copy of the profile with these cards' elements filled in (a rank listed without elements gets them)."""
+    data = copy.deepcopy(dict(profile))
+    entries = [dict(c) for c in data.get("cards") or [] if isinstance(c, Mapping)]
+    by_rank = {e.get("rank"): i for i, e in enumerate(entries)}
+    for card in cards:
+        entry = {"rank": card.rank, "elements": dict(card.elements)}
+        if card.rank in by_rank:
+            entries[by_rank[card.rank]] = entry
+        else:
+            by_rank[card.rank] = len(entries)
+            entries.append(entry)
+    entries.sort(key=lambda e: e.get("rank") if isinstance(e.get("rank"), int) else 99)
+    data["cards"] = entries
+    return data
+
+
+def copy_of_builtin(profile: Mapping[str, Any]) -> dict[str, Any]:
+    data = copy.deepcopy(dict(profile))
+    data["id"] = ""
+    data["name_en"] = f"{data.get('name_en', '')} (copy)".strip()
+    data["name_ja"] = f"{data.get('name_ja', '')}（コピー）".strip()
+    return data
+
+
+def save(profile_ref: str, profile: Mapping[str, Any], cards: list[Card]) -> str:
+    """Add ``cards`` to the profile ``profile_ref`` names; returns the ref that now holds them (a new user
+    profile for a built-in one). Raises store.Conflict when a user profile changed meanwhile."""
+    if profile_ref.startswith(USER):
+        row = store.get_profile(profile_ref[len(USER):])
+        if row is not None and row.game == SLUG:
+            store.save_profile(row.id, row.version, with_cards(row.data, cards))
+            return profile_ref
+    source = profile_ref[len(BUILTIN):] if profile_ref.startswith(BUILTIN) else "default"
+    created = store.create_profile(SLUG, with_cards(copy_of_builtin(profile), cards), f"{BUILTIN}{source}")
+    return f"{USER}{created.token}"
+
+
+def remember_for_table(table: Table, profile: Mapping[str, Any], cards: list[Card]) -> bool:
+    """Put the cards this table learned into its profile; True when something was saved. A table on a
+    built-in profile is pointed at its own copy (a version-checked write: store.Conflict when stale)."""
+    cards = acceptable(profile, cards)
+    if not cards:
+        return False
+    ref = table.profile_ref or f"{BUILTIN}default"
+    if ref.startswith(USER):
+        save(ref, profile, cards)
+        return True
+    new_ref = save(ref, profile, cards)
+    store.set_table_profile(table.id, table.version, new_ref)
+    return True

@@ -1,0 +1,254 @@
+"""The scoring page: a finished game's cards tapped in at once, without a table (§4.5, PS-3, PS-4).
+
+Everything typed lives in the page's form and in its address (``GET /planetary-sisters/score?players=4&
+field=…&house0=…``), so a reload, a lost connection or a phone put to sleep loses nothing, and the page works
+with JavaScript off: every tap is a plain form post answered by a redirect to the new address (with htmx, by
+the fresh sheet and the new address in ``HX-Replace-Url``). The engine's ``sheet`` module checks each card and
+``score_sheet`` scores it with the one scoring function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import redirect, request, url_for
+from flask_babel import gettext as _
+
+from companion import store
+from companion.games.base import ErrorList, ParseError, RulesError
+from companion.games.planetary_sisters import (
+    Card,
+    DeckProfile,
+    Sheet,
+    Slot,
+    TableScore,
+    add_card,
+    capacity,
+    read_profile,
+    read_sheet,
+    score_sheet,
+    slots,
+)
+from companion.i18n import pick
+from companion.play import BUILTIN, USER, UnknownProfile, resolve_profile
+from companion.web import is_htmx, page
+from companion.web.home import parse_profile_ref
+from companion.web.messages import explain
+
+from . import cards as cardlib
+from .labels import set_seats, slot_heading, slot_label
+from .remember import learned, save
+
+SLUG = "planetary-sisters"
+DEFAULT_REF = f"{BUILTIN}default"
+
+
+def slot_param(slot: Slot) -> str:
+    """The form field (and link parameter) of a slot: ``field``, ``house0``, ``guards1``."""
+    return slot.kind if slot.kind == "field" else f"{slot.kind}{slot.seat}"
+
+
+@dataclass
+class SheetForm:
+    players: int
+    profile_ref: str
+    profile: dict[str, Any]
+    deck: DeckProfile
+    info: cardlib.DeckInfo
+    sheet: Sheet
+    names: list[str]
+    slot: Slot
+    problems: list[str] = field(default_factory=list)
+    saved: int = 0
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [n or _("Player %(n)s", n=i + 1) for i, n in enumerate(self.names)]
+
+    def params(self) -> dict[str, str]:
+        """The link parameters that carry this sheet."""
+        values: dict[str, str] = {"players": str(self.players)}
+        if self.profile_ref != DEFAULT_REF:
+            values["profile"] = self.profile_ref
+        for slot in slots(self.players):
+            cards = self.sheet.of(slot)
+            if cards:
+                values[slot_param(slot)] = cardlib.join(cards, self.info)
+        for seat, name in enumerate(self.names):
+            if name:
+                values[f"name{seat}"] = name
+        values["slot"] = str(self.slot)
+        return values
+
+    def url(self, **extra: str) -> str:
+        return url_for("planetary_sisters.score", **self.params(), **extra)
+
+
+def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]]:
+    problems: list[str] = []
+    try:
+        profile, _key = resolve_profile(SLUG, profile_ref)
+        return profile_ref, profile, read_profile(profile), problems
+    except UnknownProfile:
+        problems.append(_("No deck profile of this game is at that link; the built-in one is used."))
+    except ErrorList as broken:
+        problems.append(_("That deck profile cannot be used (%(why)s); the built-in one is used.",
+                          why="; ".join(explain(e) for e in broken.errors[:3])))
+    profile, _key = resolve_profile(SLUG, DEFAULT_REF)
+    return DEFAULT_REF, profile, read_profile(profile), problems
+
+
+def read_form(values: Mapping[str, str]) -> SheetForm:
+    """The sheet a form or link carries; what cannot be read is listed, never lost silently."""
+    try:
+        players = int(values.get("players", "4"))
+    except ValueError:
+        players = 4
+    if players not in (2, 3, 4):
+        players = 4
+    profile_ref, profile, deck, problems = _deck(values.get("profile") or DEFAULT_REF)
+    info = cardlib.deck_info(deck)
+    entered: dict[Slot, list[Any]] = {}
+    errors: list[RulesError] = []
+    for slot in slots(players):
+        refs, bad = cardlib.split(values.get(slot_param(slot)), str(slot))
+        entered[slot] = refs
+        errors.extend(bad)
+    sheet, more = read_sheet(players, entered, deck)
+    errors.extend(more)
+    names = [(values.get(f"name{seat}") or "").strip()[:40] for seat in range(players)]
+    set_seats([n or _("Player %(n)s", n=i + 1) for i, n in enumerate(names)])
+    try:
+        slot = Slot.parse(values.get("slot", ""))
+        if capacity(players, slot) == 0:
+            raise ParseError("ps.sheet.slot", "§4.5")
+    except ParseError:
+        slot = sheet.next_open() or Slot("field")
+    problems += [explain(e) for e in errors]
+    try:
+        saved = int(values.get("saved", "0"))
+    except ValueError:
+        saved = 0
+    return SheetForm(players, profile_ref, profile, deck, info, sheet, names, slot, problems, saved)
+
+
+def new_cards(form: SheetForm) -> list[Card]:
+    """Cards typed with rank and elements that the profile does not know yet (what "remember" would save)."""
+    return learned((c for _s, _i, c in form.sheet.places()), form.deck)
+
+
+def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[str, str] | None = None,
+            notice: str = "") -> dict[str, Any]:
+    scored: TableScore = score_sheet(form.sheet, form.deck.elements)
+    rows = []
+    for slot in slots(form.players):
+        rows.append({"slot": slot, "param": slot_param(slot), "label": slot_label(str(slot)),
+                     "heading": slot_heading(str(slot)),
+                     "cards": form.sheet.of(slot),
+                     "value": cardlib.join(form.sheet.of(slot), form.info), "capacity": capacity(form.players, slot),
+                     "active": slot == form.slot})
+    return dict(
+        form=form, info=form.info, sheet=form.sheet, scored=scored, slot_rows=rows,
+        used=cardlib.used_ranks([c for _s, _i, c in form.sheet.places()]), errors=errors or [],
+        pending=dict(pending or {}), notice=notice, learned=new_cards(form), seat_names=form.seat_names,
+        canonical=form.url(), profile_name=_profile_name(form),
+    )
+
+
+def _profile_name(form: SheetForm) -> str:
+    return pick(form.profile, "name") or _("Deck profile")
+
+
+def show():  # type: ignore[no-untyped-def]
+    form = read_form(request.args)
+    notice = _("%(n)s card(s) remembered in your deck profile.", n=form.saved) if form.saved else ""
+    return page("planetary_sisters/score.html", "planetary_sisters/_score.html", **context(form, notice=notice))
+
+
+def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], **extra: str):  # type: ignore[no-untyped-def]
+    if errors:
+        return page("planetary_sisters/score.html", "planetary_sisters/_score.html", 422,
+                    **context(form, errors, pending))
+    url = form.url(**extra)
+    if is_htmx():
+        notice = _("%(n)s card(s) remembered in your deck profile.", n=extra["saved"]) if extra.get("saved") else ""
+        body, status = page("planetary_sisters/score.html", "planetary_sisters/_score.html",
+                            **context(form, notice=notice))
+        return body, status, {"HX-Replace-Url": url}
+    return redirect(url, 303)
+
+
+def act():  # type: ignore[no-untyped-def]
+    """One tap on the sheet: add a card, remove one, switch the slot or the player count, or remember."""
+    values = request.form.to_dict()
+    values.pop("csrf_token", None)
+    form = read_form(values)
+    action = values.get("do", "")
+    if values.get("add_rank"):
+        action = "add"
+    kind, _colon, arg = action.partition(":")
+    errors: list[str] = []
+    if kind == "add":
+        errors = _add(form, values)
+    elif kind == "slot":
+        try:
+            slot = Slot.parse(arg)
+            if capacity(form.players, slot):
+                form.slot = slot
+        except ParseError as bad:
+            errors = [explain(bad)]
+    elif kind in ("remove", "clear"):
+        where, _c, index = arg.rpartition(":") if kind == "remove" else (arg, "", "")
+        try:
+            slot = Slot.parse(where)
+            form.sheet = form.sheet.cleared(slot) if kind == "clear" else form.sheet.without(slot, int(index))
+            form.slot = slot
+        except (ParseError, ValueError):
+            errors = [explain(ParseError("ps.form.kind"))]
+    elif kind == "players" and arg in ("2", "3", "4"):
+        values["players"] = arg
+        values["slot"] = ""
+        form = read_form(values)
+    elif kind == "profile":
+        values["profile"] = parse_profile_ref(SLUG, values.get("profile_link", ""))
+        form = read_form(values)
+    elif kind == "remember":
+        return _remember(form)
+    return _answer(form, errors, values if errors else {})
+
+
+def _add(form: SheetForm, values: Mapping[str, str]) -> list[str]:
+    try:
+        ref = cardlib.picker_ref(values, "", form.info)
+        if ref is None:
+            raise ErrorList([ParseError("ps.form.no_card", "§3")])
+        form.sheet, _card = add_card(form.sheet, form.slot, ref, form.deck)
+    except ErrorList as bad:
+        return [_with_rule(e) for e in bad.errors]
+    if form.sheet.full(form.slot):
+        form.slot = form.sheet.next_open(form.slot) or form.slot
+    return []
+
+
+def _with_rule(error: RulesError) -> str:
+    return f"{explain(error)} ({error.rule})" if error.rule else explain(error)
+
+
+def _remember(form: SheetForm):  # type: ignore[no-untyped-def]
+    cards = new_cards(form)
+    if not cards:
+        return _answer(form, [], {})
+    try:
+        form.profile_ref = save(form.profile_ref, form.profile, cards)
+    except store.Conflict:
+        return _answer(form, [explain(ParseError("ps.form.no_profile_save"))], {})
+    form.profile, _key = resolve_profile(SLUG, form.profile_ref)
+    form.deck = read_profile(form.profile)
+    form.info = cardlib.deck_info(form.deck)
+    return _answer(form, [], {}, saved=str(len(cards)))
+
+
+def profile_token(ref: str) -> str:
+    return ref[len(USER):] if ref.startswith(USER) else ""

@@ -1,0 +1,50 @@
+"""The score summary of a table (page or PDF): per player the house and field-bonus tables with their working,
+the ranking and the winner (§4.5)."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from companion.games.planetary_sisters import GAME, TableScore
+from companion.play import TableView
+from companion.web.games import Summary, SummaryTable
+from companion.web.messages import explain
+
+from .breakdown import formula_words, rows
+from .labels import set_seats
+
+
+def columns() -> tuple[str, ...]:
+    return (_("Category"), _("Production"), _("Harvesters"), _("Satisfaction"), _("Multiplier"), _("Points"))
+
+
+def tables_of(scored: TableScore, names: list[str], two_players: bool) -> tuple[SummaryTable, ...]:
+    tables = []
+    for seat in scored.seats:
+        name = names[seat.seat]
+        for side, breakdown in (("house", seat.score.house), ("field", seat.score.field)):
+            body = tuple(
+                (row.name, str(row.score.production), str(row.score.harvesters), str(row.score.satisfaction),
+                 f"× {row.score.multiplier}", str(row.score.points))
+                for row in rows(breakdown, guards=two_players)
+            )
+            total = (_("Total"), "", "", "", "", str(breakdown.total))
+            title = (_("%(seat)s: house cards", seat=name) if side == "house"
+                     else _("%(seat)s: field bonus", seat=name))
+            tables.append(SummaryTable(title, columns(), (*body, total), formula_words(side)))
+    return tuple(tables)
+
+
+def summary(view: TableView) -> Summary | None:
+    names = list(view.table.seats)
+    set_seats(names)
+    state = view.state
+    if state.phase.value == "setup":
+        return None
+    scored = GAME.score(state)
+    ranking = tuple((s.place, names[s.seat], str(s.total)) for s in scored.ranking.standings)
+    note = explain(scored.ranking.reason)
+    if not scored.final:
+        note = _("Scores so far: the houses as the table knows them (hands not yet shown are left out).")
+    return Summary(finished=scored.final, ranking=ranking, tables=tables_of(scored, names, state.two_players),
+                   winner_note=note)
