@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from companion.games.base import Reason
 from companion.games.lumiere import ALL_CELLS, Card, Cell, Field, FieldCard, GetOutcome, Sandwich
@@ -59,7 +60,7 @@ class AreaView:
             return _("%(area)s: empty", area=self.label)
         words = [_("%(area)s: %(card)s, %(owner)s's", area=self.label, card=top.name, owner=top.owner_name)]
         if top.active:
-            words.append(_("active"))
+            words.append(pgettext("lumiere", "active"))
         if self.depth > 1:
             words.append(_("%(n)s cards stacked", n=self.depth))
         if "taken" in self.marks:

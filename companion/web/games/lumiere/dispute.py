@@ -18,6 +18,7 @@ from typing import Any
 
 from flask import Response, make_response, redirect, request, url_for
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.lumiere import ALL_CELLS, Card, Cell, Field, FieldCard, field_from_request, resolve_get
@@ -169,7 +170,7 @@ def render(state: Checker, problems: list[RulesError], status: int = 200, tapped
         cards=[(c.value, card_short(c)) for c in Card],
         owners=[(s, seat_label(s), ARROWS[s], side_name(s)) for s in seats],
         modes=[("put", _("Put a card")), ("active", _("Active ★")), ("turn", _("Face a seat")),
-               ("lift", _("Take off"))],
+               ("lift", pgettext("lumiere", "Take off"))],
         sides=_sides(state.players),
         players_choices=PLAYERS,
         encoded=encode_field(state.field),

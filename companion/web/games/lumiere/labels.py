@@ -9,9 +9,8 @@ writes them (seats 0-based, areas ``[row, col]``), so a message matches the requ
 from __future__ import annotations
 
 from flask import g, has_request_context, request
-from flask_babel import get_locale
+from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from companion.games.base import ParseError
 from companion.games.lumiere import Card, Cell, Line, Phase
@@ -22,39 +21,52 @@ SEAT_KEY = "lumiere_seats"  # flask.g: the seat names of the table being shown o
 # The side of the field each seat's cards face (state.SIDES: 0 bottom, 1 left, 2 top, 3 right), as an arrow
 # pointing at that seat from the middle of the field.
 ARROWS = ("↓", "←", "↑", "→")
-SIDE_NAMES = (_l("bottom"), _l("left"), _l("top"), _l("right"))
 
-LINE_NAMES = {
-    Line.ROW: _l("row"),
-    Line.COLUMN: _l("column"),
-    Line.DIAGONAL: _l("diagonal ＼"),
-    Line.ANTI_DIAGONAL: _l("diagonal ／"),
-    Line.CORNER: _l("corner"),
-}
+# Short words are looked up in the "lumiere" context: another part's catalog may use the same English word with
+# another meaning, and catalogs are merged.
 
-PHASE_NAMES = {
-    "setup": _l("setup"),
-    "start": _l("start phase"),
-    "remove": _l("remove phase"),
-    "effect": _l("effect phase"),
-    "set": _l("set phase"),
-    "get": _l("get phase"),
-    "draw": _l("draw phase"),
-    "over": _l("game over"),
-}
 
-MOVE_NAMES = {
-    "first": _l("choose the first player"),
-    "opening": _l("place a commoner"),
-    "take": _l("take a top card"),
-    "play": _l("play a card"),
-    "move": _l("move a card"),
-    "turn": _l("turn a card"),
-    "swap": _l("swap two cards"),
-    "set": _l("set the card"),
-    "get": _l("resolve the get phase"),
-    "draw": _l("draw a card"),
-}
+def _side_names() -> tuple[str, ...]:
+    return (pgettext("lumiere", "bottom"), pgettext("lumiere", "left"), pgettext("lumiere", "top"),
+            pgettext("lumiere", "right"))
+
+
+def _line_names() -> dict[Line, str]:
+    return {
+        Line.ROW: pgettext("lumiere", "row"),
+        Line.COLUMN: pgettext("lumiere", "column"),
+        Line.DIAGONAL: pgettext("lumiere", "diagonal ＼"),
+        Line.ANTI_DIAGONAL: pgettext("lumiere", "diagonal ／"),
+        Line.CORNER: pgettext("lumiere", "corner"),
+    }
+
+
+def _phase_names() -> dict[str, str]:
+    return {
+        "setup": pgettext("lumiere", "setup"),
+        "start": pgettext("lumiere", "start phase"),
+        "remove": pgettext("lumiere", "remove phase"),
+        "effect": pgettext("lumiere", "effect phase"),
+        "set": pgettext("lumiere", "set phase"),
+        "get": pgettext("lumiere", "get phase"),
+        "draw": pgettext("lumiere", "draw phase"),
+        "over": pgettext("lumiere", "game over"),
+    }
+
+
+def _move_names() -> dict[str, str]:
+    return {
+        "first": pgettext("lumiere", "choose the first player"),
+        "opening": pgettext("lumiere", "place a commoner"),
+        "take": pgettext("lumiere", "take a top card"),
+        "play": pgettext("lumiere", "play a card"),
+        "move": pgettext("lumiere", "move a card"),
+        "turn": pgettext("lumiere", "turn a card"),
+        "swap": pgettext("lumiere", "swap two cards"),
+        "set": pgettext("lumiere", "set the card"),
+        "get": pgettext("lumiere", "resolve the get phase"),
+        "draw": pgettext("lumiere", "draw a card"),
+    }
 
 
 def in_api() -> bool:
@@ -123,7 +135,8 @@ def seat_label(seat: int | str) -> str:
 
 
 def side_name(seat: int) -> str:
-    return str(SIDE_NAMES[seat]) if 0 <= seat < len(SIDE_NAMES) else str(seat)
+    names = _side_names()
+    return names[seat] if 0 <= seat < len(names) else str(seat)
 
 
 def line_name(line: Line | str) -> str:
@@ -132,13 +145,13 @@ def line_name(line: Line | str) -> str:
             line = Line(line)
         except ValueError:
             return line
-    return str(LINE_NAMES[line])
+    return _line_names()[line]
 
 
 def phase_name(phase: Phase | str) -> str:
     key = phase.value if isinstance(phase, Phase) else str(phase)
-    return str(PHASE_NAMES.get(key, key))
+    return _phase_names().get(key, key)
 
 
 def move_name(kind: str) -> str:
-    return str(MOVE_NAMES.get(kind, kind))
+    return _move_names().get(kind, kind)

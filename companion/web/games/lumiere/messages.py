@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 
 from .labels import card_name, cell_label, line_name, move_name, phase_name, seat_label
 
@@ -29,7 +29,7 @@ def _each(one: Callable[[str], str]) -> Callable[[str], str]:
 
     def show(joined: str) -> str:
         items = [item for item in joined.split(SEPARATOR) if item != ""]
-        return SEPARATOR.join(one(item) for item in items) if items else _("none")
+        return SEPARATOR.join(one(item) for item in items) if items else pgettext("lumiere", "none")
 
     return show
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import abort, redirect, request, url_for
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from companion import store
 from companion.games.base import ParseError
@@ -312,14 +313,15 @@ def summary(view: Any) -> Summary | None:
     tables = []
     for s in seats:
         rows = tuple((t.name, str(t.count), _points(t.points), _points(t.subtotal)) for t in s.points)
-        rows += ((_("Total"), str(s.cards), "", _points(s.total)),)
+        rows += ((pgettext("lumiere", "Total"), str(s.cards), "", _points(s.total)),)
         note = _("Score = the sum of the points of the cards in the point area, minus cards counting against "
                  "(LP-7).")
         if s.missing:
             note += " " + _("Points unknown for %(cards)s: fill them in the deck profile (LP-8).",
                             cards=", ".join(s.missing))
         tables.append(SummaryTable(_("%(seat)s — point area", seat=s.name),
-                                   (_("Card"), _("Count"), _("Points"), _("Subtotal")), rows, note))
+                                   (pgettext("lumiere", "Card"), pgettext("lumiere", "Count"),
+                                    pgettext("lumiere", "Points"), pgettext("lumiere", "Subtotal")), rows, note))
     winner_note = " ".join(f"{explain(r)} ({r.rule})" for r in breakdown.reasons)
     return Summary(finished=state.phase is Phase.OVER, ranking=ranking, tables=tuple(tables),
                    winner_note=winner_note)
