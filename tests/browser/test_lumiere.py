@@ -149,3 +149,32 @@ def test_a_table_resolves_a_get_phase_and_the_card_moves_to_the_point_area(new_p
     other.goto(page.url)
     expect(other.locator('.lp-points[data-seat="0"]')).to_have_text(re.compile(r"ポイントエリア:\s*常人"))
     shot(other, "lumiere-table-ja")
+
+
+def test_a_table_works_with_javascript_off(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone(javascript=False)
+    page.goto(live_server + "/new/lumiere")
+    for i, name in enumerate(("Aki", "Ben", "Chie")):
+        page.fill(f"input[name=seat{i}]", name)
+    page.click("button[type=submit].primary")
+    table_url = page.url
+    page.click("#lumiere button[name=seat][value='1']")  # Ben goes first
+    for cell in ("r0c0", "r0c1", "r2c2"):  # Ben, Chie, Aki
+        area(page, cell).click()
+        expect(page).to_have_url(table_url)
+    expect(page.locator(".lp-turn")).to_have_text("Turn 1 · Ben's turn")
+    expect(page.locator(".lp-side-right")).to_have_text("(nobody)")  # 3 players: the fourth side is unused
+    page.click("#lumiere button[name=card][value=ghost]")
+    page.click("text=Turn a card to face another seat")
+    page.locator('input[name="cell"][value="r0c1"]').check()
+    page.click(".lp-effects button[name=owner][value='1']")  # Chie's commoner now faces Ben: active (LP-3)
+    expect(area(page, "r0c1")).to_have_attribute("aria-label", "A2: Commoner, Ben's, active")
+    area(page, "r1c0").click()  # set the ghost on B1
+    expect(page.locator(".lp-steps li.now")).to_have_text("get phase")
+    expect(page.locator("#lp-get")).to_contain_text("Nothing is captured.")
+    page.click("text=Resolve the get phase")
+    page.click("button:has-text('Ben draws a card')")
+    expect(page.locator(".lp-turn")).to_have_text("Turn 2 · Chie's turn")
+    page.click("text=Undo last entry")
+    expect(page.locator(".lp-steps li.now")).to_have_text("draw phase")
+    fits_the_phone(page)
