@@ -272,7 +272,7 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None) -> TrackerView:
         last_get=last,
         exclusion=tuple(card_name(c) for c in state.exclusion),
         score_reasons=tuple(reason_view(r) for r in breakdown.reasons),
-        missing_points=tuple(card_name(c) for s in breakdown.seats for c in s.missing if c),
+        missing_points=tuple(dict.fromkeys(card_name(c) for s in breakdown.seats for c in s.missing)),
         leader=seat_label(breakdown.leader) if breakdown.leader is not None else "",
         final=breakdown.final,
         end_reasons=tuple(reason_view(r) for r in state.end_reasons),
@@ -291,10 +291,6 @@ def _sides(names: list[str], players: int) -> dict[str, str]:
 
 
 # -- the score summary ---------------------------------------------------------------------------------------
-
-def _unique(items: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))
-
 
 def summary(view: Any) -> Summary | None:
     """Per player the point area and its score (or what is missing), the ranking, and LP-7's tie-break."""

@@ -326,6 +326,7 @@ def test_lp7_a_tie_is_broken_by_the_seat_nearest_the_first_player(app: Flask) ->
     assert "Winner: Dai" in page
     assert "Aki, Dai are tied at 3; Dai sits nearest the first player (Chie) and wins. LP-7" in page
     assert [total_of(html, s) for s in range(4)] == ["3", "1", "0", "3"]
+    assert "Players first player: Chie" in page
 
 
 def test_the_score_summary_per_player_ranking_and_tie_break(app: Flask, phone: Phone) -> None:
