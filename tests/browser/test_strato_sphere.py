@@ -1,0 +1,222 @@
+"""Strato-Sphere at phone size (390 × 844) in headless Chromium against gunicorn: a short scripted game through
+an attack and a defence, the ring's geometry, the dispute page with JavaScript off, and Japanese."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import shot
+
+pytestmark = pytest.mark.browser
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"page is {width}px wide on a 390px screen"
+
+
+def small_tap_targets(page: Page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll('button, a.button, a.ss-node, input, select, summary')]
+        .filter(e => e.offsetParent !== null && e.type !== 'hidden')
+        .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])
+        .filter(([_, r]) => r.height < 44 || r.width < 44)
+        .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""")
+
+
+def boxes(page: Page) -> dict[int, dict[str, float]]:
+    found = {}
+    for node in page.locator(".ss-ring .ss-node").all():
+        index = int(node.get_attribute("data-node") or "-1")
+        box = node.bounding_box()
+        assert box is not None
+        found[index] = box
+    return found
+
+
+def gap(a: dict[str, float], b: dict[str, float]) -> float:
+    dx = max(b["x"] - (a["x"] + a["width"]), a["x"] - (b["x"] + b["width"]), 0)
+    dy = max(b["y"] - (a["y"] + a["height"]), a["y"] - (b["y"] + b["height"]), 0)
+    return math.hypot(dx, dy)
+
+
+def centre(box: dict[str, float]) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def check_ring_geometry(page: Page, players: int) -> None:
+    """SS-1 as the table sees it: every node touches (or nearly) its two ring neighbours, the seams and the
+    wrap-around included; each seat's middle node lies further out than its end nodes (a V); nothing overlaps."""
+    page.wait_for_load_state("load")  # the stylesheets place the nodes
+    found = boxes(page)
+    size = 3 * players
+    assert sorted(found) == list(range(size))
+    width = found[0]["width"]
+    assert width >= 60 and found[0]["height"] >= 44
+    ring = page.locator(".ss-ring").bounding_box()
+    assert ring is not None
+    middle = (ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2)
+    for node in range(size):
+        neighbour = (node + 1) % size
+        assert gap(found[node], found[neighbour]) < 0.45 * width, f"nodes {node} and {neighbour} do not touch"
+        for other in range(node + 1, size):
+            overlap = gap(found[node], found[other]) == 0 and not (
+                found[node]["x"] + found[node]["width"] <= found[other]["x"] + 0.5
+                or found[other]["x"] + found[other]["width"] <= found[node]["x"] + 0.5
+                or found[node]["y"] + found[node]["height"] <= found[other]["y"] + 0.5
+                or found[other]["y"] + found[other]["height"] <= found[node]["y"] + 0.5)
+            assert not overlap, f"nodes {node} and {other} overlap"
+    for seat in range(players):
+        ends = [math.dist(centre(found[3 * seat + k]), middle) for k in (0, 2)]
+        assert math.dist(centre(found[3 * seat + 1]), middle) > max(ends), f"seat {seat}'s nodes are not in a V"
+    # Seat 0 sits at the bottom (the phone's edge), seat 1 clockwise from it.
+    assert centre(found[1])[1] > centre(found[3 * (players // 2) + 1])[1]
+
+
+def tap_node(page: Page, node: int) -> None:
+    page.click(f"a.ss-node.n{node}")
+    expect(page.locator("h3.ss-selected")).to_contain_text(f"Node {node}")
+
+
+def pick(page: Page, form: str, name: str, value: str) -> None:
+    page.locator(f"{form} .ss-chip:has(input[name={name}][value='{value}'])").click()
+
+
+def reveal(page: Page, node: int, rank: str, suit: str) -> None:
+    tap_node(page, node)
+    pick(page, ".ss-reveal", "rank", rank)
+    pick(page, ".ss-reveal", "suit", suit)
+    page.click(f"text=Turn node {node} face up")
+
+
+def tap_move(page: Page, label: str) -> None:
+    version = page.locator("#live").get_attribute("data-version")
+    page.locator(".ss-move button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).click()
+    expect(page.locator("#live")).not_to_have_attribute("data-version", version or "")
+
+
+def test_a_short_game_through_an_attack_and_a_defence(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone()
+    page.goto(live_server + "/new/strato-sphere")
+    page.fill("input[name=seat0]", "Aki")
+    page.fill("input[name=seat1]", "Ben")
+    page.click("button[type=submit].primary")
+    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}$"))
+    expect(page.locator(".ss-status")).to_have_text(re.compile(r"Turn 1 · Aki to move · move 1 of 3"))
+    no_horizontal_scroll(page)
+    check_ring_geometry(page, 2)
+
+    # Turn 1, Aki: turn node 1 up (K♦: Aki plays red, so Ben black), put a card under it, draw.
+    reveal(page, 1, "K", "D")
+    expect(page.locator(".ss-node.n1")).to_contain_text("K♦")
+    expect(page.locator(".ss-seat.s1 .ss-force")).to_have_text("black")
+    expect(page.locator("h3.ss-selected")).to_contain_text("Node 1 · K♦ · 1 card · Aki")  # still tapped
+    tap_move(page, "Place a hand card under node 1")
+    tap_move(page, "Draw a card")
+    expect(page.locator(".ss-status")).to_have_text(re.compile(r"Turn 2 · Ben to move · move 1 of 3"))
+
+    # Turn 2, Ben: Q♠ on node 2, next to Aki's node 1; a card under it; draw.
+    reveal(page, 2, "Q", "S")
+    tap_move(page, "Place a hand card under node 2")
+    tap_move(page, "Draw a card")
+
+    # Turn 3, Aki: node 0 is neutral, so attacking it is refused with the reason; node 2 is Ben's.
+    tap_node(page, 1)
+    assert small_tap_targets(page) == []
+    no_horizontal_scroll(page)
+    expect(page.locator(".ss-move.illegal", has_text="Attack node 0")).to_contain_text(
+        "Only a node an opponent controls can be attacked")
+    page.locator(".ss-move button", has_text="Attack node 0").click()
+    expect(page.locator(".notice.bad")).to_contain_text("Not allowed by the rules, so nothing was saved:")
+    expect(page.locator(".notice.bad")).to_contain_text("(SS-6)")
+    shot(page, "strato-sphere-refused")
+    tap_move(page, "Attack node 2")
+    window = page.locator("#ss-window")
+    expect(window).to_contain_text("Aki attacks node 2 (Q♠) from node 1 (K♦).")
+    assert window.locator(".ss-defenders .ss-card").all_inner_texts() == ["A♥", "K♥", "A♦"]
+    expect(page.locator(".ss-node.n1")).to_have_class(re.compile(r"\bis-from\b"))
+    expect(page.locator(".ss-node.n2")).to_have_class(re.compile(r"\bis-to\b"))
+    assert page.locator("#ss-moves").count() == 0
+    assert small_tap_targets(page) == []
+    no_horizontal_scroll(page)
+    shot(page, "strato-sphere-defence-window")
+
+    # Ben defends with A♥ (SS-7): A♥ and K♦ are discarded, node 1 turns neutral, node 2 is untouched.
+    pick(page, ".ss-defend", "seat", "1")
+    pick(page, ".ss-defend", "rank", "A")
+    pick(page, ".ss-defend", "suit", "H")
+    page.click(".ss-defend button[type=submit]")
+    expect(page.locator(".ss-node.n1")).to_have_text(re.compile(r"1\s*×1\s*neutral"))
+    expect(page.locator(".ss-node.n2")).to_have_text(re.compile(r"2\s*×2\s*Q♠\s*Ben"))
+    expect(page.locator("#ss-piles .ss-discard")).to_have_text("K♦A♥")
+    expect(page.locator(".ss-status")).to_have_text(re.compile(r"Turn 3 · Aki to move · move 2 of 3"))
+    expect(page.locator(".ss-seat.s1 .ss-hand")).to_have_text("hand 5")
+    expect(page.locator("ol.log li").first).to_contain_text("Ben defended with A♥")
+    no_horizontal_scroll(page)
+    shot(page, "strato-sphere-after-defence")
+
+    # Undo takes the defence back: the window is open again.
+    page.click("text=Undo last entry")
+    expect(page.locator("#ss-window")).to_be_visible()
+    page.locator(".ss-no-defence button").click()
+    expect(page.locator(".ss-node.n2")).to_have_text(re.compile(r"2\s*×1\s*neutral"))
+    expect(page.locator("#ss-piles .ss-discard")).to_have_text("K♦Q♠")
+
+
+def test_four_players_ring_and_japanese(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone(lang="ja-JP")
+    page.goto(live_server + "/new/strato-sphere")
+    for i, name in enumerate(("Aki", "Ben", "Chie", "Dan")):
+        page.fill(f"input[name=seat{i}]", name)
+    page.click("button[type=submit].primary")
+    expect(page.locator(".ss-status")).to_have_text(re.compile(r"手番1 · Akiさんの番 · 3手中1手目"))
+    check_ring_geometry(page, 4)
+    reveal_ja = page.locator("a.ss-node.n11")
+    reveal_ja.click()
+    expect(page.locator("h3.ss-selected")).to_contain_text("ノード11")
+    expect(page.locator(".ss-move", has_text="一番上のカードをノード0の一番下へ移動")).to_contain_text(
+        "ノードを空にする行動はできません")
+    assert small_tap_targets(page) == []
+    no_horizontal_scroll(page)
+    shot(page, "strato-sphere-ja-4p")
+
+
+def test_the_dispute_page_with_javascript_off(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone(javascript=False)
+    page.goto(live_server + "/")
+    page.click("#game-strato-sphere >> text=Settle a dispute")
+    expect(page.locator("h1")).to_have_text("Strato-Sphere: settle a dispute")
+    check_ring_geometry(page, 4)
+    page.click("a.ss-node.n11")
+    expect(page.locator(".ss-step")).to_contain_text("Node 11 attacks.")
+    page.click("a.ss-node.n0")  # across the wrap-around
+    expect(page.locator(".ss-step")).to_contain_text("Node 11 attacks node 0.")
+    form = ".ss-dispute-form"
+    pick(page, form, "player", "3")
+    pick(page, form, "f3", "C")
+    pick(page, form, "f0", "D")
+    for prefix, rank, suit, count in (("a", "10", "C", "3"), ("t", "J", "D", "2")):
+        pick(page, form, prefix + "r", rank)
+        pick(page, form, prefix + "s", suit)
+        pick(page, form, prefix + "n", count)
+    page.click("button[value=attack]")
+    answer = page.locator("#answer")
+    expect(answer).to_contain_text("✗ Node 11 may not attack node 0.")
+    expect(answer).to_contain_text("The attacked top card J♦ outranks the attacking 10♣: only a top card of rank 10 "
+                                   "or lower can be attacked from here.")
+    expect(answer.locator("li.ok")).to_have_count(5)
+    assert small_tap_targets(page) == []
+    no_horizontal_scroll(page)
+    # What was tapped stays tapped: change one card and ask again.
+    pick(page, form, "tr", "9")
+    page.click("button[value=attack]")
+    expect(answer).to_contain_text("✓ Node 11 may attack node 0.")
+    expect(answer).to_contain_text("cards that could still do it: A♣, K♣, Q♣, J♣, 10♣")
+    pick(page, form, "dr", "J")
+    pick(page, form, "ds", "C")
+    page.click("button[value=defend]")
+    expect(answer).to_contain_text("✓ J♣ defends.")
+    shot(page, "strato-sphere-dispute")
