@@ -1,0 +1,171 @@
+"""The print page and the PDF routes (see the package docstring for the URLs)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Response, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import force_locale
+from flask_babel import gettext as _
+
+from ... import store
+from ...printing import FontMissing, Offset, PrintBusy, PrintFailed, PrintTimeout
+from ...profiles import builtin_profiles
+from ..security import CSP
+from . import bp
+from .documents import BY_ID, LP, PRINTABLES, PS, NeedsProfile, Printable, game_names, groups, summary_document
+from .messages import problem_text
+from .options import (
+    COOKIE_AGE,
+    OFFSET_COOKIE,
+    PAPER_COOKIE,
+    Problem,
+    current_lang,
+    default_paper,
+    offset_choices,
+    read_options,
+    remembered_offset,
+)
+from .render import Document, pdf_of, printer
+from .sheets import OffsetText, signed
+
+log = logging.getLogger(__name__)
+
+# A PDF has no script and loads nothing; the browser's PDF viewer must still be allowed to show it.
+PDF_CSP = "default-src 'none'; object-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; " \
+          "frame-ancestors 'self'"
+
+
+def _problem_page(title: str, messages: list[str], status: int, retry_after: int | None = None):  # type: ignore[no-untyped-def]
+    body = render_template("print/problem.html", title=title, problems=messages)
+    response = Response(body, status=status, mimetype="text/html")
+    response.headers["Content-Security-Policy"] = CSP
+    if retry_after:
+        response.headers["Retry-After"] = str(retry_after)
+    return response
+
+
+def _refused(problems: list[Problem]):  # type: ignore[no-untyped-def]
+    return _problem_page(_("These print options cannot be used"), [problem_text(p) for p in problems], 422)
+
+
+def send_pdf(document: Document, options: dict[str, Any], lang: str, paper: str | None = None):  # type: ignore[no-untyped-def]
+    """The PDF inline (the browser opens it), from the cache when unchanged; a clear page when it takes too
+    long, when the printer is busy, or when it fails."""
+    try:
+        printed = pdf_of(document, lang, options)
+    except PrintTimeout:
+        return _problem_page(_("This PDF is taking too long"), [
+            _("It was stopped after %(seconds)s seconds so that score entry stays quick. Try again in a moment; "
+              "a smaller print (fewer cards, fronts only) is faster.",
+              seconds=f"{printer(current_app).time_limit:g}")], 503, retry_after=10)
+    except PrintBusy:
+        return _problem_page(_("The printer is busy"), [
+            _("Other PDFs are being made right now. Try again in a moment.")], 503, retry_after=5)
+    except FontMissing:
+        log.exception("printing: the Japanese font is missing")
+        return _problem_page(_("The PDF could not be made"), [
+            _("The Japanese font for PDFs is not installed on the server (fonts-ipaexfont-gothic).")], 503)
+    except PrintFailed as exc:
+        log.error("printing %s failed: %s", document.template, exc)
+        return _problem_page(_("The PDF could not be made"), [
+            _("Something went wrong while making this PDF. Nothing else is affected; try again, or choose other "
+              "options.")], 500)
+    response = Response(printed.pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{document.filename}.pdf"'
+    response.headers["Content-Security-Policy"] = PDF_CSP
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["X-Print-Cache"] = "hit" if printed.cached else "miss"
+    response.set_etag(printed.key)
+    if paper:
+        response.set_cookie(PAPER_COOKIE, paper, max_age=COOKIE_AGE, samesite="Lax")
+    return response.make_conditional(request)
+
+
+@bp.get("/print")
+def index():  # type: ignore[no-untyped-def]
+    printer(current_app).pool.warm()  # the player is choosing: load WeasyPrint meanwhile
+    offset = remembered_offset()
+    builtins = {slug: builtin_profiles(slug) for slug in (PS, LP)}
+    return render_template(
+        "print/index.html", groups=groups(), names=game_names(), paper=default_paper().key, lang_choice=current_lang(),
+        offset=offset, offset_text=OffsetText(signed(offset.dx), signed(offset.dy)), offset_choices=offset_choices(),
+        saved=request.args.get("saved") == "1", builtins=builtins, calibration=BY_ID["calibration"],
+    )
+
+
+@bp.get("/print/<printable_id>.pdf")
+def pdf(printable_id: str):  # type: ignore[no-untyped-def]
+    printable: Printable | None = BY_ID.get(printable_id)
+    if printable is None:
+        abort(404)
+    options, problems = read_options(request.args, printable.players or (2, 3, 4))
+    if problems:
+        return _refused(problems)
+    try:
+        with force_locale(options.lang):
+            document = printable.build(options)
+    except NeedsProfile as exc:
+        status = 404 if exc.problem.code == "print.unknown_profile" else 422
+        return _problem_page(_("This deck profile cannot be printed"), [problem_text(exc.problem)], status)
+    return send_pdf(document, options.key(), options.lang, options.paper.key)
+
+
+@bp.post("/print/offset")
+def save_offset():  # type: ignore[no-untyped-def]
+    """Remember the calibration offset on this phone; every later back page is moved by it."""
+    response = redirect(url_for("printing.index", saved="1") + "#calibration", 303)
+    if request.form.get("reset"):
+        response.delete_cookie(OFFSET_COOKIE)
+        return response
+    try:
+        offset = Offset.of(float(request.form.get("dx", "0") or 0), float(request.form.get("dy", "0") or 0))
+    except ValueError:
+        return _refused([Problem("print.offset_range", {"field": "dx / dy", "value": "", "limit": Offset.LIMIT})])
+    response.set_cookie(OFFSET_COOKIE, str(offset), max_age=COOKIE_AGE, samesite="Lax")
+    return response
+
+
+def _summary(token: str, watch: bool):  # type: ignore[no-untyped-def]
+    from ...play import games, view_of
+
+    table = store.get_watched_table(token) if watch else store.get_table(token)
+    if table is None or table.game not in games():
+        abort(404)
+    options, problems = read_options(request.args)
+    if problems:
+        return _refused(problems)
+    with force_locale(options.lang):
+        document = summary_document(view_of(table), options)
+    return send_pdf(document, {**options.key(), "table": table.token, "version": table.version}, options.lang,
+                    options.paper.key)
+
+
+@bp.get("/t/<token>/summary.pdf")
+def table_summary(token: str):  # type: ignore[no-untyped-def]
+    return _summary(token, watch=False)
+
+
+@bp.get("/w/<token>/summary.pdf")
+def watch_summary(token: str):  # type: ignore[no-untyped-def]
+    return _summary(token, watch=True)
+
+
+@bp.get("/print/summary")
+def find_summary():  # type: ignore[no-untyped-def]
+    """A table's link pasted on the print page -> its summary PDF with the chosen paper and language."""
+    raw = request.args.get("table", "").strip().rstrip("/")
+    parts = raw.split("/")
+    token = parts[-1] if parts else ""
+    watch = len(parts) >= 2 and parts[-2] == "w"
+    table = (store.get_watched_table(token) if watch else store.get_table(token)) if token else None
+    if table is None:
+        return _problem_page(_("No such table"), [
+            _("Paste the whole link of a table (it ends in /t/… or /w/…).")], 404)
+    args = {k: v for k, v in request.args.items() if k in ("paper", "lang")}
+    endpoint = "printing.watch_summary" if watch else "printing.table_summary"
+    return redirect(url_for(endpoint, token=token, **args), 303)
+
+
+__all__ = ["PRINTABLES"]
