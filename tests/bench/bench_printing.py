@@ -1,0 +1,107 @@
+"""PDF render times: cold (not cached; the render process already running) and cached, for the 36-card sheet,
+the 144-card deck and a score summary; plus the render process's start-up and the print route end to end.
+
+    .venv/bin/python tests/bench/bench_printing.py
+
+Targets (on the 2-core machine): 36 cards under 1 s cold, 144 cards under 3 s cold, cached under 20 ms. This
+script prints the figures; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+ROUNDS = int(os.environ.get("BENCH_PRINT_ROUNDS", "3"))
+
+
+def main() -> None:
+    from companion import create_app, db, printing, store
+    from companion.printing import PdfCache
+    from companion.web.printing import init_app
+    from companion.web.printing.documents import BY_ID, summary_document
+    from companion.web.printing.options import read_options
+    from companion.web.printing.render import html_of, printer
+    from tests.conftest import make_app
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-print-"))
+    app = make_app(folder, f"sqlite:///{folder / 'bench.db'}")
+    db.upgrade(app)
+    init_app(app)
+    _ = create_app  # the real factory builds the same app; make_app adds the stand-in game for the summary
+
+    with app.test_request_context("/print", headers={"Accept-Language": "ja"}):
+        the_printer = printer(app)
+        started = time.perf_counter()
+        the_printer.pool.render({"html": printing.WARM_UP_HTML}, 60)
+        print(f"render process start-up (spawn, import WeasyPrint, load fonts): {time.perf_counter() - started:.2f} s")
+
+        table = store.create_table("tally", ["Aki", "Ben", "Chie"], {"cap": "100"}, "builtin:default", "bench")
+        for i in range(40):
+            store.append_event(table.id, i, "move", {"seat": i % 3, "points": 1}, "bench")
+        from companion.play import view_of
+
+        cases = []
+        for label, printable, query in (
+            ("36-card sheet (Planetary Sisters, A4, fronts+backs)", "ps-cards", {"paper": "a4"}),
+            ("144-card deck (Sister Combination, A4, fronts+backs)", "sc-deck", {"paper": "a4"}),
+            ("144-card deck, print shop (288 pages)", "sc-deck", {"mode": "shop"}),
+        ):
+            options, _problems = read_options(query)
+            cases.append((label, BY_ID[printable].build(options), options))
+        options, _problems = read_options({"paper": "a4"})
+        cases.append(("score summary (3 seats, 40 entries)", summary_document(view_of(store.get_table(table.token)),
+                                                                              options), options))
+
+        print(f"{'document':58} {'cold s (min/median)':>22} {'cached ms (median)':>20}  pages")
+        for label, document, options in cases:
+            html = html_of(document, options.lang)
+            colds, hits = [], []
+            pdf = b""
+            for _round in range(ROUNDS):
+                the_printer.cache = PdfCache(None)  # nothing cached: a cold render every round
+                t0 = time.perf_counter()
+                printed = the_printer.print_html(html, options.key(), bleed=document.bleed)
+                colds.append(time.perf_counter() - t0)
+                pdf = printed.pdf
+                for _hit in range(20):
+                    t0 = time.perf_counter()
+                    again = the_printer.print_html(html_of(document, options.lang), options.key(),
+                                                   bleed=document.bleed)
+                    hits.append(time.perf_counter() - t0)
+                    assert again.cached
+            pages = pdf.count(b"/Type /Page\n") or pdf.count(b"/Type /Page")
+            print(f"{label:58} {min(colds):9.2f} / {statistics.median(colds):5.2f}      "
+                  f"{statistics.median(hits) * 1000:12.1f}        {pages}")
+
+    client = app.test_client()
+    disk = PdfCache(folder / "route-cache")
+    printer(app).cache = disk
+    url = "/print/sc-deck.pdf?paper=a4&lang=ja"
+    t0 = time.perf_counter()
+    first = client.get(url)
+    cold = time.perf_counter() - t0
+    hits = []
+    for _hit in range(20):
+        t0 = time.perf_counter()
+        response = client.get(url)
+        hits.append(time.perf_counter() - t0)
+        assert response.headers["X-Print-Cache"] == "hit"
+    disk._memory.clear()  # a second server process: only the shared disk cache has it
+    t0 = time.perf_counter()
+    client.get(url)
+    from_disk = time.perf_counter() - t0
+    print(f"route GET {url}: first {cold:.2f} s ({first.status_code}), cached median "
+          f"{statistics.median(hits) * 1000:.1f} ms, from the disk cache {from_disk * 1000:.1f} ms")
+    printer(app).pool.close()
+
+
+if __name__ == "__main__":
+    main()
