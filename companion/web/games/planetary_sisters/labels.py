@@ -20,8 +20,8 @@ SEATS_KEY = "planetary_sisters_seats"
 CONDITION_NAMES = {"close": "Close", "far": "Far"}  # printed on the condition card in English (§4.2)
 
 PHASE_NAMES = {
-    "setup": _l("setup"),
-    "turns": _l("turns"),
+    "setup": _l("the setup"),
+    "turns": _l("the turns"),
     "name_parent": _l("naming the parent"),
     "reveal": _l("showing the hands"),
     "finished": _l("scoring"),

@@ -93,7 +93,7 @@ def test_messages_follow_accept_language_and_codes_and_rules_do_not(client) -> N
     assert english[0]["message"] == "5 is not allowed here (one of 2, 3, 4)."
     assert japanese[0]["message"] == "5 は指定できません（2, 3, 4 のいずれか）。"
     crown = next(e for e in japanese if e["code"] == "ps.card.crown_alone")
-    assert crown["message"] == "冠頭要素を持つカードは、その冠頭要素を一個だけ持ち、ほかの要素を持ちません。FOOD+KING は FOOD, KING を持っています。"
+    assert crown["message"] == "冠頭要素を持つカードは、その冠頭要素を一個だけ持ち、ほかの要素を持ちません。FOOD KING は FOOD, KING を持っています。"
 
 
 def test_a_partial_house_and_two_players_guards(client) -> None:  # type: ignore[no-untyped-def]

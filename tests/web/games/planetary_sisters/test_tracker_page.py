@@ -93,13 +93,13 @@ def test_mid_game_the_page_shows_round_condition_parent_and_who_is_to_move(app, 
     html = phone.get(url).get_data(as_text=True)
     text = text_of(html)
     assert "Round 1 of 8" in text and 'data-condition="close"' in html and "Parent: Ben" in text
-    assert "Ben's turn turn 1 of 3" in text
+    assert "Ben to play (1 of 3 this round)" in text
     # §4.2: the last in turn order (Aki, at the parent's right) drew 2 in round 1
     assert re.search(r'data-seat="0">\s*<span class="who">Aki</span>\s*<span class="counts">hand 2 · deck 6', html)
     # Ben plays 30 (unseen) and takes 14: |30 − 14| = 16
     assert enter(phone, url, {"kind": "turn", "seat": "1", "p_rank": "30", "taken": "f0"}).status_code == 303
     text = text_of(phone.get(url).get_data(as_text=True))
-    assert "Chie's turn turn 2 of 3" in text and "Ben played 30 " in text and "difference 16" in text
+    assert "Chie to play (2 of 3 this round)" in text and "Ben: played 30 " in text and "difference 16" in text
 
 
 def test_a_refused_turn_says_why_with_the_ruling_and_keeps_the_entry(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
@@ -207,11 +207,11 @@ def test_undo_takes_back_a_turn(app, phone: Phone) -> None:  # type: ignore[no-u
     url = start_table(phone, "Aki", "Ben", "Chie", profile=token)
     enter(phone, url, {"kind": "setup", "parent": "0", "cards": "14,20,19"})
     enter(phone, url, {"kind": "turn", "seat": "0", "p_rank": "30", "taken": "f0"})
-    assert "Ben's turn" in text_of(phone.get(url).get_data(as_text=True))
+    assert "Ben to play" in text_of(phone.get(url).get_data(as_text=True))
     version = version_of(phone.get(url).get_data(as_text=True))
     assert phone.post(f"/t/{token_of(url)}/undo", {"version": version}).status_code == 303
     text = text_of(phone.get(url).get_data(as_text=True))
-    assert "Aki's turn" in text and "Undo of #2: Aki played 30 (ANIMAL FOOD PLANT×2) and took 14 (FOOD×4)." in text
+    assert "Aki to play" in text and "Undo of #2: Aki played 30 (ANIMAL FOOD PLANT×2) and took 14 (FOOD×4)." in text
 
 
 def test_the_reveal_collects_each_unseen_hand(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
