@@ -51,7 +51,7 @@ def summary(view: Any) -> Summary:
             for seat in sorted(range(players), key=lambda s: (s not in outcome.winners, s))
         )
     elif outcome is not None:
-        ranking = tuple((1, names[seat], _("draw")) for seat in range(players))
+        ranking = tuple((1, names[seat], _("drawn game")) for seat in range(players))
     else:
         counts = [len(nodes) for nodes in controlled]
         places = _places(counts)

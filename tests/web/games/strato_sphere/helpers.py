@@ -90,3 +90,14 @@ def checked(html: str, name: str) -> list[str]:
 def problems(html: str) -> list[str]:
     return [text_of(p) for p in re.findall(r"<li>(.*?)</li>", html.split('class="problems"', 1)[1].split("</ul>")[0])] \
         if 'class="problems"' in html else []
+
+
+def summary_of(app: Any, table: str) -> Any:
+    """The game's score summary of a table, in English."""
+    from companion import store
+    from companion.play import view_of
+    from companion.web.games.strato_sphere import WEB
+
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert WEB.summary is not None
+        return WEB.summary(view_of(store.get_table(table.rsplit("/", 1)[1])))

@@ -14,7 +14,7 @@ from companion.games.strato_sphere.moves import parse_move_text
 from companion.web.games.strato_sphere import WEB
 from tests.conftest import Phone
 
-from .helpers import new_table, play
+from .helpers import new_table, play, summary_of
 
 
 def view_of(*seats: str) -> Any:
@@ -79,18 +79,10 @@ def test_history_lines(app: Flask) -> None:
         assert WEB.describe_move({"type": "forces", "forces": ["red", "black"]}, view) == "スートを決定：Aki 赤, Ben 黒"
 
 
-def _summary(phone: Phone, app: Flask, table: str):  # type: ignore[no-untyped-def]
-    from companion import store
-    from companion.play import view_of as table_view
-
-    with app.test_request_context(headers={"Accept-Language": "en"}):
-        return WEB.summary(table_view(store.get_table(table.rsplit("/", 1)[1])))
-
-
 def test_the_summary_during_play_counts_nodes(phone: Phone, app: Flask) -> None:
     table = new_table(phone, "Aki", "Ben", "Chie", "Dan")
     play(phone, table, "reveal 3 KS", "reveal 4 QS", "draw", "reveal 0 2H")
-    summary = _summary(phone, app, table)
+    summary = summary_of(app, table)
     assert summary.finished is False
     assert summary.ranking == ((1, "Aki", "2 nodes"), (2, "Ben", "1 node"), (3, "Chie", "0 nodes"),
                                (3, "Dan", "0 nodes"))
@@ -106,7 +98,7 @@ def test_the_summary_during_play_counts_nodes(phone: Phone, app: Flask) -> None:
 def test_the_summary_after_a_win(phone: Phone, app: Flask) -> None:
     table = new_table(phone, "Aki", "Ben")
     play(phone, table, "reveal 3 KH", "reveal 4 QD", "reveal 5 JH")
-    summary = _summary(phone, app, table)
+    summary = summary_of(app, table)
     assert summary.finished is True
     assert summary.ranking == ((1, "Aki", "won"), (2, "Ben", "lost"))
     assert summary.winner_note == "Aki wins: every node in front of Ben (nodes 3, 4, 5) is theirs (SS-8)."

@@ -54,6 +54,21 @@ def test_the_japanese_catalog_keeps_every_placeholder() -> None:
     assert checked > 200
 
 
+def test_a_string_shared_with_another_catalog_is_translated_the_same() -> None:
+    """Flask-Babel merges every part's catalog into one: a msgid this game shares with the platform or another
+    game must not change that part's Japanese."""
+    with JA_PO.open("rb") as f:
+        mine = {m.id: m.string for m in read_po(f) if m.id}
+    differing = []
+    for po in (ROOT / "companion").rglob("ja/LC_MESSAGES/messages.po"):
+        if po == JA_PO:
+            continue
+        with po.open("rb") as f:
+            other = {m.id: m.string for m in read_po(f) if m.id}
+        differing += [(str(po), msgid) for msgid in set(mine) & set(other) if mine[msgid] != other[msgid]]
+    assert differing == []
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_message_renders_in_both_languages(app: Flask, lang: str) -> None:
     with app.test_request_context(headers={"Accept-Language": lang}):

@@ -20,6 +20,7 @@ from .helpers import (
     play,
     problems,
     section,
+    summary_of,
 )
 
 # 2 players: Aki turns up K♦ (red, so Ben is black), Ben turns up Q♠ beside it; both nodes get a second card.
@@ -315,7 +316,7 @@ def test_partners_win_together(phone: Phone) -> None:
         section(page(phone, table), "strato-sphere")
 
 
-def test_a_draw_when_the_pile_is_empty_at_the_end_of_a_turn(phone: Phone) -> None:
+def test_a_draw_when_the_pile_is_empty_at_the_end_of_a_turn(phone: Phone, app) -> None:  # type: ignore[no-untyped-def]
     table = new_table(phone, "Aki", "Ben")
     hands, pile, to_move, made, version = [6, 6], 34, 0, 0, 0
     while True:
@@ -338,6 +339,10 @@ def test_a_draw_when_the_pile_is_empty_at_the_end_of_a_turn(phone: Phone) -> Non
     assert ("Game over. Draw: the resource pile is empty at the end of a turn and nobody has won (SS-8)."
             in section(html, "strato-sphere"))
     assert "Pile 0" in section(html, "strato-sphere")
+    summary = summary_of(app, table)
+    assert summary.finished is True
+    assert summary.ranking == ((1, "Aki", "drawn game"), (1, "Ben", "drawn game"))
+    assert summary.winner_note.startswith("Draw: the resource pile is empty")
 
 
 def test_undo_puts_a_reveal_back_and_frees_the_force(phone: Phone) -> None:
