@@ -124,8 +124,10 @@ def parse_profile_text(text: str, game_slug: str, fields: tuple[CardField, ...])
 
 def coerce_card(fields: tuple[CardField, ...], raw: Mapping[str, Any], path: str,
                 meta: Mapping[str, Any]) -> dict[str, Any]:
-    """Check a card's values against the game's field kinds; unknown keys are dropped."""
-    card: dict[str, Any] = {}
+    """Check a card's values against the game's field kinds. Keys the game does not edit (a card's printed
+    names, say) are kept as they are, so a profile survives export and import whole."""
+    known = {f.key for f in fields}
+    card: dict[str, Any] = {k: v for k, v in raw.items() if k not in known and v is not None}
     errors: list[ParseError] = []
     for f in fields:
         value = raw.get(f.key)
@@ -163,7 +165,8 @@ def coerce_card(fields: tuple[CardField, ...], raw: Mapping[str, Any], path: str
                                              value=str(count)))
                 elif count:
                     counts[str(name)] = count
-            card[f.key] = counts
+            if counts:
+                card[f.key] = counts
     if errors:
         raise ErrorList(errors)
     return card

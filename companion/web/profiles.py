@@ -99,6 +99,14 @@ def import_profile(slug: str):  # type: ignore[no-untyped-def]
         checks = {pid: facts(entry.game, d) for pid, d in builtins.items()}
         return render_template("profiles/index.html", entry=entry, builtins=builtins, checks=checks,
                                errors=messages, text=text), 422
+    refused = [(c, r) for c in data["cards"] for r in entry.game.validate_card(data, c) if not r.ok]
+    if refused:
+        fields = entry.game.card_fields
+        messages = [f"{card_key(fields, c)}: {explain(r)} ({r.rule})" for c, r in refused]
+        builtins = builtin_profiles(slug)
+        checks = {pid: facts(entry.game, d) for pid, d in builtins.items()}
+        return render_template("profiles/index.html", entry=entry, builtins=builtins, checks=checks,
+                               errors=messages, text=text), 422
     data["id"] = ""
     created = store.create_profile(slug, data, "import")
     return redirect(url_for("profiles.edit", token=created.token), 303)
@@ -190,7 +198,11 @@ def save_card(token: str):  # type: ignore[no-untyped-def]
     if clash:
         return render_editor(profile, 422, _("A card with this %(field)s is already in the profile; edit that "
                                              "one instead.", field=fields[0].key), [], pending)
-    cards = [c for c in cards if str(card_key(fields, c)) != original] if original else cards
+    if original:
+        # Keep what the editor does not show (e.g. a card's printed names): replace only the edited fields.
+        before = next((c for c in cards if str(card_key(fields, c)) == original), {})
+        card = {**{k: v for k, v in before.items() if k not in {f.key for f in fields}}, **card}
+        cards = [c for c in cards if str(card_key(fields, c)) != original]
     cards.append(card)
     cards.sort(key=lambda c: (str(type(card_key(fields, c))), card_key(fields, c)))
     data["cards"] = cards

@@ -143,3 +143,21 @@ def test_a_table_uses_a_user_profile_given_by_its_link(phone: Phone) -> None:
 def test_unknown_profile_is_404(phone: Phone) -> None:
     assert phone.get("/p/" + "y" * 24).status_code == 404
     assert phone.get("/profiles/chess").status_code == 404
+
+
+def test_an_imported_card_breaking_a_per_card_fact_is_refused_by_name(phone: Phone) -> None:
+    phone.get("/profiles/tally")
+    text = 'game = "tally"\n[[cards]]\nid = "sun"\npoints = 3\n[[cards]]\nid = "nova"\npoints = 40\n'
+    response = phone.post("/profiles/tally/import", {"text": text})
+    assert response.status_code == 422
+    assert "nova: A card is worth at most 10 points (this one 40). (T-6)" in text_of(response.get_data(as_text=True))
+
+
+def test_editing_a_card_keeps_what_the_editor_does_not_show(phone: Phone) -> None:
+    phone.get("/profiles/tally")
+    text = 'game = "tally"\n[[cards]]\nid = "sun"\npoints = 3\nprinted_name = "太陽"\n'
+    url = phone.post("/profiles/tally/import", {"text": text}).headers["Location"]
+    html = phone.get(url).get_data(as_text=True)
+    phone.post(f"{url}/card", {"version": version(html), "original": "sun", "f_id": "sun", "f_points": "4"})
+    data = json.loads(phone.get(f"{url}.json").get_data(as_text=True))
+    assert data["cards"] == [{"printed_name": "太陽", "id": "sun", "points": 4}]

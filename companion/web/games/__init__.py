@@ -69,6 +69,8 @@ class GameWeb:
     tools: tuple[tuple[str, Any], ...] = ()
     # The table's scores so far (or final), for the score summary; None while the game has none to give.
     summary: Callable[[Any], Summary | None] | None = None
+    # How a choice of a profile card field reads (e.g. a card id as its name), for the profile editor.
+    choice_label: Callable[[str, str], str] | None = None
 
 
 

@@ -17,6 +17,7 @@ from companion.web.games import GameWeb
 from . import dispute, tracker
 from .api import CAPTURES
 from .blueprint import bp
+from .labels import card_name
 from .messages import MESSAGES
 
 
@@ -37,4 +38,5 @@ WEB = GameWeb(
     api=(CAPTURES,),
     tools=(("lumiere.captures", _l("Check a capture")),),
     summary=tracker.summary,
+    choice_label=lambda key, choice: card_name(choice) if key == "id" else choice,
 )
