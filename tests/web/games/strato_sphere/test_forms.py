@@ -103,3 +103,31 @@ def test_the_summary_after_a_win(phone: Phone, app: Flask) -> None:
     assert summary.ranking == ((1, "Aki", "won"), (2, "Ben", "lost"))
     assert summary.winner_note == "Aki wins: every node in front of Ben (nodes 3, 4, 5) is theirs (SS-8)."
     assert summary.tables[1].rows == (("Aki", "3", "3 / 3"), ("Ben", "0", "0 / 3"))
+
+
+def test_a_pass_is_offered_only_to_a_player_left_without_a_legal_move(app: Flask) -> None:
+    from flask import render_template
+
+    from companion.eventlog import LogView
+    from tests.games.strato_sphere.builders import board, table
+    from tests.web.helpers import text_of
+
+    # Aki (seat 0) controls no node, no node is neutral, and the hand is full; no side holds a whole seat's front.
+    stuck = board(4, "S H D C", "QH | QD | KH | QD | QC | JD | 9H | 9D | 9C | 8D | 8H | 8D")
+    state = table(stuck, hands=(7, 6, 6, 6), pile=20)
+    view = SimpleNamespace(
+        state=state, players=4, profile={}, version=5, replay_error=None,
+        log=LogView((), (), frozenset()),
+        table=SimpleNamespace(seats=["Aki", "Ben", "Chie", "Dan"], token="t" * 24, options={}),
+    )
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        html = render_template("strato_sphere/_table.html", view=view, pending={}, can_write=True)
+    moves = text_of(html.split('id="ss-moves"', 1)[1].split("</section>", 1)[0])
+    assert "✗ Draw a card Not allowed now: Your hand already holds 7 cards" in moves
+    assert 'name="type" value="pass"' in html and "Pass this move" in moves
+    # With a neutral node to place under, there is a move, so no pass is offered.
+    free = board(4, "S H D C", "? | QD | KH | QD | QC | JD | 9H | 9D | 9C | 8D | 8H | 8D")
+    view.state = table(free, hands=(7, 6, 6, 6), pile=20)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        html = render_template("strato_sphere/_table.html", view=view, pending={}, can_write=True)
+    assert "Pass this move" not in html
