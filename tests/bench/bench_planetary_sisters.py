@@ -15,7 +15,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion.games.planetary_sisters import Card, ElementClass, ElementSet, score_house, score_player  # noqa: E402
+from companion.games.planetary_sisters import (  # noqa: E402
+    Card,
+    ElementClass,
+    ElementSet,
+    Sheet,
+    Slot,
+    score_house,
+    score_player,
+    score_sheet,
+)
 
 ELEMENTS = ElementSet.default()
 
@@ -47,6 +56,14 @@ def main(n: int = 20_000) -> None:
     print(f"planetary-sisters score_house: {house_us:.1f} µs/house (n={n})")
     player_us = per_call_microseconds(n, lambda i: score_player(houses[i % 256], fields[i % 256], ELEMENTS))
     print(f"planetary-sisters score_player (house + field bonus): {player_us:.1f} µs/player (n={n})")
+    # the scoring page's whole sheet: 4 houses, the field, the ranking (the same score_player underneath)
+    sheets = []
+    for i in range(64):
+        cards = ((Slot("field"), tuple(fields[i])),
+                 *((Slot("house", seat), tuple(houses[(4 * i + seat) % 256])) for seat in range(4)))
+        sheets.append(Sheet(4, cards))
+    sheet_us = per_call_microseconds(n // 4, lambda i: score_sheet(sheets[i % 64], ELEMENTS))
+    print(f"planetary-sisters score_sheet (4 players, ranked): {sheet_us:.1f} µs/table (n={n // 4})")
 
 
 if __name__ == "__main__":

@@ -22,13 +22,14 @@ from flask_babel import lazy_gettext as _l
 from .labels import category_name, class_name, condition_name, phase_name, place_name, seat_label, slot_label
 
 SEPARATOR = ", "  # how the platform joins a list param before it reaches a message (messages._show)
+EMPTY = ("", "—")  # how an empty list reaches a message (the platform shows it as a dash)
 
 
 def _each(one: Callable[[str], str]) -> Callable[[str], str]:
     """A list param (already joined by the platform) with each item shown by ``one``; empty reads "none"."""
 
     def show(joined: str) -> str:
-        items = [item for item in joined.split(SEPARATOR) if item != ""]
+        items = [item for item in joined.split(SEPARATOR) if item not in EMPTY]
         return SEPARATOR.join(one(item) for item in items) if items else _("none")
 
     return show
