@@ -33,10 +33,16 @@ def _compile_tally_catalog() -> None:
     from babel.messages.pofile import read_po
 
     po = TALLY_TRANSLATIONS / "ja" / "LC_MESSAGES" / "messages.po"
+    mo = po.with_suffix(".mo")
+    if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+        return
     with po.open("rb") as f:
         catalog = read_po(f)
-    with po.with_suffix(".mo").open("wb") as f:
+    # Written aside and renamed: another test process (a live server, a parallel run) may be reading it.
+    partial = mo.with_suffix(f".{os.getpid()}.tmp")
+    with partial.open("wb") as f:
         write_mo(f, catalog)
+    partial.replace(mo)
 
 
 def make_app(instance: Path, database_url: str, **extra: Any) -> Flask:

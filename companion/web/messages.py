@@ -57,9 +57,12 @@ class _Params(dict):  # missing placeholders stay visible instead of raising
         return "{" + key + "}"
 
 
+EMPTY = "—"  # an empty list reads as a dash, not as nothing: "(your nodes: —)"
+
+
 def _show(value: Any) -> str:
     if isinstance(value, (list, tuple)):
-        return ", ".join(_show(v) for v in value)
+        return ", ".join(_show(v) for v in value) if value else EMPTY
     if isinstance(value, bool):
         return "✓" if value else "✗"
     return str(value)

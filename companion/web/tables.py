@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..eventlog import LogEntry
-from ..games.base import ErrorList, RulesError
+from ..games.base import ErrorList, ImpossibleState, RulesError
 from ..models import Table
 from ..play import (
     BUILTIN,
@@ -164,8 +164,11 @@ def _answer(view: TableView, outcome: Outcome, pending: dict[str, str]):  # type
         notice = _("Not allowed by the rules, so nothing was saved:")
         return render_table(view, can_write=True, status=422, notice=notice, problems=problems, pending=pending)
     errors = outcome.error.errors if isinstance(outcome.error, ErrorList) else [outcome.error]
-    problems = [explain(e) for e in errors if e is not None]
-    notice = _("This entry could not be read, so nothing was saved:")
+    problems = [f"{explain(e)} ({e.rule})" if e.rule else explain(e) for e in errors if e is not None]
+    if all(isinstance(e, ImpossibleState) for e in errors):
+        notice = _("This cannot be on the table, so nothing was saved:")
+    else:
+        notice = _("This entry could not be read, so nothing was saved:")
     return render_table(view, can_write=True, status=422, notice=notice, problems=problems, pending=pending)
 
 

@@ -49,7 +49,7 @@ def test_adding_cards_until_every_fact_holds(phone: Phone) -> None:
     assert response.status_code == 303
     page = text_of(phone.get(url).get_data(as_text=True))
     assert "2 of 2 hold" in page
-    assert "✓ holds: Every card has points (missing: ). T-4" in page
+    assert "✓ holds: Every card has points (missing: —). T-4" in page
     exported = tomllib.loads(phone.get(f"{url}.toml").get_data(as_text=True))
     assert {"id": "moon", "points": 4, "marks": {"MOON": 2}} in exported["cards"]
     assert [c["id"] for c in exported["cards"]] == ["moon", "star", "sun"]

@@ -232,3 +232,18 @@ def test_table_creation_is_rate_limited_per_client_and_the_form_is_kept(tmp_path
     assert "This phone has started many tables in a short time." in text_of(html)
     assert input_value(html, "seat0") == "Kei"
     app.extensions["db_engine"].dispose()
+
+
+def test_an_impossible_entry_is_named_as_such(phone: Phone, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from companion.games.base import ImpossibleState
+    from tests.web import tally
+
+    def impossible(self, state, move):  # type: ignore[no-untyped-def]
+        raise ImpossibleState("tally.bad_move", "T-9")
+
+    monkeypatch.setattr(tally.Tally, "check", impossible)
+    table = new_table(phone, "Aki", "Ben")
+    response = enter(phone, table, 0, "1")
+    assert response.status_code == 422
+    page = text_of(response.get_data(as_text=True))
+    assert "This cannot be on the table, so nothing was saved: Points must be a whole number. (T-9)" in page

@@ -19,6 +19,8 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
+from companion.web.messages import EMPTY
+
 from .labels import card_name, cell_label, line_name, move_name, phase_name, seat_label
 
 SEPARATOR = ", "  # how the platform joins a list param before it reaches the message (messages._show)
@@ -28,7 +30,7 @@ def _each(one: Callable[[str], str]) -> Callable[[str], str]:
     """A list param (already joined by the platform) with each item shown by ``one``; empty reads "none"."""
 
     def show(joined: str) -> str:
-        items = [item for item in joined.split(SEPARATOR) if item != ""]
+        items = [item for item in joined.split(SEPARATOR) if item not in ("", EMPTY)]
         return SEPARATOR.join(one(item) for item in items) if items else pgettext("lumiere", "none")
 
     return show
