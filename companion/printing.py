@@ -347,6 +347,9 @@ def family_for(char: str) -> str | None:
 
 _INVISIBLE = frozenset(map(ord, "\n\r\t\u200b\u200c\u200d\ufeff"))
 REPLACEMENT = "?"
+# Variant characters (異体字) IPAexGothic lacks, printed in their standard form rather than as "?":
+# 遊星姊妹's 姊 (U+59CA) is 姉 (U+59C9), the form the rule text's own 姉妹カード uses.
+VARIANTS = {"姊": "姉"}
 
 
 def uncovered(text: str) -> set[str]:
@@ -356,14 +359,16 @@ def uncovered(text: str) -> set[str]:
 
 
 def glyph_safe(html: str) -> tuple[str, set[str]]:
-    """The HTML with every character no PDF font has replaced by "?", and the characters replaced.
+    """The HTML with every character no PDF font has replaced (by its standard form for a known variant, else
+    by "?"), and the characters replaced.
 
     Markup is ASCII, so only text (names and effects users typed, mostly) can be affected.
     """
     missing = uncovered(html)
     if not missing:
         return html, missing
-    return html.translate({ord(c): REPLACEMENT for c in missing}), missing
+    table = {ord(c): VARIANTS.get(c, REPLACEMENT) for c in missing}
+    return html.translate(table), missing
 
 
 # -- rendering (runs in a worker process) ---------------------------------------------------------------------------
@@ -437,7 +442,7 @@ def _rss_mb() -> float:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-WARM_UP_HTML = '<html><body style="font-family: IPAexGothic">遊星姊妹 Sister Combination 0123</body></html>'
+WARM_UP_HTML = "<html><body style=\"font-family: IPAexGothic\">遊星姉妹 Sister Combination 0123</body></html>"
 
 
 def _serve(jobs_in: Any, max_jobs: int, max_rss_mb: float, replies: Any) -> None:

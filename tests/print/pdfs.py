@@ -22,7 +22,8 @@ class Rect:
     y: float  # mm from the top
     w: float
     h: float
-    fill: Any = None
+    fill: Any = None  # the fill colour
+    filled: bool = True  # a filled area (a background), not only a stroked outline
 
     def near(self, w: float, h: float, tol: float = 0.3) -> bool:
         return abs(self.w - w) <= tol and abs(self.h - h) <= tol
@@ -52,7 +53,7 @@ def rects(page: Any) -> list[Rect]:
     out = []
     for r in page.rects:
         out.append(Rect(mm(r["x0"] - ox), mm(r["top"] - oy), mm(r["width"]), mm(r["height"]),
-                        r.get("non_stroking_color")))
+                        r.get("non_stroking_color"), bool(r.get("fill"))))
     return out
 
 

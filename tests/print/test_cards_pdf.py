@@ -114,7 +114,7 @@ def _cmap(path: str) -> frozenset[int]:
 
 def test_every_printed_character_has_a_glyph_in_the_font_that_draws_it(client: FlaskClient) -> None:
     fonts = {family.replace(" ", ""): path for family, path in font_files()}
-    for url in ("/print/sc-deck.pdf?paper=a4&lang=ja", "/print/ps-support.pdf?lang=ja",
+    for url in ("/print/sc-deck.pdf?paper=a4&lang=ja", "/print/ps-support.pdf?lang=ja", "/print/ps-cards.pdf?lang=ja",
                 "/print/ss-reference.pdf?lang=ja", "/print/lp-phases.pdf?lang=en"):
         data = fetch(client, url)
         with open_pdf(data) as pdf:

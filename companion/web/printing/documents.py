@@ -73,12 +73,17 @@ def _card_document(template: str, items: Sequence[Any], options: PrintOptions, t
 def _profile(slug: str, raw: str, lang: str) -> tuple[dict[str, Any], str]:
     """The profile a print names (a built-in id, ``builtin:<id>``, ``user:<token>`` or a pasted profile link):
     its data and its name in the print's language."""
-    from ...play import BUILTIN, UnknownProfile, resolve_profile
+    from ...play import BUILTIN, USER, UnknownProfile, resolve_profile
     from ...profiles import builtin_profiles
     from ..home import parse_profile_ref
 
     raw = raw.strip()
-    ref = f"{BUILTIN}{raw}" if raw in builtin_profiles(slug) else parse_profile_ref(slug, raw)
+    if raw in builtin_profiles(slug):
+        ref = f"{BUILTIN}{raw}"
+    elif raw.startswith(USER):
+        ref = raw
+    else:
+        ref = parse_profile_ref(slug, raw)
     try:
         data, _key = resolve_profile(slug, ref)
     except UnknownProfile:

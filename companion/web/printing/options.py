@@ -73,10 +73,15 @@ def default_paper() -> Paper:
 
 
 def remembered_offset() -> Offset:
+    """The offset this phone saved (cookie "dx:dy", colon so the value needs no quoting), else none."""
     try:
-        return Offset.parse(request.cookies.get(OFFSET_COOKIE, ""))
+        return Offset.parse(request.cookies.get(OFFSET_COOKIE, "").replace(":", ","))
     except ValueError:
         return Offset()
+
+
+def offset_cookie(offset: Offset) -> str:
+    return str(offset).replace(",", ":")
 
 
 def current_lang() -> str:

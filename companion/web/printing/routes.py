@@ -24,6 +24,7 @@ from .options import (
     current_lang,
     default_paper,
     offset_choices,
+    offset_cookie,
     read_options,
     remembered_offset,
 )
@@ -123,7 +124,7 @@ def save_offset():  # type: ignore[no-untyped-def]
         offset = Offset.of(float(request.form.get("dx", "0") or 0), float(request.form.get("dy", "0") or 0))
     except ValueError:
         return _refused([Problem("print.offset_range", {"field": "dx / dy", "value": "", "limit": Offset.LIMIT})])
-    response.set_cookie(OFFSET_COOKIE, str(offset), max_age=COOKIE_AGE, samesite="Lax")
+    response.set_cookie(OFFSET_COOKIE, offset_cookie(offset), max_age=COOKIE_AGE, samesite="Lax")
     return response
 
 
