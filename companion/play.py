@@ -140,6 +140,37 @@ def view_of(table: Table) -> TableView:
     return TableView(table, registered, profile, log, state, error)
 
 
+def states_before_moves(view: TableView, entries: list[LogEntry]) -> dict[int, Any]:
+    """The state each move of the log was entered on (undone ones too), for history lines that name the
+    player who moved. Replays the log with its undos and redos as they happened."""
+    game = view.game
+    try:
+        states = [game.new_state(view.players, dict(view.table.options), view.profile)]
+    except RulesError:
+        return {}
+    undone: list[Any] = []  # states taken back, for redo
+    redo_moves: list[LogEntry] = []
+    moves: list[LogEntry] = []
+    before: dict[int, Any] = {}
+    for entry in entries:
+        try:
+            if entry.kind == MOVE:
+                before[entry.seq] = states[-1]
+                states.append(game.apply(states[-1], game.parse_move(entry.payload)))
+                moves.append(entry)
+                undone.clear()
+                redo_moves.clear()
+            elif entry.kind == UNDO and moves:
+                redo_moves.append(moves.pop())
+                undone.append(states.pop())
+            elif entry.kind == REDO and redo_moves:
+                moves.append(redo_moves.pop())
+                states.append(undone.pop())
+        except RulesError:
+            break
+    return before
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What became of an entry: saved, refused by the rules, not understood, or based on an old version."""

@@ -25,6 +25,7 @@ from ..play import (
     games,
     redo,
     resolve_profile,
+    states_before_moves,
     undo,
     view_of,
 )
@@ -54,27 +55,38 @@ def public_url(endpoint: str, **values: Any) -> str:
 def history(view: TableView) -> list[dict[str, Any]]:
     """The whole log, newest first, each line saying what it was and whether it is undone."""
     lines = []
-    by_seq = {e.seq: e for e in store.events_of(view.table.id)}
-    describe = view.web.describe_move
+    events = store.events_of(view.table.id)
+    by_seq = {e.seq: e for e in events}
+    actor = view.web.actor
+    before = states_before_moves(view, [LogEntry(e.seq, e.kind, e.payload) for e in events]) if actor else {}
+
+    def describe(payload, view, seq=None):  # type: ignore[no-untyped-def]
+        text = view.web.describe_move(payload, view)
+        if seq in before:
+            seat = actor(before[seq], payload)
+            if seat is not None and 0 <= seat < len(view.table.seats):
+                return f"{view.table.seats[seat]}: {text}"
+        return text
+
     for seq in sorted(by_seq, reverse=True):
         event = by_seq[seq]
         target = by_seq.get(event.payload.get("target", -1)) if event.kind != "move" else None
         if event.kind == "move":
-            text = _safe_describe(describe, event.payload, view)
+            text = _safe_describe(describe, event.payload, view, seq)
         elif event.kind == "undo":
             text = _("Undo of #%(seq)s: %(what)s", seq=target.seq if target else "?",
-                     what=_safe_describe(describe, target.payload, view) if target else "")
+                     what=_safe_describe(describe, target.payload, view, target.seq) if target else "")
         else:
             text = _("Redo of #%(seq)s: %(what)s", seq=target.seq if target else "?",
-                     what=_safe_describe(describe, target.payload, view) if target else "")
+                     what=_safe_describe(describe, target.payload, view, target.seq) if target else "")
         lines.append({"seq": seq, "kind": event.kind, "text": text, "device": event.device,
                       "at": event.created_at, "undone": seq in view.log.undone_seqs})
     return lines
 
 
-def _safe_describe(describe, payload, view) -> str:  # type: ignore[no-untyped-def]
+def _safe_describe(describe, payload, view, seq=None) -> str:  # type: ignore[no-untyped-def]
     try:
-        return describe(payload, view)
+        return describe(payload, view, seq)
     except (RulesError, KeyError, ValueError, TypeError):
         return json.dumps(payload, ensure_ascii=False)
 

@@ -69,6 +69,9 @@ class GameWeb:
     tools: tuple[tuple[str, Any], ...] = ()
     # The table's scores so far (or final), for the score summary; None while the game has none to give.
     summary: Callable[[Any], Summary | None] | None = None
+    # Who made a move: (state before the move, the move's JSON) -> seat, or None where the history line
+    # already says it. The history then starts the line with that seat's name.
+    actor: Callable[[Any, Mapping[str, Any]], int | None] | None = None
     # How a choice of a profile card field reads (e.g. a card id as its name), for the profile editor.
     choice_label: Callable[[str, str], str] | None = None
 

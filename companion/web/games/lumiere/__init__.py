@@ -39,4 +39,7 @@ WEB = GameWeb(
     tools=(("lumiere.captures", _l("Check a capture")),),
     summary=tracker.summary,
     choice_label=lambda key, choice: card_name(choice) if key == "id" else choice,
+    # The seat whose turn it is (in setup: the seat placing its commoner); choosing the first player is
+    # the whole table's.
+    actor=lambda before, move: None if move.get("kind") == "first" else before.turn,
 )

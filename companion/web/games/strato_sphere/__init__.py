@@ -64,4 +64,7 @@ WEB = GameWeb(
     api=ROUTES,
     tools=(("strato_sphere.dispute", _l("Settle a dispute")),),
     summary=summary,
+    # The player to move made every move of the turn, except a defence (any seat; its line names the seat)
+    # and the fixed forces (the whole table).
+    actor=lambda before, move: None if move.get("type") in ("defend", "forces") else before.to_move,
 )

@@ -112,8 +112,9 @@ def test_a_turn_walks_the_phases_and_a_capture_moves_to_the_right_point_area(pho
     assert aki and "Hand 6 · Deck 11" in text_of(aki.group(1))
     assert "active" not in area_classes(html, "r1c2")  # the turn is over: nothing is active any more
     history = text_of(html[html.index('class="card history"'):])
-    for line in ("#9 Draw phase", "#8 Get phase resolved", "#7 Card set on B3", "#6 Priest played into the play area",
-                 "#5 Commoner placed on A4", "#1 Aki plays first"):
+    # Each line names who acted (the platform asks WEB.actor); choosing the first player is the table's.
+    for line in ("#9 Aki: Draw phase", "#8 Aki: Get phase resolved", "#7 Aki: Card set on B3",
+                 "#6 Aki: Priest played into the play area", "#5 Dai: Commoner placed on A4", "#1 Aki plays first"):
         assert line in history
 
 
@@ -125,7 +126,7 @@ def test_undo_takes_a_resolved_get_phase_back(phone: Phone) -> None:
     html = html_of(phone, table_url)
     assert points_of(html, 0) == "Point area: empty"
     assert area_label(html, "r1c1") == "B2: Commoner, Ben's, captured by Aki"
-    assert "Undo of #8: Get phase resolved" in text_of(html)
+    assert "Undo of #8: Aki: Get phase resolved" in text_of(html)
 
 
 def test_scores_from_the_profiles_points_and_minus_cards(phone: Phone) -> None:

@@ -96,7 +96,7 @@ def test_a_reveal_asks_which_card_and_gives_the_first_force(phone: Phone) -> Non
     assert "Aki ♠ hand 6" in ring  # SS-3: the suit of Aki's first face-up card
     assert "Turn 1 · Aki to move · move 2 of 3" in ring
     assert "This turn Aki : Turned node 0 face up: K♠" in ring
-    assert "#1 Turned node 0 face up: K♠" in text_of(html)
+    assert "#1 Aki: Turned node 0 face up: K♠" in text_of(html)
 
 
 def test_a_reveal_of_an_already_taken_suit_does_not_decide_a_force(phone: Phone) -> None:
@@ -352,7 +352,7 @@ def test_undo_puts_a_reveal_back_and_frees_the_force(phone: Phone) -> None:
     html = page(phone, table)
     assert node_text(html, 0) == "0 ×1 neutral"
     assert "Aki ? hand 6" in section(html, "strato-sphere")
-    assert "#2 Undo of #1: Turned node 0 face up: K♠" in text_of(html)
+    assert "#2 Undo of #1: Aki: Turned node 0 face up: K♠" in text_of(html)
 
 
 def test_a_stale_entry_is_kept_for_the_second_phone(client, app) -> None:  # type: ignore[no-untyped-def]
