@@ -86,8 +86,7 @@ def ps_table(view: TableView, pending: Mapping[str, str]) -> dict[str, Any]:
         "flow": GAME.flow_facts(state),
         "setup": table.draft_view(view, pending, "setup") if state.phase is Phase.SETUP else None,
         "reveal": table.draft_view(view, pending, "reveal") if state.phase is Phase.REVEAL else None,
-        "reveal_seat": (int(pending["seat"]) if pending.get("kind") == "reveal" and pending.get("seat", "").isdigit()
-                        else table.first_unrevealed(state)),
+        "reveal_seat": table.reveal_seat(state, pending),
         "in_play": table.ranks_in_play(state),
         "profile_token": ref[len(USER):] if ref.startswith(USER) else "",
         "learned": state.learned_cards(),

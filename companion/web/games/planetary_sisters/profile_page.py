@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 
 from companion import store
 from companion.games.base import ErrorList, ParseError, Reason, RulesError
-from companion.games.planetary_sisters import GAME, CardRef, read_profile, rename_element
+from companion.games.planetary_sisters import GAME, read_profile, rename_element
 from companion.games.planetary_sisters.cards import RANKS
 from companion.i18n import pick
 from companion.models import Profile
@@ -121,7 +121,10 @@ def save_card(token: str):  # type: ignore[no-untyped-def]
     """Fill in (or change) one card's elements; refused with the reason when it breaks a PS-2 fact."""
     row = _row(token)
     data = dict(row.data)
-    deck = read_profile(data)
+    try:
+        deck = read_profile(data)
+    except ErrorList:
+        return render(row, 422)  # the page says why the profile cannot be read
     info = cardlib.deck_info(deck)
     pending = request.form.to_dict()
     pending.pop("csrf_token", None)
@@ -181,6 +184,3 @@ def _rank_or_none(value: str | None) -> int | None:
 def _line(reason: Reason) -> str:
     return f"{explain(reason)} ({reason.rule})" if reason.rule else explain(reason)
 
-
-def card_json(ref: CardRef) -> dict[str, Any]:
-    return ref.to_json()

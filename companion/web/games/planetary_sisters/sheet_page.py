@@ -32,7 +32,7 @@ from companion.games.planetary_sisters import (
     slots,
 )
 from companion.i18n import pick
-from companion.play import BUILTIN, USER, UnknownProfile, resolve_profile
+from companion.play import BUILTIN, UnknownProfile, resolve_profile
 from companion.web import is_htmx, page
 from companion.web.home import parse_profile_ref
 from companion.web.messages import explain
@@ -249,6 +249,3 @@ def _remember(form: SheetForm):  # type: ignore[no-untyped-def]
     form.info = cardlib.deck_info(form.deck)
     return _answer(form, [], {}, saved=str(len(cards)))
 
-
-def profile_token(ref: str) -> str:
-    return ref[len(USER):] if ref.startswith(USER) else ""

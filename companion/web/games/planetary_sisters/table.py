@@ -167,14 +167,10 @@ def _draft_failures(state: TableState, kind: str, pending: Mapping[str, str], re
         move: Setup | Reveal = Setup(0, tuple(refs))
         path = f"field[{index}]"
     else:
-        move = Reveal(_seat_or_zero(pending.get("seat")), tuple(refs))
+        move = Reveal(reveal_seat(state, {**pending, "kind": "reveal"}), tuple(refs))
         path = f"cards[{index}]"
     verdict = GAME.check(state, move)
     return [r for r in verdict.failures if r.path == path or r.path.startswith(path + ".")]
-
-
-def _seat_or_zero(value: str | None) -> int:
-    return int(value) if value and value.isdigit() else 0
 
 
 def draft(token: str):  # type: ignore[no-untyped-def]
@@ -247,8 +243,8 @@ def draft_view(view: TableView, pending: Mapping[str, str], kind: str) -> DraftV
     if kind == "setup":
         needed = field_size(state.players)
     else:
-        seat = _seat_or_zero(pending.get("seat")) if same else first_unrevealed(state)
-        needed = state.seats[seat].unseen if 0 <= seat < state.players else 0
+        seat = reveal_seat(state, pending)
+        needed = state.seats[seat].unseen
     used = {r.rank for r in refs if r.rank is not None}
     if kind == "reveal":
         used |= ranks_in_play(state)
@@ -257,6 +253,15 @@ def draft_view(view: TableView, pending: Mapping[str, str], kind: str) -> DraftV
 
 def first_unrevealed(state: TableState) -> int:
     return next((i for i, s in enumerate(state.seats) if not s.revealed), 0)
+
+
+def reveal_seat(state: TableState, pending: Mapping[str, str]) -> int:
+    """The seat whose hand the reveal form collects: the one picked, if it still has a hand to show."""
+    if pending.get("kind") == "reveal" and str(pending.get("seat", "")).isdigit():
+        seat = int(pending["seat"])
+        if 0 <= seat < state.players and not state.seats[seat].revealed:
+            return seat
+    return first_unrevealed(state)
 
 
 def ranks_in_play(state: TableState) -> set[int]:
