@@ -196,7 +196,10 @@ def move(token: str):  # type: ignore[no-untyped-def]
         move_json = view.web.form_to_move(request.form, view)
     except RulesError as exc:
         return _answer(view, Outcome("invalid", error=exc), pending)
-    return _answer(view, enter_move(view, based_on, move_json, device_id()), pending)
+    outcome = enter_move(view, based_on, move_json, device_id())
+    if outcome.kind == "saved" and view.web.after_move is not None:
+        view.web.after_move(view_of(_table_or_404(token)))
+    return _answer(view, outcome, pending)
 
 
 @bp.post("/t/<token>/undo")

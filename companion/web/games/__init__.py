@@ -69,6 +69,9 @@ class GameWeb:
     tools: tuple[tuple[str, Any], ...] = ()
     # The table's scores so far (or final), for the score summary; None while the game has none to give.
     summary: Callable[[Any], Summary | None] | None = None
+    # Runs after an entry was saved, on the table as it is now (e.g. to remember in the deck profile the
+    # card data the entry carried). It may write, version-checked; the answer then shows the table after it.
+    after_move: Callable[[Any], None] | None = None
     # Who made a move: (state before the move, the move's JSON) -> seat, or None where the history line
     # already says it. The history then starts the line with that seat's name.
     actor: Callable[[Any, Mapping[str, Any]], int | None] | None = None

@@ -44,7 +44,6 @@ bp.add_url_rule("/profile/<token>", "profile", profile_page.edit, methods=["GET"
 bp.add_url_rule("/profile/<token>/card", "profile_card", profile_page.save_card, methods=["POST"])
 bp.add_url_rule("/profile/<token>/forget", "profile_forget", profile_page.forget_card, methods=["POST"])
 bp.add_url_rule("/profile/<token>/rename", "profile_rename", profile_page.rename, methods=["POST"])
-bp.after_app_request(table.remember_after_entry)
 
 
 @bp.app_template_global("ps_info")
@@ -107,4 +106,5 @@ WEB = GameWeb(
         ("planetary_sisters.profiles", _l("Card editor and checklist")),
     ),
     summary=summary,
+    after_move=table.remember_after_move,
 )

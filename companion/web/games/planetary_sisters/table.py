@@ -349,29 +349,16 @@ def what_if_page(token: str):  # type: ignore[no-untyped-def]
 # -- remembering what a table learned --------------------------------------------------------------------------------
 
 
-def remember_after_entry(response):  # type: ignore[no-untyped-def]
-    """After an entry the platform saved (POST /t/<token>/move answered 303, or 200 for htmx): cards it
-    carried with rank and elements that the profile does not know go into the profile (see remember.py).
-    The htmx answer is drawn again so the phone holds the table's new version."""
-    if request.method != "POST" or request.endpoint != "tables.move" or response.status_code not in (200, 303):
-        return response
-    token = (request.view_args or {}).get("token", "")
-    table = store.get_table(token)
-    if table is None or table.game != SLUG:
-        return response
-    view = view_of(table)
+def remember_after_move(view):  # type: ignore[no-untyped-def]
+    """After an entry the platform saved (WEB.after_move): cards it carried with rank and elements that the
+    profile does not know go into the profile (see remember.py). The platform then shows the table as it is
+    after this, so the phone holds the table's new version."""
     if view.replay_error is not None:
-        return response
+        return
     learned = list(view.state.learned_cards())
     if not learned:
-        return response
+        return
     try:
-        saved = remember_for_table(table, view.profile, learned)
+        remember_for_table(view.table, view.profile, learned)
     except store.Conflict:
-        return response  # another phone wrote first: the cards stay learned and are remembered next time
-    if saved and response.status_code == 200:
-        fresh = store.get_table(token)
-        if fresh is not None:
-            body, _status = render_table(view_of(fresh), can_write=True)
-            response.set_data(body)
-    return response
+        return  # another phone wrote first: the cards stay learned and are remembered next time
