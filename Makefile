@@ -36,11 +36,13 @@ $(APT_UPDATED):
 	$(SUDO) apt-get update -qq
 	@touch $@
 
-# A Japanese font for the PDFs (WeasyPrint draws Japanese text with it).
+# Japanese fonts for the PDFs (WeasyPrint draws Japanese text with them) and the browser tests: Noto Sans CJK
+# has every character the games use (遊星姊妹's 姊 among them); IPAex Gothic is the compact fallback.
+FONT_PACKAGES := fonts-noto-cjk fonts-ipaexfont-gothic
 fonts:
-	@if ! fc-list :lang=ja 2>/dev/null | grep -q .; then \
+	@if ! fc-list 2>/dev/null | grep -q "Noto Sans CJK JP" || ! fc-list 2>/dev/null | grep -q "IPAexGothic"; then \
 	  $(MAKE) --no-print-directory $(APT_UPDATED) && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq fonts-ipaexfont-gothic >/dev/null; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(FONT_PACKAGES) >/dev/null; \
 	fi
 
 # Debian's Chromium drives the browser tests (Playwright's own browser download does not work here).
