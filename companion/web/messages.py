@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import current_app
@@ -58,20 +58,71 @@ class _Params(dict):  # missing placeholders stay visible instead of raising
 
 
 EMPTY = "—"  # an empty list reads as a dash, not as nothing: "(your nodes: —)"
+SEPARATOR = ", "  # how a list param is joined before it reaches a message
 
 
 def _show(value: Any) -> str:
     if isinstance(value, (list, tuple)):
-        return ", ".join(_show(v) for v in value) if value else EMPTY
+        return SEPARATOR.join(_show(v) for v in value) if value else EMPTY
     if isinstance(value, bool):
         return "✓" if value else "✗"
     return str(value)
+
+
+Shower = Callable[[str], str]
+
+
+def each(one: Shower, none: Callable[[], str]) -> Shower:
+    """A list param (joined with SEPARATOR) with each item shown by ``one``; an empty one reads ``none()``."""
+
+    def show(joined: str) -> str:
+        items = [item for item in joined.split(SEPARATOR) if item not in ("", EMPTY)]
+        return SEPARATOR.join(one(item) for item in items) if items else none()
+
+    return show
+
+
+class Message:
+    """A lazy message whose params are shown as a player reads them.
+
+    Engines put ids in a reason's params (a seat number, a card id, a cell ``r1c2``); the game's web package
+    says, per message, what kind of thing each param names (``card="card"``, ``ends="cells"``), and ``shows``
+    turns each kind into words in the current language (妖怪 / Yokai, "B3", the seat's name). ``defaults``
+    give the kind of params that mean the same thing in every message of a game. So one wording serves the
+    table page, the checklists and the referee API.
+    """
+
+    def __init__(self, text: Any, shows: Mapping[str, Shower], defaults: Mapping[str, str] | None = None,
+                 **kinds: str) -> None:
+        unknown = set(kinds.values()) - set(shows)
+        if unknown:
+            raise ValueError(f"unknown param kinds {sorted(unknown)}")
+        self.text = text
+        self.shows = shows
+        self.defaults = defaults or {}
+        self.kinds = kinds
+
+    def __str__(self) -> str:
+        return str(self.text)
+
+    def render(self, params: Mapping[str, Any]) -> str:
+        shown: dict[str, str] = {}
+        for key, value in params.items():
+            text = _show(value)
+            kind = self.kinds.get(key) or self.defaults.get(key)
+            shown[key] = self.shows[kind](text) if kind else text
+        return str(self.text).format_map(_Params(shown))
+
+    def format(self, **params: Any) -> str:
+        return self.render(params)
 
 
 def message_for(code: str, params: Mapping[str, Any] | None = None) -> str:
     template = _all_messages().get(code)
     if template is None:
         return code
+    if isinstance(template, Message):
+        return template.render(params or {})
     return str(template).format_map(_Params({k: _show(v) for k, v in (params or {}).items()}))
 
 

@@ -3,9 +3,8 @@ placeholders, translated by the catalog beside this package.
 
 The engine's params are ids: card ``yokai``, area ``r1c2``, seat ``0``, line ``row``. Each message says what
 kind each of its params is, and the ids are shown as a player reads them (``labels.py``): 妖怪 / Yokai, B3, the
-seat's name, 横 / row. The platform formats a message with ``str(template).format_map(params)``; ``Message``
-makes that ``str`` a ``Formatting`` whose ``format_map`` turns ids into names first, so the same wording
-serves the table page, the profile checklist and the referee API.
+seat's name, 横 / row (the platform's ``Message`` does the showing), so the same wording serves the table
+page, the profile checklist and the referee API.
 
 A sentence states the condition the rules ask for, so it reads right both in "why is this allowed?" and in
 "not allowed, because:".
@@ -13,27 +12,19 @@ A sentence states the condition the rules ask for, so it reads right both in "wh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
-from companion.web.messages import EMPTY
+from companion.web.messages import Message, each
 
 from .labels import card_name, cell_label, line_name, move_name, phase_name, seat_label
 
-SEPARATOR = ", "  # how the platform joins a list param before it reaches the message (messages._show)
-
 
 def _each(one: Callable[[str], str]) -> Callable[[str], str]:
-    """A list param (already joined by the platform) with each item shown by ``one``; empty reads "none"."""
-
-    def show(joined: str) -> str:
-        items = [item for item in joined.split(SEPARATOR) if item not in ("", EMPTY)]
-        return SEPARATOR.join(one(item) for item in items) if items else pgettext("lumiere", "none")
-
-    return show
+    return each(one, lambda: pgettext("lumiere", "none"))
 
 
 KINDS: dict[str, Callable[[str], str]] = {
@@ -51,56 +42,10 @@ KINDS: dict[str, Callable[[str], str]] = {
 }
 
 
-class _Shown(dict):  # type: ignore[type-arg]
-    """The params as a player reads them; a placeholder the params lack stays visible (like the platform's)."""
+def M(text: Any, **kinds: str) -> Message:
+    """A message and the kind of each of its params (``card="card"``, ``ends="cells"``...)."""
+    return Message(text, KINDS, **kinds)
 
-    def __init__(self, params: Mapping[str, Any], kinds: Mapping[str, str]) -> None:
-        super().__init__(params)
-        self.kinds = kinds
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-    def __getitem__(self, key: str) -> Any:
-        if not dict.__contains__(self, key):
-            return self.__missing__(key)
-        value = dict.__getitem__(self, key)
-        kind = self.kinds.get(key)
-        return KINDS[kind](str(value)) if kind else value
-
-
-class Formatting(str):
-    """A translated message whose ``format_map`` shows ids as names."""
-
-    kinds: Mapping[str, str]
-
-    def __new__(cls, text: str, kinds: Mapping[str, str]) -> Formatting:
-        made = super().__new__(cls, text)
-        made.kinds = kinds
-        return made
-
-    def format_map(self, mapping: Mapping[str, Any]) -> str:  # type: ignore[override]
-        return str.format_map(str(self), _Shown(dict(mapping), self.kinds))
-
-
-class Message:
-    """A lazy message and the kind of each of its params (``card="card"``, ``ends="cells"``...)."""
-
-    def __init__(self, text: Any, **kinds: str) -> None:
-        unknown = set(kinds.values()) - set(KINDS)
-        assert not unknown, f"unknown param kinds {unknown}"
-        self.text = text
-        self.kinds = kinds
-
-    def __str__(self) -> str:
-        return Formatting(str(self.text), self.kinds)
-
-    def format(self, **params: Any) -> str:
-        """For this package's own use: the message with these params, ids shown as names."""
-        return str(self).format_map(params)
-
-
-M = Message
 
 MESSAGES: dict[str, Any] = {
     # -- reading a field (the referee API and the dispute page) ----------------------------------------------

@@ -1,10 +1,9 @@
 """Every reason code of the Planetary Sisters engine, and of this web package, as an English sentence with
 placeholders (translated by the catalog beside this package).
 
-The platform formats a message with ``str(template).format_map(params)``. ``Message`` makes that ``str`` a
-``Formatting`` whose ``format_map`` first shows ids as a player reads them (a seat as its name, ``close`` as
-Close, ``pointed`` as "pointed", an empty list as "none"), so one wording serves the table page, the scoring
-page, the profile checklist and the referee API.
+Each message says what kind of thing each of its params names, and the platform's ``Message`` shows the ids
+as a player reads them (a seat as its name, ``close`` as Close, ``pointed`` as "pointed", an empty list as
+"none"), so one wording serves the table page, the scoring page, the profile checklist and the referee API.
 
 Wording: a refusal (``ps.card.*``, ``ps.turn.*``, ``ps.api.*`` ...) says what is wrong and what the rules
 want; a checklist fact (``ps.profile.*``, ``ps.flow.*``) states the fact with the numbers counted, so it reads
@@ -13,26 +12,19 @@ right ticked or crossed; a ruling (``ps.parent.*``) says what happened and why.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from .labels import category_name, class_name, condition_name, phase_name, place_name, seat_label, slot_label
+from companion.web.messages import Message, each
 
-SEPARATOR = ", "  # how the platform joins a list param before it reaches a message (messages._show)
-EMPTY = ("", "—")  # how an empty list reaches a message (the platform shows it as a dash)
+from .labels import category_name, class_name, condition_name, phase_name, place_name, seat_label, slot_label
 
 
 def _each(one: Callable[[str], str]) -> Callable[[str], str]:
-    """A list param (already joined by the platform) with each item shown by ``one``; empty reads "none"."""
-
-    def show(joined: str) -> str:
-        items = [item for item in joined.split(SEPARATOR) if item not in EMPTY]
-        return SEPARATOR.join(one(item) for item in items) if items else _("none")
-
-    return show
+    return each(one, lambda: _("none"))
 
 
 def _plain(text: str) -> str:
@@ -71,57 +63,10 @@ DEFAULT_KINDS = {"card": "card", "entered": "card", "profile_card": "card", "sea
                  "condition": "condition"}
 
 
-class _Shown(dict):  # type: ignore[type-arg]
-    """The params as a player reads them; a placeholder the params lack stays visible (like the platform's)."""
+def M(text: Any, **kinds: str) -> Message:
+    """A message and the kind of each of its params (``seat="seat"``, ``ranks="list"`` ...)."""
+    return Message(text, KINDS, DEFAULT_KINDS, **kinds)
 
-    def __init__(self, params: Mapping[str, Any], kinds: Mapping[str, str]) -> None:
-        super().__init__(params)
-        self.kinds = kinds
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-    def __getitem__(self, key: str) -> Any:
-        if not dict.__contains__(self, key):
-            return self.__missing__(key)
-        value = dict.__getitem__(self, key)
-        if isinstance(value, (list, tuple)):  # this package's own calls pass lists unjoined
-            value = SEPARATOR.join(str(v) for v in value)
-        kind = self.kinds.get(key) or DEFAULT_KINDS.get(key)
-        return KINDS[kind](str(value)) if kind else value
-
-
-class Formatting(str):
-    """A translated message whose ``format_map`` shows ids as names."""
-
-    kinds: Mapping[str, str]
-
-    def __new__(cls, text: str, kinds: Mapping[str, str]) -> Formatting:
-        made = super().__new__(cls, text)
-        made.kinds = kinds
-        return made
-
-    def format_map(self, mapping: Mapping[str, Any]) -> str:  # type: ignore[override]
-        return str.format_map(str(self), _Shown(dict(mapping), self.kinds))
-
-
-class Message:
-    """A lazy message and the kind of each of its params (``seat="seat"``, ``ranks="list"`` ...)."""
-
-    def __init__(self, text: Any, **kinds: str) -> None:
-        unknown = set(kinds.values()) - set(KINDS)
-        assert not unknown, f"unknown param kinds {unknown}"
-        self.text = text
-        self.kinds = kinds
-
-    def __str__(self) -> str:
-        return Formatting(str(self.text), self.kinds)
-
-    def format(self, **params: Any) -> str:
-        return str(self).format_map(params)
-
-
-M = Message
 
 # Lists that name cards or ranks read "none" when empty.
 R = {"ranks": "list"}
