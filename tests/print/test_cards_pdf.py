@@ -193,3 +193,23 @@ def test_a_deck_name_in_both_languages(client: FlaskClient) -> None:
     en = fetch(client, "/print/sc-deck.pdf?lang=en&backs=0")
     with open_pdf(en) as pdf:
         assert "Sister Combination · sheet 1 of 16" in text(pdf.pages[0])
+
+
+@pytest.mark.parametrize("printable", ["sc-deck", "ps-cards", "ps-support", "lp-cards", "lp-phases", "ss-reference"])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_no_text_runs_off_a_card(client: FlaskClient, printable: str, lang: str) -> None:
+    """Every character inside the card grid lies within its card, clear of the edge (nothing clipped)."""
+    data = fetch(client, f"/print/{printable}.pdf?lang={lang}&paper=a4&size=poker")
+    pt = 72 / 25.4
+    with open_pdf(data) as pdf:
+        for number, page in enumerate(pdf.pages[:4] + pdf.pages[-2:]):
+            cards = cards_on(page)
+            assert cards
+            top, bottom = min(c.y for c in cards), max(c.y + c.h for c in cards)
+            for char in page.chars:
+                x, y0, y1 = char["x0"] / pt, char["top"] / pt, char["bottom"] / pt
+                if not (top <= y0 <= bottom) or not char["text"].strip():
+                    continue  # the sheet's own notes, in the margins
+                inside = [c for c in cards if c.x + 0.8 <= x and x + 0.5 <= c.x + c.w - 0.5 and c.y + 0.8 <= y0
+                          and y1 <= c.y + c.h - 0.8]
+                assert inside, f"page {number}: {char['text']!r} at ({x:.1f}, {y0:.1f}) runs off its card"

@@ -358,7 +358,7 @@ def ss_seat_mats(options: PrintOptions) -> Document:
 
     players = options.players
     size = ring.ring_size(players)
-    radius, centre = 32.0, 42.0
+    radius, centre = 32.0, 47.0
     seats = []
     for seat in range(players):
         nodes = ring.nodes_of(seat)
