@@ -109,7 +109,35 @@ def main() -> None:
     from_disk = time.perf_counter() - t0
     print(f"route GET {url}: first {cold:.2f} s ({first.status_code}), cached median "
           f"{statistics.median(hits) * 1000:.1f} ms, from the disk cache {from_disk * 1000:.1f} ms")
+
+    # Repeated printing: 40 different PDFs (a summary after every new entry); memory stays bounded because the
+    # caches are bounded and each render process retires after PRINT_WORKER_JOBS renders.
+    printer(app).cache = PdfCache(folder / "repeat-cache", max_items=8, max_bytes=8 * 2**20, disk_items=16,
+                                  disk_bytes=16 * 2**20)
+    with app.app_context():
+        table = store.create_table("tally", ["Aki", "Ben"], {"cap": "100"}, "builtin:default", "bench")
+    rss_before = _rss_mb(os.getpid())
+    worker_rss = []
+    for i in range(40):
+        with app.app_context():
+            store.append_event(table.id, i, "move", {"seat": i % 2, "points": 1}, "bench")
+        assert client.get(f"/t/{table.token}/summary.pdf?lang=en").status_code == 200
+        worker_rss += [_rss_mb(pid) for pid in printer(app).pool.worker_pids]
+    cache = printer(app).cache
+    stats = printer(app).pool.stats
+    print(f"40 different summaries: server process {rss_before:.0f} -> {_rss_mb(os.getpid()):.0f} MB; render "
+          f"process at most {max(worker_rss):.0f} MB; {stats.started} render processes started, {stats.retired} "
+          f"retired; cache {cache.memory_items} PDFs / {cache.memory_bytes / 1024:.0f} KiB in memory, "
+          f"{cache.disk_usage()[0]} on disk")
     printer(app).pool.close()
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:
+        return 0.0
 
 
 if __name__ == "__main__":
