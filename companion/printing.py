@@ -567,12 +567,18 @@ class PoolStats:
 
 
 class RenderPool:
-    """At most ``size`` render processes, started when first needed (``warm`` starts one ahead of time)."""
+    """At most ``size`` render processes, started when first needed (``warm`` starts one ahead of time).
 
-    def __init__(self, size: int = 1, max_jobs: int = 25, max_rss_mb: float = 600.0) -> None:
+    At most ``waiting`` prints wait for a busy process; any more are answered "busy" at once, so printing never
+    holds more than ``size + waiting`` of a server process's request threads (the rest keep serving score entry).
+    """
+
+    def __init__(self, size: int = 1, max_jobs: int = 25, max_rss_mb: float = 600.0, waiting: int = 2) -> None:
         self.size = max(1, size)
         self.max_jobs = max(1, max_jobs)
         self.max_rss_mb = max_rss_mb
+        self.max_waiting = max(0, waiting)
+        self._waiting = 0
         self._slots = threading.BoundedSemaphore(self.size)
         self._idle: queue.LifoQueue[_Worker] = queue.LifoQueue()
         self._lock = threading.Lock()
@@ -618,6 +624,17 @@ class RenderPool:
             return [w.pid for w in self._all if w.alive]
 
     def render(self, job: Mapping[str, Any], time_limit: float) -> bytes:
+        with self._lock:
+            if self._waiting >= self.size + self.max_waiting:
+                raise PrintBusy()
+            self._waiting += 1
+        try:
+            return self._render(job, time_limit)
+        finally:
+            with self._lock:
+                self._waiting -= 1
+
+    def _render(self, job: Mapping[str, Any], time_limit: float) -> bytes:
         deadline = time.monotonic() + time_limit
         if not self._slots.acquire(timeout=max(0.0, time_limit)):
             raise PrintBusy()
@@ -659,18 +676,18 @@ class RenderPool:
             self._idle.get_nowait()
 
 
-_pools: dict[tuple[int, int, float], RenderPool] = {}
+_pools: dict[tuple[int, int, float, int], RenderPool] = {}
 _pools_lock = threading.Lock()
 
 
-def pool(size: int = 1, max_jobs: int = 25, max_rss_mb: float = 600.0) -> RenderPool:
+def pool(size: int = 1, max_jobs: int = 25, max_rss_mb: float = 600.0, waiting: int = 2) -> RenderPool:
     """This process's render pool for these settings (a new one after a fork: a pool's workers belong to the
     process that started them)."""
-    key = (size, max_jobs, max_rss_mb)
+    key = (size, max_jobs, max_rss_mb, waiting)
     with _pools_lock:
         found = _pools.get(key)
         if found is None or found.pid != os.getpid():
-            found = RenderPool(size, max_jobs, max_rss_mb)
+            found = RenderPool(size, max_jobs, max_rss_mb, waiting)
             _pools[key] = found
         return found
 

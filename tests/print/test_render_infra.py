@@ -106,6 +106,23 @@ def test_a_busy_pool_answers_busy_instead_of_waiting_forever(pool: RenderPool) -
     assert outcome == ["done"]
 
 
+def test_prints_beyond_the_queue_are_busy_at_once_so_request_threads_stay_free() -> None:
+    pool = RenderPool(size=1, waiting=0)
+    try:
+        pool.render({"html": TINY.format(n=0)}, 30)
+        thread = threading.Thread(target=lambda: pool.render({"html": TINY.format(n=1), "delay": 2}, 30))
+        thread.start()
+        while pool._waiting == 0:
+            pass
+        with pytest.raises(PrintBusy):
+            pool.render({"html": TINY.format(n=2)}, 30)  # no waiting out the 30 s: answered at once
+        assert pool.stats.rendered == 1
+        thread.join(30)
+        assert pool.stats.rendered == 2
+    finally:
+        pool.close()
+
+
 def test_documents_cannot_fetch_anything_but_the_printables(pool: RenderPool) -> None:
     for html in ('<link rel="stylesheet" href="http://example.com/x.css"><p>x</p>',
                  '<link rel="stylesheet" href="file:///etc/passwd"><p>x</p>',

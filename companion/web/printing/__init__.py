@@ -21,6 +21,7 @@ bp = Blueprint("printing", __name__)
 DEFAULTS = {
     "PRINT_TIME_LIMIT": 20.0,  # seconds a PDF may take before the page says so (the render is stopped)
     "PRINT_WORKERS": 1,  # render processes per server process
+    "PRINT_QUEUE": 2,  # prints that may wait for a busy render process; more are told "busy" at once
     "PRINT_WORKER_JOBS": 25,  # a render process retires after this many PDFs ...
     "PRINT_WORKER_MEMORY_MB": 600,  # ... or once it uses more memory than this
     "PRINT_CACHE_ITEMS": 48,  # PDFs kept in memory per server process

@@ -72,7 +72,7 @@ def printer(app: Flask) -> Printer:
             disk_items=int(config["PRINT_DISK_CACHE_ITEMS"]), disk_bytes=int(config["PRINT_DISK_CACHE_BYTES"]),
         )
         pool = printing.pool(int(config["PRINT_WORKERS"]), int(config["PRINT_WORKER_JOBS"]),
-                             float(config["PRINT_WORKER_MEMORY_MB"]))
+                             float(config["PRINT_WORKER_MEMORY_MB"]), int(config["PRINT_QUEUE"]))
         found = Printer(cache, pool, float(config["PRINT_TIME_LIMIT"]), float(config.get("PRINT_TEST_DELAY", 0)))
         state["printer"] = found
     return found
