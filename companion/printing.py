@@ -273,13 +273,17 @@ def mm(value: float) -> str:
 # -- fonts ------------------------------------------------------------------------------------------------------
 
 JAPANESE_FAMILY = "IPAexGothic"
+# Noto Sans CJK JP (Debian fonts-noto-cjk, installed by setup) draws the rarer kanji IPAexGothic lacks, such as
+# 遊星姊妹's 姊. It is a font collection: face 0 is the Japanese one.
+CJK_FAMILY = "Noto Sans CJK JP"
 SYMBOL_FAMILY = "DejaVu Sans"
 _FONT_FALLBACKS = {
     JAPANESE_FAMILY: ("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
                       "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf"),
+    CJK_FAMILY: ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",),
     SYMBOL_FAMILY: ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",),
 }
-FONT_STACK = f'"{JAPANESE_FAMILY}", "{SYMBOL_FAMILY}"'
+FONT_STACK = f'"{JAPANESE_FAMILY}", "{CJK_FAMILY}", "{SYMBOL_FAMILY}"'
 
 
 class FontMissing(RuntimeError):
@@ -323,7 +327,7 @@ def _cmaps() -> tuple[tuple[str, frozenset[int]], ...]:
 
     out = []
     for family, path in font_files():
-        with TTFont(path, lazy=True) as font:
+        with TTFont(path, lazy=True, fontNumber=0) as font:
             out.append((family, frozenset(font.getBestCmap())))
     return tuple(out)
 

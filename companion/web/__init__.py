@@ -30,7 +30,7 @@ def page(template: str, fragment: str | None = None, status: int = 200, **contex
 
 
 def register_web(app: Flask) -> None:
-    from . import api, home, profiles, tables
+    from . import api, home, printing, profiles, tables
 
     csrf.init_app(app)
     security.init_app(app)
@@ -50,6 +50,7 @@ def register_web(app: Flask) -> None:
     for entry in registered.values():
         if entry.web.blueprint is not None and entry.web.blueprint.name not in app.blueprints:
             app.register_blueprint(entry.web.blueprint)
+    printing.init_app(app)  # card sheets, play aids, score summaries (PDF)
 
     # Each part may bring a stylesheet of its own: static/css/parts/<name>.css, linked on every page.
     css_dir = Path(app.static_folder or "") / "css" / "parts"

@@ -113,6 +113,9 @@ def summary(view: Any) -> Summary:
 
 
 MESSAGES = {
+    "option.cap": _l("Highest total"),
+    "option.cap.100": _l("100 points"),
+    "option.cap.50": _l("50 points"),
     "tally.bad_move": _l("Points must be a whole number."),
     "tally.seat": _l("Seat {seat} is at this table."),
     "tally.not_negative": _l("The total stays at zero or above (it would be {after})."),

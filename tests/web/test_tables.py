@@ -247,3 +247,14 @@ def test_an_impossible_entry_is_named_as_such(phone: Phone, monkeypatch) -> None
     assert response.status_code == 422
     page = text_of(response.get_data(as_text=True))
     assert "This cannot be on the table, so nothing was saved: Points must be a whole number. (T-9)" in page
+
+
+def test_the_table_page_links_its_score_summary_and_the_home_page_the_print_page(phone: Phone) -> None:
+    table = new_table(phone, "Aki", "Ben", option_cap="50")
+    html = phone.get(table).get_data(as_text=True)
+    assert f'href="{table}/summary.pdf"' in html
+    watch = re.search(r'id="watch-link" readonly value="http://localhost(/w/[^"]+)"', html).group(1)
+    assert f'href="{watch}/summary.pdf"' in phone.get(watch).get_data(as_text=True)
+    assert 'href="/print"' in phone.get("/").get_data(as_text=True)
+    page = text_of(phone.get("/new/tally").get_data(as_text=True))
+    assert "Highest total" in page and "50 points" in page
