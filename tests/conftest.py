@@ -21,6 +21,9 @@ from companion.i18n import translation_directories
 from companion.profiles import register_profile_dir
 from tests.web import tally
 
+# Chromium and live servers for tests/browser and tests/print: one plugin, so one browser serves the run.
+pytest_plugins = ["tests.browser.fixtures"]
+
 HERE = Path(__file__).parent
 PG_URL = os.environ.get("TEST_DATABASE_URL", "")
 

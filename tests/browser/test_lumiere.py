@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import shot
+from tests.browser.fixtures import shot
 
 pytestmark = pytest.mark.browser
 

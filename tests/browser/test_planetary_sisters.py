@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.games.planetary_sisters import Card, CardRef, ElementSet, score_player
-from tests.browser.conftest import shot
+from tests.browser.fixtures import shot
 from tests.games.planetary_sisters.support import EXAMPLE_FIELD, EXAMPLE_HOUSE, SYNTHETIC_DECK
 
 pytestmark = pytest.mark.browser

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import shot
+from tests.browser.fixtures import shot
 from tests.browser.test_platform import add, no_horizontal_scroll, small_tap_targets, start_table
 from tests.print.pdfs import cards_on, open_pdf
 

@@ -1,4 +1,6 @@
-"""Live server (gunicorn, 2 worker processes) and headless Debian Chromium at phone size (390 × 844)."""
+"""Browser fixtures for every test folder (registered by tests/conftest.py as a plugin, so one Chromium serves
+the whole run): live servers (gunicorn, 2 worker processes, like `make run`) and headless Debian Chromium at
+phone size (390 × 844)."""
 
 from __future__ import annotations
 
@@ -29,24 +31,27 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: dict[str, str] | None = None,
+          ready_path: str = "/") -> Iterator[str]:
+    """Migrate a fresh database, start gunicorn on it serving ``app_module`` (e.g. tests.browser.serve:app),
+    yield its base URL, stop it afterwards."""
     instance = tmp_path_factory.mktemp("live")
     url = PG_URL or f"sqlite:///{instance / 'live.db'}"
     app = make_app(instance, url)
     db.upgrade(app)
     app.extensions["db_engine"].dispose()
     port = free_port()
-    env = dict(os.environ, COMPANION_TEST_INSTANCE=str(instance), COMPANION_TEST_DATABASE_URL=url)
+    env = dict(os.environ, COMPANION_TEST_INSTANCE=str(instance), COMPANION_TEST_DATABASE_URL=url,
+               **(extra_env or {}))
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "4",
-         "--worker-class", "gthread", "tests.browser.serve:app"],
+         "--worker-class", "gthread", app_module],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
+    for _ in range(150):
         try:
-            urllib.request.urlopen(base + "/", timeout=1)
+            urllib.request.urlopen(base + ready_path, timeout=2)
             break
         except OSError:
             if server.poll() is not None:
@@ -55,6 +60,11 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield base
     server.terminate()
     server.wait(10)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serve(tmp_path_factory, "tests.browser.serve:app")
 
 
 @pytest.fixture(scope="session")
