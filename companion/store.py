@@ -78,20 +78,25 @@ def append_event(table_id: int, based_on: int, kind: str, payload: dict[str, Any
     s = db.session()
     s.commit()  # end any read transaction first
     new_version = based_on + 1
-    result = s.execute(
-        update(Table)
-        .where(Table.id == table_id, Table.version == based_on)
-        .values(version=new_version, updated_at=utcnow())
-    )
-    if result.rowcount != 1:
-        s.rollback()
+    with db.write_lock():
+        result = s.execute(
+            update(Table)
+            .where(Table.id == table_id, Table.version == based_on)
+            .values(version=new_version, updated_at=utcnow())
+        )
+        if result.rowcount != 1:
+            s.rollback()
+            stale = True
+        else:
+            stale = False
+            s.add(Event(table_id=table_id, seq=new_version, kind=kind, payload=payload, device=device))
+            try:
+                s.commit()
+            except IntegrityError:  # unique (table_id, seq): a second guard against a lost race
+                s.rollback()
+                stale = True
+    if stale:
         raise Conflict(current_version(table_id) or 0)
-    s.add(Event(table_id=table_id, seq=new_version, kind=kind, payload=payload, device=device))
-    try:
-        s.commit()
-    except IntegrityError:  # unique (table_id, seq): a second guard against a lost race
-        s.rollback()
-        raise Conflict(current_version(table_id) or 0) from None
     return new_version
 
 
