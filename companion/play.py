@@ -72,6 +72,7 @@ class TableView:
     log: LogView
     state: Any
     replay_error: RulesError | None  # a logged move that no longer applies (e.g. the profile changed)
+    cache_key: tuple[Any, ...] = ()  # table token, version and profile version: what the state depends on
 
     @property
     def game(self) -> Any:
@@ -137,12 +138,30 @@ def view_of(table: Table) -> TableView:
             while len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
     log, state, error = hit
-    return TableView(table, registered, profile, log, state, error)
+    return TableView(table, registered, profile, log, state, error, key)
+
+
+_before_cache: OrderedDict[tuple[Any, ...], dict[int, Any]] = OrderedDict()
 
 
 def states_before_moves(view: TableView, entries: list[LogEntry]) -> dict[int, Any]:
     """The state each move of the log was entered on (undone ones too), for history lines that name the
-    player who moved. Replays the log with its undos and redos as they happened."""
+    player who moved. Replays the log with its undos and redos as they happened; kept per table version,
+    like the state, so the phones polling an unchanged table do not replay it again."""
+    key = view.cache_key
+    with _cache_lock:
+        hit = _before_cache.get(key) if key else None
+    if hit is not None:
+        return hit
+    before = _replay_before(view, entries)
+    with _cache_lock:
+        _before_cache[key] = before
+        while len(_before_cache) > _CACHE_SIZE:
+            _before_cache.popitem(last=False)
+    return before
+
+
+def _replay_before(view: TableView, entries: list[LogEntry]) -> dict[int, Any]:
     game = view.game
     try:
         states = [game.new_state(view.players, dict(view.table.options), view.profile)]
