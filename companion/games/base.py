@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 
 def _frozen(params: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -24,6 +24,8 @@ class Reason:
     has an answer) and False for one that fails. ``code`` never changes with language; ``rule`` is a ruling
     id from rules/RULINGS.md (or a rule-text section where no ruling applies); ``params`` fill the message.
     ``path`` points into the input that the reason is about (``"house[3]"``), when there is one.
+    ``impossible`` marks a failing reason about the table itself rather than the rules: the move would make
+    a state that cannot exist (a copy the deck no longer has), as opposed to one the rules forbid.
     """
 
     code: str
@@ -31,18 +33,23 @@ class Reason:
     ok: bool = False
     params: Mapping[str, Any] = field(default_factory=dict)
     path: str = ""
+    impossible: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "params", _frozen(self.params))
 
     def __hash__(self) -> int:
-        return hash((self.code, self.rule, self.ok, tuple(sorted(map(repr, self.params.items()))), self.path))
+        return hash((self.code, self.rule, self.ok, tuple(sorted(map(repr, self.params.items()))), self.path,
+                     self.impossible))
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "rule": self.rule, "ok": self.ok, "params": dict(self.params), "path": self.path}
+        data = {"code": self.code, "rule": self.rule, "ok": self.ok, "params": dict(self.params), "path": self.path}
+        if self.impossible:
+            data["impossible"] = True
+        return data
 
     def __reduce__(self) -> tuple[Any, ...]:  # a read-only mapping does not pickle; its contents do
-        return (Reason, (self.code, self.rule, self.ok, dict(self.params), self.path))
+        return (Reason, (self.code, self.rule, self.ok, dict(self.params), self.path, self.impossible))
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,11 @@ class Verdict:
     @property
     def failures(self) -> tuple[Reason, ...]:
         return tuple(r for r in self.reasons if not r.ok)
+
+    @property
+    def impossible(self) -> bool:
+        """Refused because the table could not be so (not because the rules forbid it)."""
+        return any(r.impossible for r in self.failures)
 
 
 class RulesError(Exception):
@@ -132,12 +144,81 @@ class CardField:
     required: bool = False
 
 
-@runtime_checkable
-class Game(Protocol):
-    """What the platform needs from a game to run a table of it.
+@dataclass(frozen=True)
+class Term:
+    """One number of a score with what it came from, so a page can show the working.
 
-    State and moves are the engine's own frozen types; the platform only stores moves as JSON
+    ``code`` names the term (``"ps.house.food"``, ``"pr.vp.fame"``); the web layer words it. ``params`` are its
+    quantities (production, harvesters, multiplier, icon count …); ``rule`` is the ruling it follows.
+    ``value`` is None where the profile lacks what the term needs (the missing cards are in ``params``).
+    """
+
+    code: str
+    value: int | None
+    rule: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", _frozen(self.params))
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.value, self.rule, tuple(sorted(map(repr, self.params.items())))))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Term, (self.code, self.value, self.rule, dict(self.params)))
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's score: the total (None while something it needs is unknown) and the terms it sums."""
+
+    seat: int
+    total: int | None
+    terms: tuple[Term, ...] = ()
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """What ``score(state)`` answers at any moment of a game, finished or not.
+
+    ``placings`` lists the seats best first, tied seats sharing one tuple (a game with no points, such as
+    Strato-Sphere, places the winning side first). ``reasons`` say why the placings are so: the tie-break
+    applied, the nodes that decided a win, with their ruling ids.
+    """
+
+    finished: bool
+    seats: tuple[SeatScore, ...]
+    placings: tuple[tuple[int, ...], ...]
+    reasons: tuple[Reason, ...] = ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won; empty while the game goes on (or when it was drawn with nobody first)."""
+        return self.placings[0] if self.finished and self.placings else ()
+
+    def seat(self, index: int) -> SeatScore:
+        return self.seats[index]
+
+
+def placings_by_total(totals: Sequence[int | None], higher_is_better: bool = True) -> tuple[tuple[int, ...], ...]:
+    """Seats grouped by total, best first; equal totals share a place, unknown totals come last together."""
+    known = sorted({t for t in totals if t is not None}, reverse=higher_is_better)
+    places = [tuple(i for i, t in enumerate(totals) if t == value) for value in known]
+    unknown = tuple(i for i, t in enumerate(totals) if t is None)
+    return tuple(places) + ((unknown,) if unknown else ())
+
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+
+@runtime_checkable
+class Game(Protocol[StateT, MoveT]):
+    """What the platform needs from a game to run a table of it: the same small contract for every game.
+
+    State and moves are the engine's own frozen types; the platform stores moves as JSON
     (``move_to_json`` / ``parse_move`` round-trip) and replays them: state = fold(apply, moves, new_state()).
+    ``tests/games/test_contract.py`` checks every registered game against this contract.
     """
 
     slug: str  # URL and registry key, e.g. "planetary-sisters"
@@ -148,17 +229,36 @@ class Game(Protocol):
     card_fields: tuple[CardField, ...]  # profile card editor; the first field identifies the card
     ruling_prefix: str  # "PS", "SS", "LP" ...
 
-    def new_state(self, players: int, options: Mapping[str, str], profile: Mapping[str, Any]) -> Any: ...
+    def new_state(self, players: int, options: Mapping[str, str], profile: Mapping[str, Any]) -> StateT:
+        """The state before the first move; raises ImpossibleState when the profile cannot be played."""
 
-    def parse_move(self, data: Mapping[str, Any]) -> Any:
+    def parse_move(self, data: Mapping[str, Any]) -> MoveT:
         """JSON object -> move; raises ParseError (or an ErrorList of them)."""
 
-    def move_to_json(self, move: Any) -> dict[str, Any]: ...
+    def move_to_json(self, move: MoveT) -> dict[str, Any]: ...
 
-    def check(self, state: Any, move: Any) -> Verdict: ...
+    def state_to_json(self, state: StateT) -> dict[str, Any]:
+        """Everything the state holds but the profile, as plain JSON (a snapshot of a table)."""
 
-    def apply(self, state: Any, move: Any) -> Any:
+    def parse_state(self, data: Mapping[str, Any], profile: Mapping[str, Any]) -> StateT:
+        """Inverse of ``state_to_json`` (with the profile the state was made with); raises ParseError."""
+
+    def check(self, state: StateT, move: MoveT) -> Verdict:
+        """Total: never raises for a parsed move. Illegal moves fail a reason with a ruling id; a move that
+        would make an impossible table fails a reason marked ``impossible``. A legal verdict lists the
+        conditions it checked."""
+
+    def apply(self, state: StateT, move: MoveT) -> StateT:
         """Only for moves ``check`` passed; raises IllegalMove otherwise."""
+
+    def score(self, state: StateT) -> Breakdown:
+        """The scores so far (or final), placings and why, at any step of a game."""
+
+    def actor(self, state: StateT, move: MoveT) -> int | None:
+        """The seat that makes ``move`` on ``state``; None for a move of the whole table (set-up)."""
+
+    def legal_moves(self, state: StateT) -> Sequence[MoveT] | None:
+        """Every legal move, where the game can list them (None where it cannot: free-form entries)."""
 
     def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
         """Every rule-text fact a complete profile must satisfy, each passing (ok) or failing, with the
