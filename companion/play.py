@@ -1,60 +1,62 @@
 """A table in play: its game, profile, log and the state the log replays to; and entering into it.
 
 Data flows one way: form/JSON -> game.parse_move -> game.check -> store.append_event; and for showing,
-store -> eventlog.read_log -> replay through game.apply -> template.
+store -> eventlog.replay through game.apply -> the web layer's model. Nothing here imports the web layer.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app
 
 from . import store
-from .eventlog import MOVE, REDO, UNDO, LogEntry, LogView, read_log
-from .games.base import IllegalMove, ParseError, RulesError, Verdict
+from .cache import BoundedCache
+from .eventlog import MOVE, REDO, UNDO, LogEntry, LogView, Replayed, replay
+from .games.base import Game, IllegalMove, ImpossibleState, ParseError, RulesError, Verdict
 from .models import Table
 from .profiles import builtin_profiles
-from .web.games import Registered
-
-BUILTIN, USER = "builtin:", "user:"
+from .profiles.refs import ProfileRef
 
 
 class UnknownProfile(LookupError):
     pass
 
 
-def games() -> dict[str, Registered]:
-    return current_app.extensions["companion_games"]
+def games() -> dict[str, Game[Any, Any]]:
+    """slug -> engine of every game this app runs (the registry's, plus a test's stand-in game)."""
+    engines: dict[str, Game[Any, Any]] = current_app.extensions["companion_engines"]
+    return engines
 
 
-def resolve_profile(slug: str, ref: str) -> tuple[dict[str, Any], str]:
-    """(profile data, cache key): a built-in profile by id, or a user profile by token."""
-    if ref.startswith(USER):
-        row = store.get_profile(ref[len(USER):])
+EMPTY_PROFILE: dict[str, Any] = {"id": "", "game": "", "name_en": "", "name_ja": "", "meta": {}, "cards": []}
+
+
+def resolve_profile(slug: str, ref: ProfileRef) -> tuple[dict[str, Any], str]:
+    """(profile data, cache key): a built-in profile by id ("" = the game's first), or a user profile by token."""
+    if ref.is_user:
+        row = store.get_profile(ref.token)
         if row is None or row.game != slug:
-            raise UnknownProfile(ref)
+            raise UnknownProfile(str(ref))
         return dict(row.data), f"{ref}@{row.version}"
-    builtin_id = ref[len(BUILTIN):] if ref.startswith(BUILTIN) else (ref or "default")
     found = builtin_profiles(slug)
-    if builtin_id in found:
-        return found[builtin_id], f"{BUILTIN}{builtin_id}"
-    if not ref and found:
+    if ref.key in found:
+        return found[ref.key], str(ref)
+    if not ref.key and found:
         first = next(iter(found))
-        return found[first], f"{BUILTIN}{first}"
-    if not ref:
-        return {"id": "", "game": slug, "name_en": "", "name_ja": "", "meta": {}, "cards": []}, "none"
-    raise UnknownProfile(ref)
+        return found[first], str(ProfileRef.builtin(first))
+    if not ref.key:
+        return {**EMPTY_PROFILE, "game": slug}, "none"
+    raise UnknownProfile(str(ref))
 
 
-def lookup_profile(slug: str):  # type: ignore[no-untyped-def]
+def lookup_profile(slug: str) -> Any:
     """For the referee API: a profile id (built-in) or token (user) -> profile data or None."""
 
     def lookup(name: str) -> dict[str, Any] | None:
-        for ref in (f"{BUILTIN}{name}", f"{USER}{name}"):
+        for ref in (ProfileRef.builtin(name), ProfileRef.user(name)):
             try:
                 return resolve_profile(slug, ref)[0]
             except UnknownProfile:
@@ -66,21 +68,32 @@ def lookup_profile(slug: str):  # type: ignore[no-untyped-def]
 
 @dataclass(frozen=True)
 class TableView:
+    """A table as it stands at one version: what every page, poll and entry of it reads."""
+
     table: Table
-    registered: Registered
+    game: Game[Any, Any]
     profile: dict[str, Any]
-    log: LogView
-    state: Any
-    replay_error: RulesError | None  # a logged move that no longer applies (e.g. the profile changed)
+    replayed: Replayed[Any]
     cache_key: tuple[Any, ...] = ()  # table token, version and profile version: what the state depends on
 
     @property
-    def game(self) -> Any:
-        return self.registered.game
+    def log(self) -> LogView:
+        return self.replayed.log
 
     @property
-    def web(self) -> Any:
-        return self.registered.web
+    def state(self) -> Any:
+        return self.replayed.state
+
+    @property
+    def replay_error(self) -> RulesError | None:
+        """A logged move that no longer applies (e.g. the profile changed): the state stops before it."""
+        error = self.replayed.error
+        return error if isinstance(error, RulesError) else None
+
+    @property
+    def before(self) -> Mapping[int, Any]:
+        """The state each move of the log was entered on (undone ones too), by the move's seq."""
+        return self.replayed.before
 
     @property
     def version(self) -> int:
@@ -90,104 +103,54 @@ class TableView:
     def players(self) -> int:
         return len(self.table.seats)
 
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self.table.seats)
 
-# Replaying a log is cheap but not free; polls and page views of an unchanged table reuse the result.
-# The key holds the version and the profile's version, so a change anywhere makes a new entry.
-_cache: OrderedDict[tuple[Any, ...], tuple[LogView, Any, RulesError | None]] = OrderedDict()
-_cache_lock = threading.Lock()
-_CACHE_SIZE = 256
+    @property
+    def profile_ref(self) -> ProfileRef:
+        return ProfileRef.parse(self.table.profile_ref)
 
 
-def replay(registered: Registered, table: Table, profile: dict[str, Any],
-           log: LogView) -> tuple[Any, RulesError | None]:
-    game = registered.game
+def start_state(game: Game[Any, Any], table: Table, profile: dict[str, Any]) -> tuple[Any, RulesError | None]:
+    """The state before the first move; on a profile that became unusable (edited elsewhere), the game on its
+    built-in profile and why, rather than a failed page."""
     try:
-        state = game.new_state(len(table.seats), dict(table.options), profile)
+        return game.new_state(len(table.seats), dict(table.options), profile), None
     except RulesError as exc:
-        # The profile became unusable (edited elsewhere): show the game on its built-in profile and say why,
-        # rather than failing the page.
-        fallback, _key = resolve_profile(table.game, "")
-        state, error = replay(registered, table, fallback, log)
-        return state, error or exc
-    for entry in log.standing:
-        try:
-            move = game.parse_move(entry.payload)
-            state = game.apply(state, move)
-        except RulesError as exc:
-            return state, exc
-    return state, None
+        fallback, _key = resolve_profile(table.game, ProfileRef.builtin())
+        return game.new_state(len(table.seats), dict(table.options), fallback), exc
+
+
+def replay_table(game: Game[Any, Any], table: Table, profile: dict[str, Any],
+                 entries: list[LogEntry]) -> Replayed[Any]:
+    """The log read once through the engine: the state, what stands, the state before each move."""
+    start, start_error = start_state(game, table, profile)
+
+    def step(state: Any, payload: Mapping[str, Any]) -> Any:
+        return game.apply(state, game.parse_move(payload))
+
+    replayed = replay(entries, start, step, (RulesError,))
+    if start_error is not None and replayed.error is None:
+        return Replayed(replayed.log, replayed.state, start_error, replayed.before, 0)
+    return replayed
+
+
+# Polls and page views of an unchanged table reuse the replay. The key holds the version and the profile's
+# version, so a change anywhere makes a new entry.
+_views: BoundedCache[tuple[Replayed[Any], dict[str, Any]]] = BoundedCache(256)
 
 
 def view_of(table: Table) -> TableView:
-    registered = games()[table.game]
+    game = games()[table.game]
     try:
-        profile, profile_key = resolve_profile(table.game, table.profile_ref)
+        profile, profile_key = resolve_profile(table.game, ProfileRef.parse(table.profile_ref))
     except UnknownProfile:
-        profile, profile_key = resolve_profile(table.game, "")
+        profile, profile_key = resolve_profile(table.game, ProfileRef.builtin())
     key = (table.token, table.version, profile_key)  # tokens are unique even across databases
-    with _cache_lock:
-        hit = _cache.get(key)
-        if hit is not None:
-            _cache.move_to_end(key)
-    if hit is None:
-        log = read_log(store.log_of(table.id))
-        state, error = replay(registered, table, profile, log)
-        hit = (log, state, error)
-        with _cache_lock:
-            _cache[key] = hit
-            while len(_cache) > _CACHE_SIZE:
-                _cache.popitem(last=False)
-    log, state, error = hit
-    return TableView(table, registered, profile, log, state, error, key)
-
-
-_before_cache: OrderedDict[tuple[Any, ...], dict[int, Any]] = OrderedDict()
-
-
-def states_before_moves(view: TableView, entries: list[LogEntry]) -> dict[int, Any]:
-    """The state each move of the log was entered on (undone ones too), for history lines that name the
-    player who moved. Replays the log with its undos and redos as they happened; kept per table version,
-    like the state, so the phones polling an unchanged table do not replay it again."""
-    key = view.cache_key
-    with _cache_lock:
-        hit = _before_cache.get(key) if key else None
-    if hit is not None:
-        return hit
-    before = _replay_before(view, entries)
-    with _cache_lock:
-        _before_cache[key] = before
-        while len(_before_cache) > _CACHE_SIZE:
-            _before_cache.popitem(last=False)
-    return before
-
-
-def _replay_before(view: TableView, entries: list[LogEntry]) -> dict[int, Any]:
-    game = view.game
-    try:
-        states = [game.new_state(view.players, dict(view.table.options), view.profile)]
-    except RulesError:
-        return {}
-    undone: list[Any] = []  # states taken back, for redo
-    redo_moves: list[LogEntry] = []
-    moves: list[LogEntry] = []
-    before: dict[int, Any] = {}
-    for entry in entries:
-        try:
-            if entry.kind == MOVE:
-                before[entry.seq] = states[-1]
-                states.append(game.apply(states[-1], game.parse_move(entry.payload)))
-                moves.append(entry)
-                undone.clear()
-                redo_moves.clear()
-            elif entry.kind == UNDO and moves:
-                redo_moves.append(moves.pop())
-                undone.append(states.pop())
-            elif entry.kind == REDO and redo_moves:
-                moves.append(redo_moves.pop())
-                states.append(undone.pop())
-        except RulesError:
-            break
-    return before
+    replayed, profile = _views.get_or_make(
+        key, lambda: (replay_table(game, table, profile, store.log_of(table.id)), profile))
+    return TableView(table, game, profile, replayed, key)
 
 
 @dataclass(frozen=True)
@@ -213,6 +176,9 @@ def enter_move(view: TableView, based_on: int, move_json: dict[str, Any], device
     try:
         verdict = game.check(view.state, move)
         if not verdict.legal:
+            if verdict.impossible:
+                first = next(r for r in verdict.failures if r.impossible)
+                return Outcome("invalid", error=ImpossibleState(first.code, first.rule, first.path, **first.params))
             return Outcome("illegal", verdict=verdict)
         game.apply(view.state, move)  # the engine's last word before it goes into the log
     except IllegalMove as exc:
@@ -246,21 +212,27 @@ def _append(view: TableView, based_on: int, kind: str, payload: dict[str, Any], 
     return Outcome("saved", version=version)
 
 
-def check_log(registered: Registered, players: int, options: dict[str, Any], profile: dict[str, Any],
+def check_log(game: Game[Any, Any], players: int, options: dict[str, Any], profile: dict[str, Any],
               entries: list[LogEntry]) -> tuple[int, RulesError] | None:
-    """For an import: the first logged move the rules refuse (its seq and why), or None when all apply."""
-    game = registered.game
+    """For an import: the first logged move the rules refuse (its seq and why), or None when all apply.
+    Moves are checked (not only applied) in the order they were entered, undos and redos included."""
     try:
-        state = game.new_state(players, options, profile)
+        start = game.new_state(players, options, profile)
     except RulesError as exc:
         return 0, exc
-    for entry in read_log(entries).standing:
-        try:
-            move = game.parse_move(entry.payload)
-            verdict = game.check(state, move)
-            if not verdict.legal:
-                raise IllegalMove(verdict)
-            state = game.apply(state, move)
-        except RulesError as exc:
-            return entry.seq, exc
-    return None
+
+    def step(state: Any, payload: Mapping[str, Any]) -> Any:
+        move = game.parse_move(payload)
+        verdict = game.check(state, move)
+        if not verdict.legal:
+            raise IllegalMove(verdict)
+        return game.apply(state, move)
+
+    replayed = replay(entries, start, step, (RulesError,))
+    if replayed.error is None:
+        return None
+    error = replayed.error
+    return replayed.error_seq, error if isinstance(error, RulesError) else ParseError("import.not_readable")
+
+__all__ = ["MOVE", "REDO", "UNDO", "Outcome", "TableView", "UnknownProfile", "check_log", "enter_move", "games",
+           "lookup_profile", "redo", "resolve_profile", "undo", "view_of"]

@@ -13,8 +13,9 @@ from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from ..games.base import ErrorList, Reason, RulesError
-from ..play import games, lookup_profile
+from ..play import lookup_profile
 from .messages import explain, message_for
+from .table_service import registered
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -58,7 +59,7 @@ def rules_errors(exc: RulesError) -> list[dict[str, Any]]:
 
 @bp.post("/<slug>/<action>")
 def call(slug: str, action: str) -> Response:
-    entry = games().get(slug)
+    entry = registered().get(slug)
     route = next((r for r in entry.web.api if r.action == action), None) if entry else None
     if route is None:
         return error_response(404, [problem("request.not_found", "", "")])
@@ -91,7 +92,7 @@ def openapi_document() -> dict[str, Any]:
         }}},
     }
     paths: dict[str, Any] = {}
-    for slug, entry in sorted(games().items()):
+    for slug, entry in sorted(registered().items()):
         for route in entry.web.api:
             paths[f"/api/v1/{slug}/{route.action}"] = {"post": {
                 "summary": route.summary,

@@ -141,3 +141,9 @@ def field_label(key: str) -> str:
     """A profile card field's name ("field.<key>"), or the key itself when no game names it."""
     text = message_for(f"field.{key}")
     return key if text == f"field.{key}" else text
+
+
+def reason_text(reason: Reason | RulesError) -> str:
+    """A reason as a player reads it: the sentence, then the ruling it follows in brackets."""
+    text = explain(reason)
+    return f"{text} ({reason.rule})" if reason.rule else text

@@ -12,24 +12,23 @@ from flask_babel import gettext as _
 from .. import store
 from ..games.base import CardField, ErrorList, RulesError
 from ..models import Profile
-from ..play import games
 from ..profiles import builtin_profiles, card_key, choices_for, coerce_card, parse_profile_text, to_json, to_toml
-from . import page
+from ..profiles.refs import ProfileRef
+from .gameweb import Registered
 from .messages import explain
+from .pages import page
+from .table_service import game_or_404, registered
 
 bp = Blueprint("profiles", __name__)
 
 
-def _entry_or_404(slug: str):  # type: ignore[no-untyped-def]
-    entry = games().get(slug)
-    if entry is None:
-        abort(404)
-    return entry
+def _entry_or_404(slug: str) -> Registered:
+    return game_or_404(slug)
 
 
 def _profile_or_404(token: str) -> Profile:
     profile = store.get_profile(token)
-    if profile is None or profile.game not in games():
+    if profile is None or profile.game not in registered():
         abort(404)
     return profile
 
@@ -58,7 +57,7 @@ def copy(slug: str):  # type: ignore[no-untyped-def]
     data["id"] = ""
     data["name_en"] = _copy_name(data.get("name_en", ""), "en")
     data["name_ja"] = _copy_name(data.get("name_ja", ""), "ja")
-    created = store.create_profile(slug, data, f"builtin:{source_id}")
+    created = store.create_profile(slug, data, str(ProfileRef.builtin(source_id)))
     return redirect(url_for("profiles.edit", token=created.token), 303)
 
 
@@ -114,7 +113,7 @@ def import_profile(slug: str):  # type: ignore[no-untyped-def]
 
 def render_editor(profile: Profile, status: int = 200, notice: str = "", problems: list[str] | None = None,
                   pending: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
-    entry = games()[profile.game]
+    entry = registered()[profile.game]
     data = profile.data
     fields = entry.game.card_fields
     meta = data.get("meta") or {}
@@ -175,7 +174,7 @@ def _save(profile: Profile, data: dict[str, Any], pending: dict[str, str]):  # t
 def save_card(token: str):  # type: ignore[no-untyped-def]
     """Add a card, or replace the one named by `original`. A card that breaks a per-card fact is refused."""
     profile = _profile_or_404(token)
-    game = games()[profile.game].game
+    game = registered()[profile.game].game
     fields = game.card_fields
     data = dict(profile.data)
     meta = data.get("meta") or {}
@@ -212,7 +211,7 @@ def save_card(token: str):  # type: ignore[no-untyped-def]
 @bp.post("/p/<token>/card/delete")
 def delete_card(token: str):  # type: ignore[no-untyped-def]
     profile = _profile_or_404(token)
-    fields = games()[profile.game].game.card_fields
+    fields = registered()[profile.game].game.card_fields
     data = dict(profile.data)
     original = request.form.get("original", "")
     data["cards"] = [c for c in data.get("cards", []) if str(card_key(fields, c)) != original]

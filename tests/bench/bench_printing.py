@@ -33,7 +33,7 @@ def main() -> None:
     from companion.web.printing.documents import BY_ID, summary_document
     from companion.web.printing.options import read_options
     from companion.web.printing.render import html_of, pdf_of, printer
-    from tests.conftest import make_app
+    from tests.web.apps import make_app
 
     folder = Path(tempfile.mkdtemp(prefix="bench-print-"))
     app = make_app(folder, f"sqlite:///{folder / 'bench.db'}")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion import db
-from tests.conftest import PG_URL, make_app
+from tests.web.apps import PG_URL, make_app
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"

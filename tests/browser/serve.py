@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tests.conftest import make_app
+from tests.web.apps import make_app
 
 app = make_app(Path(os.environ["COMPANION_TEST_INSTANCE"]), os.environ["COMPANION_TEST_DATABASE_URL"],
                TESTING=False, POLL_SECONDS=1)

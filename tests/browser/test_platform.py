@@ -67,7 +67,7 @@ def test_an_entry_on_one_phone_appears_on_another_within_3_seconds(new_phone, li
     entered = time.monotonic()
     expect(second.locator('td.total[data-seat="1"]')).to_have_text("7", timeout=3000)
     assert time.monotonic() - entered <= 3.0
-    expect(second.locator("ol.log li").first).to_contain_text("#1 Ben +7")
+    expect(second.locator("ol.log li").first).to_contain_text("#1 Ben: +7")
     shot(second, "platform-second-phone")
 
 

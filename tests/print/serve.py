@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from companion.web.printing import init_app
-from tests.conftest import make_app
+from tests.web.apps import make_app
 
 app = make_app(Path(os.environ["COMPANION_TEST_INSTANCE"]), os.environ["COMPANION_TEST_DATABASE_URL"],
                TESTING=False, POLL_SECONDS=1, PRINT_TEST_DELAY=float(os.environ.get("PRINT_TEST_DELAY", "0")),

@@ -11,8 +11,8 @@ from flask.testing import FlaskClient
 
 from companion import store
 from companion.profiles import builtin_profiles
-from tests.conftest import Phone
 from tests.print.pdfs import cards_on, open_pdf, page_size_mm, text
+from tests.web.apps import Phone
 from tests.web.helpers import text_of
 
 KNOWN = {  # a user's partly filled copy: the cards the §4.5.1 example names, with counts a player typed in

@@ -11,9 +11,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.web.printing.documents import PRINTABLES
-from tests.conftest import Phone
 from tests.print.pdfs import cards_on, open_pdf
 from tests.print.test_summary_pdf import get
+from tests.web.apps import Phone
 from tests.web.helpers import text_of
 from tests.web.test_tables import enter, new_table
 

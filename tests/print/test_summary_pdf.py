@@ -9,9 +9,9 @@ import pytest
 from flask import Flask
 
 from companion import store
-from companion.web.games import Registered
-from tests.conftest import Phone
+from companion.web.gameweb import Registered
 from tests.print.pdfs import all_text, open_pdf, page_size_mm
+from tests.web.apps import Phone
 from tests.web.helpers import text_of
 from tests.web.test_tables import enter, new_table
 
@@ -52,8 +52,8 @@ def test_the_summary_shows_seats_ranking_breakdown_and_history(phone: Phone, pla
     assert "Points Seat Total Aki 3 Ben 7 Chie 12 Total = sum of entries (T-2)" in words
     assert "5 entries in the log" in words
     history = words[words.index("History"):]
-    assert history.index("#1 Ben +7") < history.index("#2 Aki +3") < history.index("#5 Undo of #4: Ben +5")
-    assert "#4 Ben +5 undone" in history
+    assert history.index("#1 Ben: +7") < history.index("#2 Aki: +3") < history.index("#5 Undo of #4: Ben: +5")
+    assert "#4 Ben: +5 undone" in history
 
 
 def test_the_summary_in_japanese(phone: Phone, played: str) -> None:
@@ -68,7 +68,7 @@ def test_a_game_without_scores_still_prints_its_table(app: Flask, phone: Phone, 
     app.extensions["companion_games"]["tally"] = Registered(registered.game, replace(registered.web, summary=None))
     words = summary_text(phone, f"{played}/summary.pdf?lang=en")
     assert "No scores are available for this game yet; its seats, options and history follow." in words
-    assert "1. Aki 2. Ben 3. Chie" in words and "#1 Ben +7" in words
+    assert "1. Aki 2. Ben 3. Chie" in words and "#1 Ben: +7" in words
     assert "Ranking" not in words
 
 
@@ -79,7 +79,7 @@ def test_a_failing_summary_does_not_cost_the_history(app: Flask, phone: Phone, p
     registered = app.extensions["companion_games"]["tally"]
     app.extensions["companion_games"]["tally"] = Registered(registered.game, replace(registered.web, summary=broken))
     words = summary_text(phone, f"{played}/summary.pdf?lang=en")
-    assert "The scores could not be worked out for this table" in words and "#3 Chie +12" in words
+    assert "The scores could not be worked out for this table" in words and "#3 Chie: +12" in words
 
 
 def test_the_read_only_link_prints_it_too(app: Flask, phone: Phone, played: str) -> None:

@@ -12,8 +12,19 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from companion.games.base import CardField, IllegalMove, OptionSpec, ParseError, Reason, Verdict
-from companion.web.games import ApiRoute, GameWeb, Summary, SummaryTable
+from companion.games.base import (
+    Breakdown,
+    CardField,
+    IllegalMove,
+    OptionSpec,
+    ParseError,
+    Reason,
+    SeatScore,
+    Term,
+    Verdict,
+    placings_by_total,
+)
+from companion.web.gameweb import ApiRoute, GameWeb, Summary, SummaryTable, TableRequest, TableViewLike
 
 
 @dataclass(frozen=True)
@@ -67,6 +78,26 @@ class Tally:
         totals[move.seat] += move.points
         return TallyState(tuple(totals), state.cap)
 
+    def state_to_json(self, state: TallyState) -> dict[str, Any]:
+        return {"totals": list(state.totals), "cap": state.cap}
+
+    def parse_state(self, data: Mapping[str, Any], profile: Mapping[str, Any]) -> TallyState:
+        totals, cap = data.get("totals"), data.get("cap")
+        if not isinstance(totals, list) or not all(isinstance(t, int) for t in totals) or not isinstance(cap, int):
+            raise ParseError("tally.bad_state", "T-0", "totals")
+        return TallyState(tuple(totals), cap)
+
+    def score(self, state: TallyState) -> Breakdown:
+        seats = tuple(SeatScore(i, t, (Term("tally.sum", t, "T-2"),)) for i, t in enumerate(state.totals))
+        return Breakdown(False, seats, placings_by_total(state.totals))
+
+    def actor(self, state: TallyState, move: Add) -> int | None:
+        return move.seat
+
+    def legal_moves(self, state: TallyState) -> tuple[Add, ...]:
+        moves = (Add(seat, points) for seat in range(len(state.totals)) for points in (-5, -1, 1, 5, 10))
+        return tuple(m for m in moves if self.check(state, m).legal)
+
     def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
         cards = profile.get("cards", [])
         missing = [c.get("id") for c in cards if "points" not in c]
@@ -86,7 +117,7 @@ def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
 
 
 def describe(move: Mapping[str, Any], view: Any) -> str:
-    return f"{view.table.seats[move['seat']]} +{move['points']}"
+    return f"+{move['points']}"  # the platform names the seat (Tally.actor)
 
 
 def score_api(body: Any, lookup: Any) -> dict[str, Any]:
@@ -125,8 +156,20 @@ MESSAGES = {
     "tally.card.points_small": _l("A card is worth at most 10 points (this one {points})."),
 }
 
+@dataclass(frozen=True)
+class TallyModel:
+    totals: tuple[int, ...]
+    seats: tuple[str, ...]
+    can_write: bool
+
+
+def table_model(view: TableViewLike, asked: TableRequest) -> TallyModel:
+    return TallyModel(view.state.totals, view.seats, asked.can_write)
+
+
 GAME = Tally()
 WEB = GameWeb(
-    slug="tally", table_template="tally/_table.html", form_to_move=form_to_move, describe_move=describe,
+    slug="tally", table_template="tally/_table.html", table_model=table_model, form_to_move=form_to_move,
+    describe_move=describe,
     messages=MESSAGES, api=(ApiRoute("score", score_api, "Add up points"),), summary=summary,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.conftest import Phone
+from tests.web.apps import Phone
 from tests.web.helpers import text_of, totals, version_of
 from tests.web.test_tables import enter, new_table
 

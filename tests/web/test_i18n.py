@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import Phone
+from tests.web.apps import Phone
 from tests.web.helpers import text_of
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ import json
 import re
 import tomllib
 
-from tests.conftest import Phone
+from tests.web.apps import Phone
 from tests.web.helpers import input_value, text_of
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from unittest import mock
 
-from tests.conftest import Phone, csrf_of
+from tests.web.apps import Phone, csrf_of
 from tests.web.helpers import text_of, totals
 from tests.web.test_tables import new_table
 
@@ -82,7 +82,7 @@ def test_the_secret_key_is_generated_once_into_the_instance_folder(tmp_path, mon
 
 def test_the_token_age_check_is_real(tmp_path, database_url) -> None:  # type: ignore[no-untyped-def]
     """The same nine-hour-old token is refused where the limit is one hour: the test above can fail."""
-    from tests.conftest import make_app
+    from tests.web.apps import make_app
 
     app = make_app(tmp_path, database_url, WTF_CSRF_TIME_LIMIT=3600)
     client = app.test_client()

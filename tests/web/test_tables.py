@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.conftest import Phone
+from tests.web.apps import Phone
 from tests.web.helpers import input_value, text_of, totals, version_of
 
 
@@ -74,7 +74,7 @@ def test_an_entry_is_checked_applied_and_logged(phone: Phone) -> None:
     html = phone.get(table).get_data(as_text=True)
     assert totals(html) == [0, 7]
     assert version_of(html) == 1
-    assert "#1 Ben +7" in text_of(html)
+    assert "#1 Ben: +7" in text_of(html)
 
 
 def test_an_illegal_entry_is_refused_with_the_reason_and_rule_and_the_entry_is_kept(phone: Phone) -> None:
@@ -123,14 +123,14 @@ def test_undo_takes_back_the_last_entry_and_the_log_keeps_the_record(phone: Phon
     html = phone.get(table).get_data(as_text=True)
     assert totals(html) == [3, 0]
     page = text_of(html)
-    assert "#3 Undo of #2: Ben +5" in page
+    assert "#3 Undo of #2: Ben: +5" in page
     assert re.search(r'<li class="log-move undone" data-seq="2">', html)
     # Redo is offered until something new is entered.
     assert 'Redo</button>' in html and "disabled>Redo" not in html.replace(" >", ">")
     assert phone.post(f"{table}/redo", {"version": 3}).status_code == 303
     html = phone.get(table).get_data(as_text=True)
     assert totals(html) == [3, 5]
-    assert "#4 Redo of #2: Ben +5" in text_of(html)
+    assert "#4 Redo of #2: Ben: +5" in text_of(html)
 
 
 def test_something_new_after_undo_ends_redo(phone: Phone) -> None:
@@ -207,7 +207,7 @@ def test_the_table_page_has_a_qr_code_of_its_link(phone: Phone) -> None:
 
 
 def test_a_table_survives_a_server_restart(tmp_path, database_url) -> None:  # type: ignore[no-untyped-def]
-    from tests.conftest import make_app
+    from tests.web.apps import make_app
 
     first = make_app(tmp_path, database_url)
     phone = Phone(first.test_client())
@@ -220,7 +220,7 @@ def test_a_table_survives_a_server_restart(tmp_path, database_url) -> None:  # t
 
 
 def test_table_creation_is_rate_limited_per_client_and_the_form_is_kept(tmp_path, database_url) -> None:  # type: ignore[no-untyped-def]
-    from tests.conftest import make_app
+    from tests.web.apps import make_app
 
     app = make_app(tmp_path, database_url, TABLES_PER_WINDOW=2)
     phone = Phone(app.test_client())

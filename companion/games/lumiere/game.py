@@ -41,6 +41,11 @@ class LumiereGame:
         return score_table(tuple(s.points for s in state.seats), state.first or 0, state.profile,
                            final=state.phase is Phase.OVER)
 
+    def actor(self, state: TableState, move: moves.Move) -> int | None:
+        """The seat whose turn it is (in set-up: the seat placing its commoner); choosing the first player is
+        the whole table's (LP-7)."""
+        return None if isinstance(move, moves.ChooseFirst) else state.turn
+
     def validate_profile(self, profile_data: Mapping[str, Any]) -> tuple[Reason, ...]:
         return profile.validate_profile(profile_data)
 

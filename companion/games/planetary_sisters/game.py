@@ -43,6 +43,11 @@ class PlanetarySistersGame:
     def apply(self, state: TableState, move: moves.Move) -> TableState:
         return tracker.apply(state, move)
 
+    def actor(self, state: TableState, move: moves.Move) -> int | None:
+        """None: every Planetary Sisters history line names its seats itself (a turn names who played and
+        who took; set-up and reveal are the whole table's)."""
+        return None
+
     def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
         return validate_profile(profile)
 

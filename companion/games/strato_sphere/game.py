@@ -36,6 +36,13 @@ class StratoSphere:
     def apply(self, table: state.TableState, move: moves.Move) -> state.TableState:
         return tracker.apply(table, move)
 
+    def actor(self, table: state.TableState, move: moves.Move) -> int | None:
+        """The player to move made every move of the turn, except a defence (any seat; its line names the
+        seat, SS-7) and the fixed forces (the whole table, SS-3)."""
+        if isinstance(move, (moves.Defend, moves.FixForces)):
+            return None
+        return table.to_move
+
     def legal_moves(self, table: state.TableState) -> tuple[moves.Move, ...]:
         return tracker.legal_moves(table)
 

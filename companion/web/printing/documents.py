@@ -73,17 +73,11 @@ def _card_document(template: str, items: Sequence[Any], options: PrintOptions, t
 def _profile(slug: str, raw: str, lang: str) -> tuple[dict[str, Any], str]:
     """The profile a print names (a built-in id, ``builtin:<id>``, ``user:<token>`` or a pasted profile link):
     its data and its name in the print's language."""
-    from ...play import BUILTIN, USER, UnknownProfile, resolve_profile
+    from ...play import UnknownProfile, resolve_profile
     from ...profiles import builtin_profiles
-    from ..home import parse_profile_ref
+    from ...profiles.refs import ProfileRef
 
-    raw = raw.strip()
-    if raw in builtin_profiles(slug):
-        ref = f"{BUILTIN}{raw}"
-    elif raw.startswith(USER):
-        ref = raw
-    else:
-        ref = parse_profile_ref(slug, raw)
+    ref = ProfileRef.from_input(raw, set(builtin_profiles(slug)))
     try:
         data, _key = resolve_profile(slug, ref)
     except UnknownProfile:
@@ -420,14 +414,15 @@ def summary_document(view: Any, options: PrintOptions) -> Document:
     summary with its formula note, and the whole history. Without a summary from the game it says so."""
     from ...i18n import pick
     from ..messages import option_label
-    from ..tables import history
+    from ..table_service import history, web_of
 
     game = view.game
     summary = None
     summary_failed = False
-    if view.web.summary is not None:
+    web = web_of(game.slug)
+    if web.summary is not None:
         try:
-            summary = view.web.summary(view)
+            summary = web.summary(view)
         except Exception:  # noqa: BLE001 - a game's summary bug must not cost the players their history
             import logging
 
@@ -436,7 +431,7 @@ def summary_document(view: Any, options: PrintOptions) -> Document:
     options_shown = [(option_label(o.key), option_label(o.key, str(view.table.options.get(o.key, o.default))),
                       o.rule) for o in game.options]
     lines = history(view)
-    last = lines[0]["at"] if lines else view.table.created_at
+    last = lines[0].at if lines else view.table.created_at
     profile_name = pick(view.profile, "name") if view.profile else ""
     title = _("Score summary: %(game)s", game=pick(game, "name"))
     return Document(
@@ -499,9 +494,9 @@ BY_ID = {p.id: p for p in PRINTABLES}
 
 def game_names() -> dict[str, tuple[str, str]]:
     """slug -> (Japanese name, English name) of every game with printables."""
-    from ...games import registry
+    from ...registry import engines
 
-    names = {slug: (game.name_ja, game.name_en) for slug, game in registry().items()}
+    names = {slug: (game.name_ja, game.name_en) for slug, game in engines().items()}
     names[SC] = (sc.NAME_JA, sc.NAME_EN)
     return names
 

@@ -13,6 +13,7 @@ from ... import store
 from ...printing import FontMissing, Offset, PrintBusy, PrintFailed, PrintTimeout
 from ...profiles import builtin_profiles
 from ..security import CSP
+from ..table_service import load_view
 from . import bp
 from .documents import BY_ID, LP, PRINTABLES, PS, NeedsProfile, Printable, game_names, groups, summary_document
 from .messages import problem_text
@@ -129,16 +130,13 @@ def save_offset():  # type: ignore[no-untyped-def]
 
 
 def _summary(token: str, watch: bool):  # type: ignore[no-untyped-def]
-    from ...play import games, view_of
-
-    table = store.get_watched_table(token) if watch else store.get_table(token)
-    if table is None or table.game not in games():
-        abort(404)
+    view = load_view(token, watch=watch)
+    table = view.table
     options, problems = read_options(request.args)
     if problems:
         return _refused(problems)
     with force_locale(options.lang):
-        document = summary_document(view_of(table), options)
+        document = summary_document(view, options)
     return send_pdf(document, {**options.key(), "table": table.token, "version": table.version}, options.lang,
                     options.paper.key)
 

@@ -6,7 +6,6 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games import registry
 from companion.games.base import Game, IllegalMove, ImpossibleState, ParseError
 from companion.games.lumiere import (
     GAME,
@@ -22,6 +21,7 @@ from companion.games.lumiere import (
     parse_move_text,
 )
 from companion.games.lumiere.moves import move_to_json, parse_move
+from companion.registry import engines as registry
 
 from .support import TEST_POINTS, cards, complete_profile, default_profile, play, table, with_field
 

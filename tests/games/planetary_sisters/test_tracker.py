@@ -331,7 +331,7 @@ def test_replay_is_deterministic_and_apply_never_mutates() -> None:
 
 
 def test_registered_game() -> None:
-    from companion.games import registry
+    from companion.registry import engines as registry
 
     game = registry()["planetary-sisters"]
     assert game is GAME

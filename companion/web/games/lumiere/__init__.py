@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
-from companion.web.games import GameWeb
+from companion.web.gameweb import GameWeb, TableRequest, TableViewLike
 
 from . import dispute, tracker
 from .api import CAPTURES
@@ -21,9 +21,9 @@ from .labels import card_name
 from .messages import MESSAGES
 
 
-@bp.app_template_global("lumiere_tracker")
-def _tracker_global(view, pending=None):  # type: ignore[no-untyped-def]
-    return tracker.tracker(view, pending)
+def table_model(view: TableViewLike, asked: TableRequest) -> tracker.TrackerView:
+    """The table fragment's model (templates/lumiere/_table.html draws it)."""
+    return tracker.tracker(view, asked.pending)
 
 
 __all__ = ["WEB", "dispute", "tracker"]
@@ -39,7 +39,5 @@ WEB = GameWeb(
     tools=(("lumiere.captures", _l("Check a capture")),),
     summary=tracker.summary,
     choice_label=lambda key, choice: card_name(choice) if key == "id" else choice,
-    # The seat whose turn it is (in setup: the seat placing its commoner); choosing the first player is
-    # the whole table's.
-    actor=lambda before, move: None if move.get("kind") == "first" else before.turn,
+    table_model=table_model,
 )

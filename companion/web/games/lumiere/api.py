@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.lumiere import LINE_ORDER, Card, captures_request
-from companion.web.games import ApiRoute
+from companion.web.gameweb import ApiRoute
 
 CELL: dict[str, Any] = {
     "type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}, "minItems": 2, "maxItems": 2,

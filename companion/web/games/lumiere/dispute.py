@@ -22,8 +22,8 @@ from flask_babel import pgettext
 
 from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.lumiere import ALL_CELLS, Card, Cell, Field, FieldCard, field_from_request, resolve_get
-from companion.web import is_htmx, page
 from companion.web.messages import explain
+from companion.web.pages import is_htmx, page
 
 from .blueprint import bp
 from .board import areas, outcome_view

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, redirect, request, url_for
+from flask import redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
@@ -28,9 +28,9 @@ from companion.games.lumiere import (
     resolve_get,
 )
 from companion.games.lumiere.moves import KINDS
-from companion.play import BUILTIN, USER, view_of
-from companion.web.games import Summary, SummaryTable
+from companion.web.gameweb import Summary, SummaryTable
 from companion.web.messages import explain
+from companion.web.table_service import load_view, own_profile_copy
 
 from .blueprint import bp
 from .board import AreaView, OutcomeView, ReasonView, areas, outcome_view, reason_view
@@ -247,9 +247,9 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None) -> TrackerView:
     effect = state.profile.data(state.play_area).effect if state.play_area is not None else None
     pending_cell = (pending or {}).get("cell", "")
     steps = _steps(state)
-    ref = view.table.profile_ref
-    own = ref.startswith(USER)
-    profile_url = url_for("profiles.edit", token=ref[len(USER):]) if own else \
+    ref = view.profile_ref
+    own = ref.is_user
+    profile_url = url_for("profiles.edit", token=ref.token) if own else \
         url_for("profiles.index", slug=GAME.slug)
     return TrackerView(
         phase=state.phase.value,
@@ -333,23 +333,13 @@ def _points(value: int | None) -> str:
 def own_profile(token: str):  # type: ignore[no-untyped-def]
     """Give this table an editable copy of its deck profile, then open it: the table's scores follow every
     card filled in there (a built-in profile cannot be edited; LP-8)."""
-    table = store.get_table(token)
-    if table is None or table.game != GAME.slug:
-        abort(404)
-    view = view_of(table)
+    view = load_view(token, game=GAME.slug)
     try:
         based_on = int(request.form.get("version", ""))
     except ValueError:
         based_on = -1
-    if table.profile_ref.startswith(USER):
-        return redirect(url_for("profiles.edit", token=table.profile_ref[len(USER):]), 303)
-    data = dict(view.profile)
-    data["id"] = ""
-    data["name_en"] = f"{data.get('name_en', '')} ({', '.join(table.seats)})"
-    data["name_ja"] = f"{data.get('name_ja', '')}（{'・'.join(table.seats)}）"
-    created = store.create_profile(GAME.slug, data, table.profile_ref or f"{BUILTIN}default")
     try:
-        store.set_table_profile(table.id, based_on, f"{USER}{created.token}")
+        ref = own_profile_copy(view, based_on)
     except store.Conflict:  # another phone entered first: nothing changed (the unused copy is harmless)
         return redirect(url_for("tables.show", token=token, n="conflict"), 303)
-    return redirect(url_for("profiles.edit", token=created.token), 303)
+    return redirect(url_for("profiles.edit", token=ref.token), 303)

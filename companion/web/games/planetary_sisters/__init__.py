@@ -13,15 +13,13 @@ The rules are the engine's (companion.games.planetary_sisters): this package rea
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint
 from flask_babel import lazy_gettext as _l
 
 from companion.games.planetary_sisters import GAME, Breakdown, Card, CardRef, DeckProfile, Phase
-from companion.play import USER, TableView
-from companion.web.games import GameWeb
+from companion.web.gameweb import GameWeb, TableRequest, TableViewLike
 
 from . import cards as cardlib
 from . import profile_page, sheet_page, table
@@ -69,13 +67,12 @@ bp.add_app_template_global(category_name, "ps_category")
 bp.add_app_template_global(class_name, "ps_class")
 
 
-@bp.app_template_global("ps_table")
-def ps_table(view: TableView, pending: Mapping[str, str]) -> dict[str, Any]:
-    """What the table fragment shows, computed once per render."""
+def table_model(view: TableViewLike, asked: TableRequest) -> dict[str, Any]:
+    """What the table fragment shows (templates/planetary_sisters/_table.html draws it)."""
+    pending = asked.pending
     state = view.state
     set_seats(view.table.seats)
     info = cardlib.deck_info(state.deck)
-    ref = view.table.profile_ref or ""
     return {
         "state": state,
         "info": info,
@@ -87,7 +84,7 @@ def ps_table(view: TableView, pending: Mapping[str, str]) -> dict[str, Any]:
         "reveal": table.draft_view(view, pending, "reveal") if state.phase is Phase.REVEAL else None,
         "reveal_seat": table.reveal_seat(state, pending),
         "in_play": table.ranks_in_play(state),
-        "profile_token": ref[len(USER):] if ref.startswith(USER) else "",
+        "profile_token": view.profile_ref.token,
         "learned": state.learned_cards(),
         "known": len(state.deck.cards),
     }
@@ -107,4 +104,5 @@ WEB = GameWeb(
     ),
     summary=summary,
     after_move=table.remember_after_move,
+    table_model=table_model,
 )

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.games.planetary_sisters import CATEGORY_KEYS, GAME
 from companion.games.planetary_sisters.elements import DEFAULT_ELEMENTS
-from companion.web.games import ApiRoute, ProfileLookup
+from companion.web.gameweb import ApiRoute, ProfileLookup
 
 
 def score(body: Any, lookup: ProfileLookup) -> dict[str, Any]:

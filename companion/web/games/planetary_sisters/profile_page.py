@@ -19,8 +19,8 @@ from companion.games.planetary_sisters.cards import RANKS
 from companion.i18n import pick
 from companion.models import Profile
 from companion.profiles import builtin_profiles
-from companion.web import page
 from companion.web.messages import explain
+from companion.web.pages import page
 
 from . import cards as cardlib
 from .messages import ps_explain

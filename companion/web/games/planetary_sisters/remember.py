@@ -17,8 +17,9 @@ from typing import Any
 
 from companion import store
 from companion.games.planetary_sisters import GAME, Card, DeckProfile
-from companion.models import Table
-from companion.play import BUILTIN, USER
+from companion.play import TableView
+from companion.profiles.refs import ProfileRef
+from companion.web.table_service import own_profile_copy
 
 SLUG = "planetary-sisters"
 
@@ -65,26 +66,25 @@ def copy_of_builtin(profile: Mapping[str, Any]) -> dict[str, Any]:
 def save(profile_ref: str, profile: Mapping[str, Any], cards: list[Card]) -> str:
     """Add ``cards`` to the profile ``profile_ref`` names; returns the ref that now holds them (a new user
     profile for a built-in one). Raises store.Conflict when a user profile changed meanwhile."""
-    if profile_ref.startswith(USER):
-        row = store.get_profile(profile_ref[len(USER):])
+    ref = ProfileRef.parse(profile_ref)
+    if ref.is_user:
+        row = store.get_profile(ref.token)
         if row is not None and row.game == SLUG:
             store.save_profile(row.id, row.version, with_cards(row.data, cards))
             return profile_ref
-    source = profile_ref[len(BUILTIN):] if profile_ref.startswith(BUILTIN) else "default"
-    created = store.create_profile(SLUG, with_cards(copy_of_builtin(profile), cards), f"{BUILTIN}{source}")
-    return f"{USER}{created.token}"
+    source = ref.key if not ref.is_user and ref.key else "default"
+    created = store.create_profile(SLUG, with_cards(copy_of_builtin(profile), cards), str(ProfileRef.builtin(source)))
+    return str(ProfileRef.user(created.token))
 
 
-def remember_for_table(table: Table, profile: Mapping[str, Any], cards: list[Card]) -> bool:
+def remember_for_table(view: TableView, cards: list[Card]) -> bool:
     """Put the cards this table learned into its profile; True when something was saved. A table on a
     built-in profile is pointed at its own copy (a version-checked write: store.Conflict when stale)."""
-    cards = acceptable(profile, cards)
+    cards = acceptable(view.profile, cards)
     if not cards:
         return False
-    ref = table.profile_ref or f"{BUILTIN}default"
-    if ref.startswith(USER):
-        save(ref, profile, cards)
+    if view.profile_ref.is_user:
+        save(str(view.profile_ref), view.profile, cards)
         return True
-    new_ref = save(ref, profile, cards)
-    store.set_table_profile(table.id, table.version, new_ref)
+    own_profile_copy(view, view.version, with_cards(view.profile, cards))
     return True

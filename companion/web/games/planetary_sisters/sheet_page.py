@@ -32,17 +32,18 @@ from companion.games.planetary_sisters import (
     slots,
 )
 from companion.i18n import pick
-from companion.play import BUILTIN, UnknownProfile, resolve_profile
-from companion.web import is_htmx, page
-from companion.web.home import parse_profile_ref
+from companion.play import UnknownProfile, resolve_profile
+from companion.profiles import builtin_profiles
+from companion.profiles.refs import ProfileRef
 from companion.web.messages import explain
+from companion.web.pages import is_htmx, page
 
 from . import cards as cardlib
 from .labels import set_seats, slot_heading, slot_label
 from .remember import learned, save
 
 SLUG = "planetary-sisters"
-DEFAULT_REF = f"{BUILTIN}default"
+DEFAULT_REF = str(ProfileRef.builtin("default"))
 
 
 def slot_param(slot: Slot) -> str:
@@ -89,14 +90,14 @@ class SheetForm:
 def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]]:
     problems: list[str] = []
     try:
-        profile, _key = resolve_profile(SLUG, profile_ref)
+        profile, _key = resolve_profile(SLUG, ProfileRef.parse(profile_ref))
         return profile_ref, profile, read_profile(profile), problems
     except UnknownProfile:
         problems.append(_("No deck profile of this game is at that link; the built-in one is used."))
     except ErrorList as broken:
         problems.append(_("That deck profile cannot be used (%(why)s); the built-in one is used.",
                           why="; ".join(explain(e) for e in broken.errors[:3])))
-    profile, _key = resolve_profile(SLUG, DEFAULT_REF)
+    profile, _key = resolve_profile(SLUG, ProfileRef.parse(DEFAULT_REF))
     return DEFAULT_REF, profile, read_profile(profile), problems
 
 
@@ -212,7 +213,7 @@ def act():  # type: ignore[no-untyped-def]
         values["slot"] = ""
         form = read_form(values)
     elif kind == "profile":
-        values["profile"] = parse_profile_ref(SLUG, values.get("profile_link", ""))
+        values["profile"] = str(ProfileRef.from_input(values.get("profile_link", ""), set(builtin_profiles(SLUG))))
         form = read_form(values)
     elif kind == "remember":
         return _remember(form)
@@ -244,7 +245,7 @@ def _remember(form: SheetForm):  # type: ignore[no-untyped-def]
         form.profile_ref = save(form.profile_ref, form.profile, cards)
     except store.Conflict:
         return _answer(form, [explain(ParseError("ps.form.no_profile_save"))], {})
-    form.profile, _key = resolve_profile(SLUG, form.profile_ref)
+    form.profile, _key = resolve_profile(SLUG, ProfileRef.parse(form.profile_ref))
     form.deck = read_profile(form.profile)
     form.info = cardlib.deck_info(form.deck)
     return _answer(form, [], {}, saved=str(len(cards)))

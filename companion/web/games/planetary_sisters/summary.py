@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from companion.games.planetary_sisters import GAME, TableScore
 from companion.play import TableView
-from companion.web.games import Summary, SummaryTable
+from companion.web.gameweb import Summary, SummaryTable
 from companion.web.messages import explain
 
 from .breakdown import formula_words, rows

@@ -28,9 +28,10 @@ from companion.games.planetary_sisters import (
     WhatIf,
 )
 from companion.games.planetary_sisters.flow import field_size
-from companion.play import TableView, view_of
-from companion.web import is_htmx, page
+from companion.play import TableView
 from companion.web.messages import explain, message_for
+from companion.web.pages import is_htmx, page
+from companion.web.table_service import load_view
 from companion.web.tables import render_table
 
 from . import cards as cardlib
@@ -42,10 +43,7 @@ PLAYED, PICK = "p_", ""  # field prefixes: the turn form's new played card; the 
 
 
 def _table_view(token: str) -> TableView:
-    table = store.get_table(token)
-    if table is None or table.game != SLUG:
-        abort(404)
-    view = view_of(table)
+    view = load_view(token, game=SLUG)
     set_seats(view.table.seats)
     return view
 
@@ -359,6 +357,6 @@ def remember_after_move(view):  # type: ignore[no-untyped-def]
     if not learned:
         return
     try:
-        remember_for_table(view.table, view.profile, learned)
+        remember_for_table(view, learned)
     except store.Conflict:
         return  # another phone wrote first: the cards stay learned and are remembered next time

@@ -14,14 +14,13 @@ Rules are the engine's (companion/games/strato_sphere/): this package parses tap
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, request
 from flask_babel import lazy_gettext as _l
 
-from companion.web import page
-from companion.web.games import GameWeb
+from companion.web.gameweb import GameWeb, TableRequest, TableViewLike
+from companion.web.pages import page
 
 from . import dispute, tracker_view
 from .api import ROUTES
@@ -39,10 +38,10 @@ def dispute_page():  # type: ignore[no-untyped-def]
     return page("strato_sphere/dispute.html", "strato_sphere/_dispute.html", d=dispute.build(request.args))
 
 
-@bp.app_template_global("strato_sphere_tracker")
-def tracker(view: Any, pending: Mapping[str, str] | None, can_write: bool) -> tracker_view.Tracker:
-    """The table fragment's model (templates/strato_sphere/_table.html calls this)."""
-    return tracker_view.build(view, pending, can_write)
+def table_model(view: TableViewLike, asked: TableRequest) -> tracker_view.Tracker:
+    """The table fragment's model (templates/strato_sphere/_table.html draws it); a tapped node comes in the
+    page's query (``sel``) or, after a refused entry, in the form sent back."""
+    return tracker_view.build(view, {**asked.selected, **asked.pending}, asked.can_write)
 
 
 @bp.app_template_global("strato_sphere_cards")
@@ -64,7 +63,5 @@ WEB = GameWeb(
     api=ROUTES,
     tools=(("strato_sphere.dispute", _l("Settle a dispute")),),
     summary=summary,
-    # The player to move made every move of the turn, except a defence (any seat; its line names the seat)
-    # and the fixed forces (the whole table).
-    actor=lambda before, move: None if move.get("type") in ("defend", "forces") else before.to_move,
+    table_model=table_model,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.strato_sphere import attack_response, defend_response
-from companion.web.games import ApiRoute, ProfileLookup
+from companion.web.gameweb import ApiRoute, ProfileLookup
 
 CARD = {"type": "string", "description": "Rank then suit: A K Q J 10 (or T) 9 … 2, then S H D C; \"?\" for an "
                                          "unseen face-down card", "examples": ["KS", "10H", "TH", "?"]}

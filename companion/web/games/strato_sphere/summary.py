@@ -13,7 +13,7 @@ from companion.games.strato_sphere.board import controller
 from companion.games.strato_sphere.outcome import WIN
 from companion.games.strato_sphere.ring import are_opponents, nodes_of, seats_of_side, side_of
 from companion.games.strato_sphere.state import TableState
-from companion.web.games import Summary, SummaryTable
+from companion.web.gameweb import Summary, SummaryTable
 
 from .display import force_label, nodes_text
 from .tracker_view import ending

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import request, url_for
+from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -124,7 +124,7 @@ def _action(state: TableState, move: Move, label: str, fields: Mapping[str, Any]
 
 
 def _selected(state: TableState, pending: Mapping[str, str]) -> int | None:
-    raw = (pending.get("sel") or request.values.get("sel") or "").strip()
+    raw = (pending.get("sel") or "").strip()
     if raw.isdigit() and int(raw) < len(state.board.nodes):
         return int(raw)
     return None

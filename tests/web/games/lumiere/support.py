@@ -7,8 +7,8 @@ import re
 from html import unescape
 from typing import Any
 
-from tests.conftest import Phone
 from tests.games.lumiere.support import complete_profile
+from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
 
 

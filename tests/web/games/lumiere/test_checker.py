@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 
 from companion.games.lumiere import ALL_CELLS, Field
 from companion.web.games.lumiere.dispute import decode_field, encode_field, request_body
-from tests.conftest import Phone
 from tests.games.lumiere.test_properties import fields
+from tests.web.apps import Phone
 from tests.web.helpers import text_of
 
 from .support import area_classes, area_label, section

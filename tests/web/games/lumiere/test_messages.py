@@ -13,7 +13,7 @@ from companion.games.base import Reason
 from companion.web.games.lumiere.labels import set_seat_names
 from companion.web.games.lumiere.messages import KINDS, MESSAGES
 from companion.web.messages import explain
-from tests.conftest import Phone
+from tests.web.apps import Phone
 from tests.web.helpers import input_value, text_of
 
 ROOT = Path(__file__).resolve().parents[4]

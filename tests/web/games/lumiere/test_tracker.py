@@ -14,11 +14,13 @@ from flask import Flask, render_template
 from companion import store
 from companion.games.lumiere import Phase
 from companion.play import view_of
+from companion.profiles.refs import ProfileRef
 from companion.web.games.lumiere import WEB
-from tests.conftest import Phone
+from companion.web.gameweb import TableRequest
 from tests.games.lumiere.support import complete_profile, table, with_field
 from tests.games.lumiere.test_tracker import FULL as FULL_FIELD
 from tests.games.lumiere.test_tracker import run_a_whole_game
+from tests.web.apps import Phone
 from tests.web.helpers import input_value, text_of, version_of
 
 from .support import area_classes, area_label, new_table, play, points_of, scored_profile, section, send, total_of
@@ -288,9 +290,11 @@ def test_a_whole_game_ends_with_the_winner_and_every_score(phone: Phone, players
 def render_fragment(app: Flask, state, seats: list[str], profile_ref: str = "builtin:default") -> str:  # type: ignore[no-untyped-def]
     """The table fragment for a state set up directly (positions that take many turns to reach)."""
     table_row = SimpleNamespace(token="t" * 24, version=7, seats=seats, profile_ref=profile_ref, watch_token="w" * 24)
-    view = SimpleNamespace(table=table_row, version=7, state=state)
+    view = SimpleNamespace(table=table_row, version=7, state=state, seats=tuple(seats), players=len(seats),
+                           profile_ref=ProfileRef.parse(profile_ref))
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        return render_template("lumiere/_table.html", view=view, pending={}, can_write=True)
+        model = WEB.table_model(view, TableRequest({}, {}, True))
+        return render_template("lumiere/_table.html", view=view, model=model, pending={}, can_write=True)
 
 
 def test_lp6_the_remove_phase_asks_for_a_top_card(app: Flask) -> None:

@@ -11,8 +11,8 @@ from flask import Flask
 
 from companion import store
 from companion.games.planetary_sisters import Card, CardRef, Move, NameParent, Reveal, Setup, TableState, Turn
-from tests.conftest import Phone
 from tests.games.planetary_sisters.support import complete_profile
+from tests.web.apps import Phone
 from tests.web.helpers import version_of
 
 SLUG = "planetary-sisters"

@@ -7,8 +7,8 @@ import itertools
 from flask import Flask
 
 from companion import store
-from tests.conftest import Phone
 from tests.games.planetary_sisters.support import default_profile
+from tests.web.apps import Phone
 from tests.web.helpers import version_of
 
 from .support import SLUG, enter, start_table, synthetic_profile_token, token_of

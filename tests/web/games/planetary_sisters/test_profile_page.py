@@ -9,8 +9,8 @@ import re
 from flask import Flask
 
 from companion import store
-from tests.conftest import Phone
 from tests.games.planetary_sisters.support import complete_profile, default_profile, with_cards
+from tests.web.apps import Phone
 from tests.web.helpers import text_of
 
 from .support import SLUG

@@ -9,8 +9,8 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 from companion import store
-from tests.conftest import Phone
 from tests.games.planetary_sisters.support import EXAMPLE_FIELD, EXAMPLE_HOUSE, SYNTHETIC_DECK
+from tests.web.apps import Phone
 from tests.web.helpers import text_of
 
 from .support import category_cells, picker_fields, sheet_state, side_total, synthetic_profile_token, totals_shown

@@ -9,8 +9,8 @@ import re
 
 from companion import store
 from companion.games.planetary_sisters import GAME, Phase
-from tests.conftest import Phone
 from tests.games.planetary_sisters.support import SYNTHETIC_DECK, play_game
+from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
 
 from .support import enter, form_of, start_table, synthetic_profile_token, token_of, totals_shown

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.conftest import Phone
+from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlencode
 
-from tests.conftest import Phone
+from tests.web.apps import Phone
 from tests.web.helpers import text_of
 
 from .helpers import checked, node_classes, node_html, node_text

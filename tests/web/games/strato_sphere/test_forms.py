@@ -12,7 +12,7 @@ from companion.games.base import ParseError
 from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.moves import parse_move_text
 from companion.web.games.strato_sphere import WEB
-from tests.conftest import Phone
+from tests.web.apps import Phone
 
 from .helpers import new_table, play, summary_of
 
@@ -109,6 +109,7 @@ def test_a_pass_is_offered_only_to_a_player_left_without_a_legal_move(app: Flask
     from flask import render_template
 
     from companion.eventlog import LogView
+    from companion.web.gameweb import TableRequest
     from tests.games.strato_sphere.builders import board, table
     from tests.web.helpers import text_of
 
@@ -121,7 +122,8 @@ def test_a_pass_is_offered_only_to_a_player_left_without_a_legal_move(app: Flask
         table=SimpleNamespace(seats=["Aki", "Ben", "Chie", "Dan"], token="t" * 24, options={}),
     )
     with app.test_request_context(headers={"Accept-Language": "en"}):
-        html = render_template("strato_sphere/_table.html", view=view, pending={}, can_write=True)
+        html = render_template("strato_sphere/_table.html", view=view, pending={}, can_write=True,
+                               model=WEB.table_model(view, TableRequest()))
     moves = text_of(html.split('id="ss-moves"', 1)[1].split("</section>", 1)[0])
     assert "✗ Draw a card Not allowed now: Your hand already holds 7 cards" in moves
     assert 'name="type" value="pass"' in html and "Pass this move" in moves
@@ -129,5 +131,6 @@ def test_a_pass_is_offered_only_to_a_player_left_without_a_legal_move(app: Flask
     free = board(4, "S H D C", "? | QD | KH | QD | QC | JD | 9H | 9D | 9C | 8D | 8H | 8D")
     view.state = table(free, hands=(7, 6, 6, 6), pile=20)
     with app.test_request_context(headers={"Accept-Language": "en"}):
-        html = render_template("strato_sphere/_table.html", view=view, pending={}, can_write=True)
+        html = render_template("strato_sphere/_table.html", view=view, pending={}, can_write=True,
+                               model=WEB.table_model(view, TableRequest()))
     assert "Pass this move" not in html

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.conftest import Phone
+from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
 
 from .helpers import (

@@ -1,0 +1,38 @@
+"""Error pages: every HTTP error and a lost CSRF token answer a page in the player's language (JSON under /api)."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from . import api
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(CSRFError)
+    def _csrf_error(exc: CSRFError) -> ResponseReturnValue:
+        message = _("This page was open too long or lost its session: nothing was saved. "
+                    "Go back, reload the page and enter it again.")
+        return render_template("error.html", code=400, title=_("Please reload"), message=message), 400
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException) -> ResponseReturnValue:
+        if request.path.startswith("/api/"):
+            return api.http_error(exc)
+        titles = {
+            404: _("Not found"),
+            405: _("Not allowed"),
+            413: _("Too large"),
+            429: _("Too many requests"),
+        }
+        messages = {
+            404: _("There is nothing at this address. A table's link must be copied whole."),
+            413: _("What was sent is larger than this app accepts (1 MiB)."),
+        }
+        code = exc.code or 500
+        title = titles.get(code, _("Something went wrong"))
+        message = messages.get(code, exc.description or "")
+        return render_template("error.html", code=code, title=title, message=message), code

@@ -1,0 +1,153 @@
+"""How a game plugs into the web layer: its web package ``companion.web.games.<pkg>`` defines
+``WEB = GameWeb(...)``, and the platform calls its hooks with typed arguments.
+
+A game is listed on the home page when the registry finds its engine and its web package has ``WEB``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from flask import Blueprint
+
+from companion.eventlog import LogView
+from companion.games.base import Game
+from companion.profiles.refs import ProfileRef
+from companion.registry import packages
+
+ProfileLookup = Callable[[str], "dict[str, Any] | None"]
+
+
+class TableRow(Protocol):
+    """The stored table a view was read from (companion.models.Table)."""
+
+    token: str
+    watch_token: str
+    game: str
+    seats: Any
+    options: Any
+    version: int
+
+
+class TableViewLike(Protocol):
+    """What a game's web hooks may read of a table (companion.play.TableView has it all)."""
+
+    @property
+    def table(self) -> TableRow: ...
+    @property
+    def game(self) -> Game[Any, Any]: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def profile(self) -> dict[str, Any]: ...
+    @property
+    def log(self) -> LogView: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+    @property
+    def profile_ref(self) -> ProfileRef: ...
+    @property
+    def before(self) -> Mapping[int, Any]: ...
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """What the phone asked the table page for, read once by the route (never while rendering)."""
+
+    pending: Mapping[str, str] = field(default_factory=dict)  # the form a refused entry came from, shown again
+    selected: Mapping[str, str] = field(default_factory=dict)  # what the page's query asks to look at
+    can_write: bool = True
+
+
+@dataclass(frozen=True)
+class ApiRoute:
+    """One referee API call: POST /api/v1/<slug>/<action>. ``handler(body, lookup_profile)`` returns the
+    response dict (Reasons inside it become {"code", "message", "rule"}) or raises a RulesError (422)."""
+
+    action: str
+    handler: Callable[[Any, ProfileLookup], dict[str, Any]]
+    summary: str
+    request_schema: Mapping[str, Any] = field(default_factory=dict)
+    response_schema: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SummaryTable:
+    """One table of a score summary: e.g. one player's six house categories with their working."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""  # the formula in words and the ruling id
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a score summary (page or PDF) shows of a table, already in the current language."""
+
+    finished: bool
+    ranking: tuple[tuple[int, str, str], ...]  # (place, seat name, score as shown)
+    tables: tuple[SummaryTable, ...] = ()
+    winner_note: str = ""  # e.g. the tie-break that decided it, with its ruling id
+
+
+@dataclass(frozen=True)
+class GameWeb:
+    slug: str
+    # The fragment the table page includes; it draws ``model`` (what ``table_model`` built) and nothing else.
+    table_template: str
+    # The table fragment's model: frozen, built once per render by the platform's table renderer.
+    table_model: Callable[[TableViewLike, TableRequest], Any]
+    # Form fields of an entry -> the move's JSON (what parse_move reads); raises ParseError.
+    form_to_move: Callable[[Mapping[str, str], TableViewLike], dict[str, Any]]
+    # A move's JSON -> one line of the table's history, in the current language.
+    describe_move: Callable[[Mapping[str, Any], TableViewLike], str]
+    # Reason code -> lazy message; "{name}" placeholders are filled from the reason's params.
+    messages: Mapping[str, Any] = field(default_factory=dict)
+    blueprint: Blueprint | None = None
+    api: tuple[ApiRoute, ...] = ()
+    # Links the game adds to the home page (endpoint, lazy label), e.g. a dispute checker.
+    tools: tuple[tuple[str, Any], ...] = ()
+    # The table's scores so far (or final), for the score summary; None while the game has none to give.
+    summary: Callable[[TableViewLike], Summary | None] | None = None
+    # Runs after an entry was saved, on the table as it is now (e.g. to remember in the deck profile the
+    # card data the entry carried). It may write, version-checked; the answer then shows the table after it.
+    after_move: Callable[[TableViewLike], None] | None = None
+    # How a choice of a profile card field reads (e.g. a card id as its name), for the profile editor.
+    choice_label: Callable[[str, str], str] | None = None
+    # The game's documents on the print page (companion.web.printing's Printable), from its printables module.
+    printables: Sequence[Any] = ()
+
+
+@dataclass(frozen=True)
+class Registered:
+    game: Game[Any, Any]
+    web: GameWeb
+
+
+def discover() -> dict[str, GameWeb]:
+    """slug -> WEB of every registered game whose web package defines one."""
+    found: dict[str, GameWeb] = {}
+    for slug, entry in packages().items():
+        if entry.has_web():
+            web = getattr(importlib.import_module(entry.web_module), "WEB", None)
+            if isinstance(web, GameWeb):
+                found[slug] = web
+    return found
+
+
+def playable(extra: Sequence[tuple[Game[Any, Any], GameWeb]] = ()) -> dict[str, Registered]:
+    """Every game with both packages (plus the pairs a test adds), in the registry's order."""
+    engines = {slug: entry.game for slug, entry in packages().items()}
+    webs = discover()
+    for game, web in extra:
+        engines[game.slug] = game
+        webs[web.slug] = web
+    return {slug: Registered(engines[slug], webs[slug]) for slug in engines if slug in webs}

@@ -1,0 +1,18 @@
+"""Full pages and their fragments: one template includes the other, htmx asks for the fragment alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template, request
+
+
+def is_htmx() -> bool:
+    """A fragment is wanted only by htmx's own requests (not boosted ones, which want whole pages)."""
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+
+
+def page(template: str, fragment: str | None = None, status: int = 200, **context: Any) -> tuple[str, int]:
+    """A full page, or just its fragment for an htmx request; the page includes the same fragment."""
+    name = fragment if (fragment and is_htmx()) else template
+    return render_template(name, **context), status
