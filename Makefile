@@ -14,7 +14,7 @@ HTMX := static/vendor/htmx.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.companion-apt-updated
 
-.PHONY: setup setup-test run dev test test-browser bench messages check-messages lint clean
+.PHONY: setup setup-test run dev test test-browser bench messages check-messages lint typecheck clean
 
 setup: $(STAMP) $(HTMX) translations fonts
 
@@ -78,6 +78,11 @@ check-messages: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check companion tests scripts
+
+# mypy over the whole package, and the engines (companion/games: pure, the rules live there) with --strict.
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy companion
+	$(VENV)/bin/mypy --strict --follow-imports=silent companion/games
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import func, select, update
+from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
 from .eventlog import LogEntry
 from .models import Event, Profile, Table, utcnow
+
+
+def _updated(result: Any) -> CursorResult[Any]:
+    """An UPDATE's result, which reports how many rows it changed (the version check reads that)."""
+    return cast(CursorResult[Any], result)
 
 
 class Conflict(Exception):
@@ -79,11 +84,11 @@ def append_event(table_id: int, based_on: int, kind: str, payload: dict[str, Any
     s.commit()  # end any read transaction first
     new_version = based_on + 1
     with db.write_lock():
-        result = s.execute(
+        result = _updated(s.execute(
             update(Table)
             .where(Table.id == table_id, Table.version == based_on)
             .values(version=new_version, updated_at=utcnow())
-        )
+        ))
         if result.rowcount != 1:
             s.rollback()
             stale = True
@@ -105,11 +110,11 @@ def set_table_profile(table_id: int, based_on: int, profile_ref: str) -> int:
     version-checked write like any other: returns the new version."""
     s = db.session()
     s.commit()
-    result = s.execute(
+    result = _updated(s.execute(
         update(Table)
         .where(Table.id == table_id, Table.version == based_on)
         .values(profile_ref=profile_ref, version=based_on + 1, updated_at=utcnow())
-    )
+    ))
     if result.rowcount != 1:
         s.rollback()
         raise Conflict(current_version(table_id) or 0)
@@ -145,11 +150,11 @@ def save_profile(profile_id: int, based_on: int, data: dict[str, Any]) -> int:
     """Replace a profile's data if nobody changed it since ``based_on``; return the new version."""
     s = db.session()
     s.commit()
-    result = s.execute(
+    result = _updated(s.execute(
         update(Profile)
         .where(Profile.id == profile_id, Profile.version == based_on)
         .values(data=data, version=based_on + 1, updated_at=utcnow())
-    )
+    ))
     if result.rowcount != 1:
         s.rollback()
         current = s.scalar(select(Profile.version).where(Profile.id == profile_id))
