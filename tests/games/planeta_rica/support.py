@@ -47,6 +47,7 @@ TEST_PROFILE: dict[str, Any] = {
     "cards": [*map(_planet_card, Planet), *map(_gadget_card, Gadget)],
 }
 
+NO_RESOURCES = Resources()
 MARKET = (Planet.TOURIST_PLANET, Planet.AI_AUTONOMY, Planet.TACHYON_MINE, Planet.ENDYMION, Planet.MERCHANT_GUILD)
 
 
@@ -59,7 +60,7 @@ def lookup(name: str) -> dict[str, Any] | None:
 
 
 def seat(planets: tuple[tuple[Planet, str], ...] | None = None, gadgets: tuple[Gadget, ...] = (),
-         resources: Resources = Resources(), coins: int = 5, fame: int = 0, hand: int | None = None,
+         resources: Resources = NO_RESOURCES, coins: int = 5, fame: int = 0, hand: int | None = None,
          gadget_since: int = 0) -> Seat:
     """A seat; planets as (planet, "W.W..") with W for a worker in that slot."""
     owned = tuple(OwnedPlanet(p, tuple(c == "W" for c in pattern)) for p, pattern in
