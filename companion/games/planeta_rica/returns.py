@@ -161,8 +161,12 @@ def apply_return(state: TableState, seat: int, move: Return) -> TableState:
     return state.with_seat(seat, seated).evolve(fame_pool=pool)
 
 
+LIST_LIMIT = 2000  # an exchange with many resources has too many choices to list (legal_moves says None)
+
+
 def return_options(state: TableState, seat: int, planet: int) -> list[Return] | None:
-    """Every legal return from ``planet`` with each choice its reward allows; None while a slot is unknown."""
+    """Every legal return from ``planet`` with each choice its reward allows; None while a slot is unknown or
+    an exchange has more than ``LIST_LIMIT`` choices."""
     slot = state.seats[seat].planets[planet].topmost
     if slot is None:
         return []
@@ -170,7 +174,7 @@ def return_options(state: TableState, seat: int, planet: int) -> list[Return] | 
     if shows is None:
         return None
     if shows is not Reward.COPY:
-        return _with_choices(state, seat, Return(planet), shows)
+        return _limited(_with_choices(state, seat, Return(planet), shows))
     targets = copy_targets(state, seat, planet, slot)
     if not targets:
         return [Return(planet)]
@@ -180,7 +184,11 @@ def return_options(state: TableState, seat: int, planet: int) -> list[Return] | 
         if copied is None:
             return None
         options.extend(_with_choices(state, seat, Return(planet, copy=target), copied))
-    return options
+    return _limited(options)
+
+
+def _limited(options: list[Return]) -> list[Return] | None:
+    return options if len(options) <= LIST_LIMIT else None
 
 
 def _with_choices(state: TableState, seat: int, base: Return, reward: Reward) -> list[Return]:
@@ -189,8 +197,10 @@ def _with_choices(state: TableState, seat: int, base: Return, reward: Reward) ->
     if reward is not Reward.EXCHANGE:
         return [base]
     have = state.seats[seat].resources
-    options = []
+    options: list[Return] = []
     for give in product(*(range(have.get(r) + 1) for r in Resource)):
+        if len(options) > LIST_LIMIT:
+            break
         bag = Resources(*give)
         for take in bags(bag.total):
             options.append(replace(base, give=bag, take=take))
