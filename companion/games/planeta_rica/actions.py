@@ -124,7 +124,11 @@ def invade_cost(state: TableState, move: Invade) -> int | None:
 
 
 def invade_reasons(state: TableState, seat: int, move: Invade) -> list[Reason]:
-    """PR-3: a type of the market, its coin cost paid; PR-7: Hypnosis Capsule's workers on it at once."""
+    """PR-3: a type of the market, its coin cost paid; PR-7: Hypnosis Capsule's workers on it at once.
+
+    The FAQ speaks of workers sent to "the planet obtained" (入手した惑星) in any pattern; with one action a
+    turn that can only happen with the invade itself, so the capsule's dispatch is part of the invade move
+    (``hypnosis``: the slots, none included). A dispatch later on follows PR-3's top-down rule."""
     player = state.seats[seat]
     card = move.planet.value
     in_market = move.planet in state.market_types

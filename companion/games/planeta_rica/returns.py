@@ -115,6 +115,7 @@ def _choices(state: TableState, seat: int, move: Return, reward: Reward | None, 
         ok = move.take.total == 1 and not move.give.total
         return [Reason("pr.return.take_one", RULE, ok, {"card": card, "slot": slot, "take": str(move.take)}, "take")]
     if reward is Reward.EXCHANGE:
+        # 「資源をいくらかでも中央に戻し」: any number, none included (PR-2); then exactly as many back
         return [
             Reason("pr.return.exchange_holdings", RULE, have.covers(move.give),
                    {"give": str(move.give), "have": str(have)}, "give"),

@@ -35,7 +35,10 @@ def _phase(state: TableState, move: Move, allowed: Sequence[Phase], rule: str) -
 
 
 def time_machine_ready(state: TableState, seat: int) -> bool:
-    """PR-7: a Time Machine obtained before this turn allows a second action."""
+    """PR-7: a Time Machine obtained before this turn allows a second action.
+
+    The text does not say the card is used up, so it serves every later turn (closest ruling PR-7; a table
+    whose card says otherwise records the discard as it would any other card effect)."""
     since = state.seats[seat].since(Gadget.TIME_MACHINE)
     return since is not None and since < state.turn
 
@@ -313,5 +316,6 @@ def _held(state: TableState, seat: int) -> list[Resource]:
 
 
 def impossible_reasons(state: TableState) -> tuple[Reason, ...]:
-    return tuple(Reason(code, "PR-1", False, params, path, impossible=True)
-                 for code, path, params in impossibilities(state))
+    """Why a table cannot be (for a state built from JSON by hand)."""
+    return tuple(Reason(code, rule, False, params, path, impossible=True)
+                 for code, rule, path, params in impossibilities(state))

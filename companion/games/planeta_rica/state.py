@@ -266,24 +266,25 @@ def parse_state(data: Mapping[str, Any], profile: Mapping[str, Any] | DeckProfil
     state = base.evolve(seats=seats, start=start, phase=phase, market=tuple(market), turn=_count(data, "turn", ""),
                         actions=_count(data, "actions", ""), returned=frozenset(returned),
                         fame_pool=_count(data, "fame_pool", ""), end_turn=end_turn, end_cause=end_cause)
-    for code, path, params in impossibilities(state):
-        raise ImpossibleState(code, "PR-1", path, **params)
+    for code, rule, path, params in impossibilities(state):
+        raise ImpossibleState(code, rule, path, **params)
     return state
 
 
-def impossibilities(state: TableState) -> list[tuple[str, str, dict[str, Any]]]:
-    """Tables that cannot exist: more copies of a card than the game has, a second copy of a gadget."""
-    found: list[tuple[str, str, dict[str, Any]]] = []
+def impossibilities(state: TableState) -> list[tuple[str, str, str, dict[str, Any]]]:
+    """Tables that cannot exist, as (code, rule, path, params): more copies of a card than the game has (PR-1),
+    a second copy of a gadget in one seat (PR-3)."""
+    found: list[tuple[str, str, str, dict[str, Any]]] = []
     seen: Counter[Card] = Counter()
     seen.update(state.planets_seen())
     seen.update(state.gadgets_held())
     for card, count in seen.items():
         if count > card.copies:
-            found.append(("pr.state.too_many_copies", "", {"card": card.value, "count": count, "copies": card.copies}))
+            found.append(("pr.state.too_many_copies", "PR-1", "", {"card": card.value, "count": count, "copies": card.copies}))
     for i, seat in enumerate(state.seats):
         for gadget, count in Counter(g.gadget for g in seat.gadgets).items():
             if count > 1:
-                found.append(("pr.state.second_gadget_copy", f"seats[{i}].gadgets", {"card": gadget.value}))
+                found.append(("pr.state.second_gadget_copy", "PR-3", f"seats[{i}].gadgets", {"card": gadget.value}))
     return found
 
 

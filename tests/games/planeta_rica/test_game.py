@@ -46,3 +46,26 @@ def test_score_request_through_game() -> None:
     body = {"players": 3, "start": 0, "profile": "test",
             "seats": [{"fame": n, "planets": [{"name": "new_earth"}]} for n in (1, 2, 3)]}
     assert GAME.score_request(body, lambda name: TEST_PROFILE)["winner"] == 2
+
+
+def test_parse_state_refuses_an_impossible_table() -> None:
+    import pytest
+
+    from companion.games.base import ImpossibleState, ParseError
+    from companion.games.planeta_rica import new_state, state_to_json
+
+    data = state_to_json(new_state(3, {}, TEST_PROFILE))
+    data["seats"][0]["gadgets"] = [{"gadget": "warp_gate", "since": 1}, {"gadget": "warp_gate", "since": 2}]
+    with pytest.raises(ImpossibleState) as caught:
+        GAME.parse_state(data, TEST_PROFILE)
+    assert (caught.value.code, caught.value.rule, caught.value.path) == ("pr.state.second_gadget_copy", "PR-3",
+                                                                         "seats[0].gadgets")
+    data = state_to_json(new_state(3, {}, TEST_PROFILE))
+    data["market"] = [{"planet": "endymion", "count": 2}]
+    with pytest.raises(ImpossibleState) as caught:
+        GAME.parse_state(data, TEST_PROFILE)
+    assert caught.value.params == {"card": "endymion", "count": 2, "copies": 1}
+    data["seats"][1]["coins"] = -1
+    with pytest.raises(ParseError) as parsed:
+        GAME.parse_state(data, TEST_PROFILE)
+    assert (parsed.value.code, parsed.value.path) == ("pr.json.not_a_count", "seats[1].coins")
