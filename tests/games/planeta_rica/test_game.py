@@ -18,7 +18,7 @@ def test_game_identity_and_protocol() -> None:
 
 
 def test_registered() -> None:
-    from companion.games import registry
+    from companion.registry import engines as registry
 
     assert registry()["planeta-rica"] is GAME
 
