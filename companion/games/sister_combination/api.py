@@ -175,7 +175,7 @@ def read_play(body: object) -> tuple[TableState, Play]:
 
     state = TableState(
         players=players, options=options, started=True, hands=tuple(hands), deck=deck, stack=stack,
-        discard=pile, colour=colour, direction=int(str(direction)), turn=turn, out=out,
+        discard=pile, colour=colour, direction=1 if direction == 1 else -1, turn=turn, out=out,
         reached=frozenset({turn}) if reach and hands[turn] == 1 else frozenset(),
     )
     return state, Play(card, reach, named, target)

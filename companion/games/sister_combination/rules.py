@@ -306,6 +306,8 @@ def _plays(state: TableState) -> list[Move]:
     hand = state.hands[state.turn]
     others = [s for s in state.active if s != state.turn]
     plays: list[Move] = []
+    if hand < 1:
+        return plays
     for card in DECK:
         if card in seen:
             continue
