@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import Reason
-from .cards import Card, Element, Symbol, colour_name, number_of
+from .cards import Element, Symbol, colour_name, number_of
 from .moves import Play
 from .state import LIMIT_A, LIMIT_B, TableState
 
@@ -366,7 +366,3 @@ def reshuffle_effect(state: TableState) -> Effect:
     deal.deck, deal.reshuffled, deal.pool = deal.deck + deal.pool, deal.pool, 0
     return _simple(state, deal, state.turn)
 
-
-def field_card_ok(card: Card) -> bool:
-    """SC-8: the first field card is a number card."""
-    return card.symbol.is_number

@@ -126,6 +126,8 @@ def reach_reasons(state: TableState, play: Play) -> list[Reason]:
         if play.reach:
             return [Reason("sc.reach.declared", "SC-6", True, params)]
         return [Reason("sc.reach.forgotten", "SC-6", True, {**params, "penalty_if_noticed": 2})]
+    if play.reach:  # declared with more cards left: harmless (closest: SC-6)
+        return [Reason("sc.reach.not_needed", "SC-6", True, params)]
     return []
 
 

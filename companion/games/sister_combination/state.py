@@ -172,7 +172,14 @@ def parse_state(data: Mapping[str, Any]) -> TableState:
             discard.append(parse_card(text))
         except ParseError as error:
             raise ParseError(error.code, error.rule, f"discard[{i}]", **error.params) from None
-    colour = data.get("colour")
+    if bool(data.get("started", False)) and len(hands) != players:
+        raise ParseError("sc.state.field", "SC-9", "hands", value=len(hands), expected=players)
+    colour: Element | None = None
+    if data.get("colour") is not None:
+        try:
+            colour = parse_colour(data["colour"])
+        except ParseError as error:
+            raise ParseError(error.code, error.rule, "colour", **error.params) from None
     direction = data.get("direction", 1)
     if direction not in (1, -1) or isinstance(direction, bool):
         raise ParseError("sc.state.field", "SC-8", "direction", value=str(direction))
@@ -187,7 +194,7 @@ def parse_state(data: Mapping[str, Any]) -> TableState:
         deck=_int(data, "deck", 0, DECK_SIZE),
         stack=_int(data, "stack", 0, DECK_SIZE),
         discard=tuple(discard),
-        colour=None if colour is None else parse_colour(colour),
+        colour=colour,
         direction=int(direction),
         turn=_int(data, "turn", 0, players - 1),
         out=_seats(data, "out", players),

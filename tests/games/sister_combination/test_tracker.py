@@ -153,3 +153,19 @@ def test_state_json_round_trip() -> None:
     data = GAME.state_to_json(state)
     assert data["options"] == {"end": "last_one", "hand_limit": "16b"} and data["discard"][0] == "karen:stack2"
     assert GAME.parse_state(data, {}) == state
+
+
+def test_parse_state_refuses_with_paths() -> None:
+    from companion.games.base import ParseError
+
+    data = GAME.state_to_json(started())
+    for key, value, path in (("colour", "pink", "colour"), ("hands", [7, 7], "hands"), ("direction", 2, "direction"),
+                             ("discard", ["karen:9"], "discard[0]"), ("turn", 7, "turn")):
+        with pytest.raises(ParseError) as raised:
+            GAME.parse_state({**data, key: value}, {})
+        assert raised.value.path == path
+
+
+def test_reach_declared_with_cards_to_spare_is_harmless() -> None:
+    verdict = check(table(), play("karen:5", reach=True))
+    assert verdict.legal and codes(verdict.reasons)[-1] == "sc.reach.not_needed"
