@@ -68,9 +68,10 @@ def test_notation_round_trips_and_refuses_the_unknown() -> None:
             sc.parse_card(bad)
 
 
-def test_it_is_not_a_playable_game() -> None:
-    assert not hasattr(sc, "GAME")
-    assert sc.NAME_JA not in {g.name_ja for g in registry().values()}
+def test_the_engine_is_registered_under_the_printed_names() -> None:
+    # The rules engine (branch sc-engine) now defines GAME; the print data keeps its names and values.
+    assert sc.GAME.name_ja == sc.NAME_JA and sc.GAME.name_en == sc.NAME_EN
+    assert registry()["sister-combination"] is sc.GAME
 
 
 def test_the_pdf_font_has_every_character_the_deck_prints() -> None:

@@ -1,16 +1,25 @@
-"""Sister Combination (シスター・コンビネーション): the card data of the 144-card deck, pure.
+"""Sister Combination (シスター・コンビネーション): the card data and the pure rules engine (SC-0 … SC-9).
 
-Only what the rule text (rules/sister-combination.ja.txt) and RULINGS SC-0/SC-1 give: the twelve sisters with
-their colours and elements, the twelve symbols each sister's cards carry, and every S.P. card's own effect
-as the rule text words it (SC-5 explains how the companion reads the "即座に N 枚" effects).
-
-There is no ``GAME`` here on purpose: the companion prints this deck but does not yet run a table of it, so
-the game registry (``companion.games.registry``) does not list it as playable.
+Where to look:
+  cards.py    the 144 cards (SC-0, SC-1): sisters, colours/elements, symbols, card notation ``marie:7``,
+              colour words (``red`` …), each S.P.'s own text (also what the printing code prints)
+  moves.py    the moves of a tracked game (setup, play, draw, keep, take, pass-turn, reach-missed, reshuffle),
+              their text notation and JSON
+  state.py    the tracked table (SC-9): hand sizes, deck, stack, discard pile, colour, direction, turn, who is
+              out, reach flags, the pending drawn card; the SC-7 options
+  effects.py  what a move does (SC-3, SC-5, SC-6, SC-7, SC-8): Mirror, Pass, Stack 2 and the twelve S.P.
+              effects, reach penalties, going out, reshuffles, the hand limit (a)/(b)
+  rules.py    check (SC-2 matching, SC-3 obstruction mode, choices, reach) / apply / legal_moves / actor
+  score.py    placings: out order, then cards left (SC-7)
+  api.py      the referee API's POST /api/v1/sister-combination/play, pure
+  game.py     GAME, the platform's entry point
 """
 
 from __future__ import annotations
 
+from .api import play_request
 from .cards import (
+    COLOURS,
     DECK,
     DECK_SIZE,
     SISTERS,
@@ -19,17 +28,27 @@ from .cards import (
     Element,
     Sister,
     Symbol,
+    colour_name,
     deck,
     parse_card,
+    parse_colour,
     sister,
     sisters_of,
 )
+from .effects import Effect, play_effect
+from .game import GAME, SisterCombination
+from .moves import Move, move_to_json, parse_move, parse_move_text
+from .rules import actor, apply, check, legal_moves
+from .score import score
+from .state import PLAYER_COUNTS, TableState, new_state, parse_state, state_to_json
 
 NAME_JA = "シスター・コンビネーション"
 NAME_EN = "Sister Combination"
-PLAYER_COUNTS = tuple(range(3, 14))  # rule text <プレイヤー人数>: 3〜13人
 
 __all__ = [
     "NAME_JA", "NAME_EN", "PLAYER_COUNTS", "DECK", "DECK_SIZE", "SISTERS", "SYMBOLS", "Card", "Element", "Sister",
-    "Symbol", "deck", "parse_card", "sister", "sisters_of",
+    "Symbol", "deck", "parse_card", "sister", "sisters_of", "COLOURS", "colour_name", "parse_colour",
+    "GAME", "SisterCombination", "Effect", "Move", "TableState", "actor", "apply", "check", "legal_moves",
+    "move_to_json", "new_state", "parse_move", "parse_move_text", "parse_state", "play_effect", "play_request",
+    "score", "state_to_json",
 ]

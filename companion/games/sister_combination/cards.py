@@ -241,3 +241,26 @@ def deck() -> tuple[Card, ...]:
 
 DECK: tuple[Card, ...] = deck()
 DECK_SIZE = len(DECK)  # 144 (rule text: 合計144枚)
+
+
+# --- Colours as the referee API names them (API.md: ``red``, ``green``, ``yellow``, ``blue``; SC-0) ---
+
+COLOURS: tuple[str, ...] = tuple(_COLOUR_EN[e] for e in Element)
+_BY_COLOUR: Mapping[str, Element] = MappingProxyType({_COLOUR_EN[e]: e for e in Element})
+
+
+def colour_name(element: Element) -> str:
+    """SC-0: the colour word of an element, as the API and the state JSON write it (``fire`` -> ``red``)."""
+    return _COLOUR_EN[element]
+
+
+def parse_colour(text: object) -> Element:
+    """``red`` | ``green`` | ``yellow`` | ``blue`` -> Element; raises ParseError (SC-0, SC-2)."""
+    if isinstance(text, str) and text.strip().lower() in _BY_COLOUR:
+        return _BY_COLOUR[text.strip().lower()]
+    raise ParseError("sc.card.unknown_colour", "SC-0", text=str(text), allowed=list(COLOURS))
+
+
+def number_of(card: Card) -> int:
+    """SC-5 (千影): the card's number, 0 for a word card or an S.P."""
+    return card.symbol.number or 0

@@ -1,0 +1,368 @@
+"""What a move does to the table: SC-3, SC-5, SC-6, SC-7 and SC-8 as pure functions returning an ``Effect``.
+
+One function per kind of move; the tracker (rules.apply) and the referee API (api.play_request) both call them,
+so a ruling reads the same everywhere.
+
+- ``play_effect``: the card's own effect (Mirror, Pass, Stack 2 and the twelve S.P. cards), who is next, the
+  colour to match, the reach penalty and whether the player went out.
+- ``take_stack_effect`` (SC-3, with the SC-7 hand limit's overflow rules (a) and (b)), ``draw_effect`` (SC-4),
+  ``pass_effect``, ``penalty_effect`` (SC-6 forgotten reach) and ``reshuffle_effect`` (SC-7 ruling).
+
+Cards always come from somewhere: "即座に" cards from the deck unless the effect names the stack (可憐, 花穂,
+鞠絵); cards added to the stack come from the deck (rule text: 「山札から、伏せたまま」). When the deck runs out
+in the middle of a deal, the discard pile under the top card becomes the new deck at once (SC-7 ruling) and the
+deal goes on; if even that is empty, the remaining cards are simply not dealt (``short`` in the reasons).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..base import Reason
+from .cards import Element, Symbol, colour_name, number_of
+from .moves import Play
+from .state import LIMIT_A, LIMIT_B, TableState
+
+FORGOT_REACH_PENALTY = 2  # SC-6
+BAD_OUT_PENALTY = 5  # SC-6
+
+
+@dataclass(frozen=True)
+class Effect:
+    """The table after a move, as numbers (the API's ``effect`` is a subset of these)."""
+
+    receives: tuple[int, ...]  # cards each seat took at once (from the stack or the deck); the penalty is apart
+    hands: tuple[int, ...]  # every hand's size after the move (penalty included)
+    stack: int
+    deck: int
+    direction: int
+    next: int | None  # None when the game is over (SC-7)
+    colour: Element | None  # the colour to match next
+    penalty: int = 0  # cards the player drew for a reach mistake (SC-6)
+    out: bool = False
+    reshuffled: int = 0  # cards moved from the discard pile into the deck (SC-7 ruling)
+    reach: str = ""  # "declared" / "forgotten" when the play left the player one card (SC-6)
+    reasons: tuple[Reason, ...] = ()  # what happened, each with its ruling (all ok)
+
+    def to_json(self) -> dict[str, Any]:
+        """The API's ``effect`` object (API.md)."""
+        return {
+            "receives": list(self.receives),
+            "stack": self.stack,
+            "deck": self.deck,
+            "direction": self.direction,
+            "next": self.next,
+            "colour": None if self.colour is None else colour_name(self.colour),
+            "penalty": self.penalty,
+            "out": self.out,
+        }
+
+
+def step(players: int, out: Sequence[int] | frozenset[int], seat: int, direction: int, steps: int = 1) -> int:
+    """SC-8: the seat ``steps`` players after ``seat`` in ``direction``, over the seats still playing (``seat``
+    itself may have just gone out). Seats wrap at the seam: clockwise after seat n-1 comes seat 0."""
+    gone = set(out)
+    if len(gone) >= players:
+        return seat
+    for _ in range(steps):
+        seat = (seat + direction) % players
+        while seat in gone:
+            seat = (seat + direction) % players
+    return seat
+
+
+def _cycle(players: int, out: Sequence[int] | frozenset[int], start: int, direction: int) -> list[int]:
+    """The seats still playing, in play order from ``start`` (included if it is still playing)."""
+    seats, seat = [], start
+    for _ in range(players):
+        if seat not in out:
+            seats.append(seat)
+        seat = (seat + direction) % players
+    return seats
+
+
+class _Deal:
+    """Working counters of one move (local to one call: the functions stay pure)."""
+
+    def __init__(self, state: TableState, pool: int) -> None:
+        self.hands = list(state.hands)
+        self.receives = [0] * state.players
+        self.stack = state.stack
+        self.deck = state.deck
+        self.pool = max(pool, 0)  # cards under the top of the discard pile: the next deck (SC-7)
+        self.reshuffled = 0
+        self.short = 0  # cards that could not be dealt at all
+        self.overflow = 0  # SC-7 hand limit: cards sent to the stack instead of a full hand
+        self.limit = state.options.limit
+        self.reasons: list[Reason] = []
+
+    def full(self, seat: int) -> bool:
+        return self.limit is not None and self.hands[seat] >= self.limit
+
+    def deck_card(self) -> bool:
+        """Take one card off the deck, reshuffling the discard pile in first when the deck is empty (SC-7)."""
+        if self.deck == 0 and self.pool:
+            self.deck, self.reshuffled, self.pool = self.pool, self.reshuffled + self.pool, 0
+        if self.deck == 0:
+            self.short += 1
+            return False
+        self.deck -= 1
+        return True
+
+    def to_stack(self, count: int) -> int:
+        """Move ``count`` cards face down from the deck onto the stack (rule text <スタック>)."""
+        moved = 0
+        for _ in range(count):
+            if self.deck_card():
+                self.stack += 1
+                moved += 1
+        return moved
+
+    def give(self, seat: int, count: int, source: str) -> int:
+        """"即座に ``count`` 枚" to ``seat`` from ``source`` ("deck", "stack", "stack_then_deck"); SC-5.
+
+        SC-7 hand limit: a card that would take a hand over the limit goes to the stack at once instead.
+        """
+        given = 0
+        for _ in range(count):
+            from_stack = source == "stack" or (source == "stack_then_deck" and self.stack > 0)
+            if from_stack and self.stack == 0:
+                break
+            if self.full(seat):
+                self.overflow += 1
+                if not from_stack:
+                    self.to_stack(1)
+                continue
+            if from_stack:
+                self.stack -= 1
+            elif not self.deck_card():
+                continue
+            self.hands[seat] += 1
+            self.receives[seat] += 1
+            given += 1
+        return given
+
+    def draw(self, seat: int, count: int) -> int:
+        """A player draws from the deck (SC-4 draw, SC-6 penalty); never beyond the hand limit (SC-7)."""
+        drawn = 0
+        for _ in range(count):
+            if self.full(seat) or not self.deck_card():
+                break
+            self.hands[seat] += 1
+            drawn += 1
+        return drawn
+
+    def notes(self) -> list[Reason]:
+        notes = list(self.reasons)
+        if self.reshuffled:
+            notes.append(Reason("sc.deck.reshuffled", "SC-7", True, {"cards": self.reshuffled}))
+        if self.overflow:
+            notes.append(Reason("sc.limit.overflow_to_stack", "SC-7", True, {"cards": self.overflow,
+                                                                             "limit": self.limit}))
+        if self.short:
+            notes.append(Reason("sc.deck.exhausted", "SC-7", True, {"cards": self.short}))
+        return notes
+
+
+def _sp(deal: _Deal, state: TableState, play: Play, direction: int) -> tuple[int, int | None]:
+    """SC-5: the S.P.'s own effect. Returns (direction, the seat the turn goes to, or None for "as usual")."""
+    p, n, out = state.turn, state.players, state.out
+    key = play.card.sister.key
+    code = f"sc.sp.{key}"
+    if key == "karen":  # every other player 1, from the stack while it lasts, then the deck
+        order = [s for s in _cycle(n, out, step(n, out, p, direction), direction) if s != p]
+        from_stack = 0
+        for seat in order:
+            before = deal.stack
+            deal.give(seat, 1, "stack_then_deck")
+            from_stack += before - deal.stack if before > deal.stack else 0
+        deal.reasons.append(Reason(code, "SC-5", True, {"seats": order, "from_stack": from_stack,
+                                                        "from_deck": len(order) - from_stack}))
+    elif key == "kaho":  # deal the whole stack from the player on; the turn goes after the last receiver
+        if deal.stack == 0:
+            deal.reasons.append(Reason(code, "SC-5", True, {"dealt": 0, "last": None}))
+            return direction, None
+        seat, last, dealt, idle = p, p, 0, 0
+        while deal.stack > 0 and idle < n:
+            if deal.give(seat, 1, "stack"):
+                last, dealt, idle = seat, dealt + 1, 0
+            else:  # SC-7: a full hand is passed over (its card stays on the stack); all full: the deal stops
+                idle += 1
+            seat = step(n, out, seat, direction)
+        deal.reasons.append(Reason(code, "SC-5", True, {"dealt": dealt, "last": last}))
+        return direction, step(n, out, last, direction)
+    elif key == "mamoru":  # SC-1
+        deal.reasons.append(Reason(code, "SC-1", True, {"added": deal.to_stack(4)}))
+    elif key == "sakuya":  # + the player's hand after playing, at most 7
+        wanted = min(deal.hands[p], 7)
+        deal.reasons.append(Reason(code, "SC-5", True, {"hand": deal.hands[p], "added": deal.to_stack(wanted)}))
+    elif key == "hinako":
+        target = step(n, out, p, direction)
+        deal.reasons.append(Reason(code, "SC-5", True, {"seat": target, "cards": deal.give(target, 2, "deck")}))
+    elif key == "marie":  # the stack keeps floor(n/2); ceil(n/2) dealt one by one from the next player
+        kept, dealt = deal.stack // 2, deal.stack - deal.stack // 2
+        seat = step(n, out, p, direction)
+        seats = []
+        for _ in range(dealt):
+            deal.give(seat, 1, "stack")
+            seats.append(seat)
+            seat = step(n, out, seat, direction)
+        deal.reasons.append(Reason(code, "SC-5", True, {"kept": kept, "dealt": dealt, "seats": seats}))
+    elif key == "shirayuki":  # reverse, +2 on the stack
+        direction = -direction
+        deal.reasons.append(Reason(code, "SC-8", True, {"direction": direction, "added": deal.to_stack(2)}))
+    elif key == "rinrin":  # everyone tied for the fewest cards after playing, the player included, gets 2
+        order = _cycle(n, out, p, direction)
+        fewest = min(deal.hands[s] for s in order)
+        seats = [s for s in order if deal.hands[s] == fewest]
+        for seat in seats:
+            deal.give(seat, 2, "deck")
+        deal.reasons.append(Reason(code, "SC-5", True, {"fewest": fewest, "seats": seats}))
+    elif key == "aria":  # reverse, then the next player (in the new direction) gets 2
+        direction = -direction
+        target = step(n, out, p, direction)
+        deal.reasons.append(Reason(code, "SC-5", True, {"direction": direction, "seat": target,
+                                                        "cards": deal.give(target, 2, "deck")}))
+    elif key == "chikage":  # + the number of the card under the S.P. (word cards and S.P. count 0)
+        under = state.top
+        number = number_of(under) if under is not None else 0
+        deal.reasons.append(Reason(code, "SC-5", True, {"under": str(under), "number": number,
+                                                        "added": deal.to_stack(number)}))
+    elif key == "haruka":  # the player 1, a chosen player 2, the stack +3
+        mine = deal.give(p, 1, "deck")
+        theirs = deal.give(play.target, 2, "deck") if play.target is not None else 0
+        deal.reasons.append(Reason(code, "SC-5", True, {"player": mine, "seat": play.target, "cards": theirs,
+                                                        "added": deal.to_stack(3)}))
+    elif key == "yotsuba":  # a chosen player 2
+        theirs = deal.give(play.target, 2, "deck") if play.target is not None else 0
+        deal.reasons.append(Reason(code, "SC-5", True, {"seat": play.target, "cards": theirs}))
+    return direction, None
+
+
+def play_effect(state: TableState, play: Play, notice_forgotten: bool = False) -> Effect:
+    """What playing ``play.card`` does (the caller has checked it is legal).
+
+    ``notice_forgotten``: the forgotten "リーチ" is noticed at once and costs its 2 cards now (the referee API:
+    its request says the play was made without it). The tracker leaves it to a ``reach-missed`` move (SC-6).
+    """
+    p, n = state.turn, state.players
+    card = play.card
+    deal = _Deal(state, len(state.discard))  # the played card is the new top: everything under it may reshuffle
+    before = deal.hands[p]
+    deal.hands[p] -= 1
+    direction = state.direction
+    next_seat: int | None = None
+    symbol = card.symbol
+    if symbol is Symbol.MIRROR:
+        direction = -direction
+        deal.reasons.append(Reason("sc.card.mirror", "SC-8", True, {"direction": direction}))
+    elif symbol is Symbol.PASS:
+        skipped = step(n, state.out, p, direction)
+        deal.reasons.append(Reason("sc.card.pass", "SC-8", True, {"skipped": skipped}))
+        next_seat = step(n, state.out, p, direction, 2)
+    elif symbol is Symbol.STACK_2:
+        deal.reasons.append(Reason("sc.card.stack2", "SC-8", True, {"added": deal.to_stack(2)}))
+    elif symbol is Symbol.SP:
+        direction, next_seat = _sp(deal, state, play, direction)
+
+    # SC-6: reach and the last card
+    penalty_owed, out, reach = 0, False, ""
+    if before == 1:
+        declared, number = p in state.reached, symbol.is_number
+        if declared and number:
+            out = True
+            deal.reasons.append(Reason("sc.out.went_out", "SC-6", True, {"seat": p, "place": len(state.out) + 1}))
+        else:
+            penalty_owed = BAD_OUT_PENALTY
+            code = "sc.reach.out_without_reach" if not declared else "sc.reach.out_on_non_number"
+            deal.reasons.append(Reason(code, "SC-6", True, {"card": str(card), "penalty": penalty_owed}))
+    elif before - 1 == 1:
+        reach = "declared" if play.reach else "forgotten"
+        if not play.reach and notice_forgotten and deal.hands[p] == 1:
+            penalty_owed = FORGOT_REACH_PENALTY
+            deal.reasons.append(Reason("sc.reach.forgotten_noticed", "SC-6", True, {"penalty": penalty_owed}))
+    penalty = deal.draw(p, penalty_owed)
+    if penalty != penalty_owed:
+        deal.reasons.append(Reason("sc.limit.penalty_capped", "SC-7", True, {"owed": penalty_owed,
+                                                                            "drawn": penalty}))
+
+    gone = state.out + ((p,) if out else ())
+    finished = out and (state.options.end == "first_out" or len(state.active) - 1 <= 1)
+    if finished:
+        next_seat = None
+    elif next_seat is None:
+        next_seat = step(n, gone, p, direction)
+    colour = play.colour if symbol is Symbol.SP else card.element
+    return Effect(tuple(deal.receives), tuple(deal.hands), deal.stack, deal.deck, direction, next_seat, colour,
+                  penalty, out, deal.reshuffled, reach, tuple(deal.notes()))
+
+
+def _simple(state: TableState, deal: _Deal, next_seat: int | None) -> Effect:
+    return Effect(tuple(deal.receives), tuple(deal.hands), deal.stack, deal.deck, state.direction, next_seat,
+                  state.colour, 0, False, deal.reshuffled, "", tuple(deal.notes()))
+
+
+def take_stack_effect(state: TableState) -> Effect:
+    """SC-3: the player takes the whole stack and does not play; the turn passes on.
+
+    SC-7 "みんななかよく": the player takes no more than the hand limit allows. What is left: (a) stays, and
+    obstruction mode goes on; (b) every other player below the limit gets 1 at once, from the stack while it
+    lasts, then from the deck, round after round while the stack lasts, from the next player on; when every
+    hand is at the limit, the stack goes back into the deck.
+    """
+    p, n = state.turn, state.players
+    deal = _Deal(state, len(state.discard) - 1)
+    room = deal.stack if deal.limit is None else max(deal.limit - deal.hands[p], 0)
+    taken = min(deal.stack, room)
+    deal.stack -= taken
+    deal.hands[p] += taken
+    deal.receives[p] += taken
+    deal.reasons.append(Reason("sc.stack.taken", "SC-3", True, {"seat": p, "cards": taken}))
+    if deal.stack and state.options.hand_limit == LIMIT_A:
+        deal.reasons.append(Reason("sc.limit.rule_a", "SC-7", True, {"left": deal.stack}))
+    elif deal.stack and state.options.hand_limit == LIMIT_B:
+        left, returned = deal.stack, 0
+        while deal.stack:
+            order = [s for s in _cycle(n, state.out, step(n, state.out, p, state.direction), state.direction)
+                     if s != p and not deal.full(s)]
+            if not order:
+                returned, deal.deck, deal.stack = deal.stack, deal.deck + deal.stack, 0
+                break
+            for seat in order:
+                deal.give(seat, 1, "stack_then_deck")
+        deal.reasons.append(Reason("sc.limit.rule_b", "SC-7", True, {"left": left, "returned": returned}))
+    return _simple(state, deal, step(n, state.out, p, state.direction))
+
+
+def draw_effect(state: TableState) -> Effect:
+    """SC-4: the player draws one card; the turn stays while they decide to play it or keep it."""
+    deal = _Deal(state, len(state.discard) - 1)
+    drawn = deal.draw(state.turn, 1)
+    deal.receives[state.turn] += drawn
+    return _simple(state, deal, state.turn)
+
+
+def pass_effect(state: TableState) -> Effect:
+    """SC-4 keep the drawn card, or SC-7 pass at the hand limit: the turn passes to the next player."""
+    deal = _Deal(state, 0)
+    return _simple(state, deal, step(state.players, state.out, state.turn, state.direction))
+
+
+def penalty_effect(state: TableState, seat: int) -> Effect:
+    """SC-6: a forgotten "リーチ" is noticed: ``seat`` draws 2 (never beyond the SC-7 hand limit)."""
+    deal = _Deal(state, len(state.discard) - 1)
+    drawn = deal.draw(seat, FORGOT_REACH_PENALTY)
+    deal.reasons.append(Reason("sc.reach.forgotten_noticed", "SC-6", True, {"seat": seat, "penalty": drawn}))
+    effect = _simple(state, deal, state.turn)
+    return Effect(effect.receives, effect.hands, effect.stack, effect.deck, effect.direction, effect.next,
+                  effect.colour, drawn, False, effect.reshuffled, "", effect.reasons)
+
+
+def reshuffle_effect(state: TableState) -> Effect:
+    """SC-7 ruling: the discard pile under the top card becomes the deck."""
+    deal = _Deal(state, len(state.discard) - 1)
+    deal.deck, deal.reshuffled, deal.pool = deal.deck + deal.pool, deal.pool, 0
+    return _simple(state, deal, state.turn)
+

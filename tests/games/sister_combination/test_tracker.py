@@ -1,0 +1,171 @@
+"""A whole tracked game: set-up, draw/keep, take the stack, reach flags, the end options, score, the contract."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games import registry
+from companion.games.base import IllegalMove
+from companion.games.sister_combination import GAME
+from companion.games.sister_combination.moves import (
+    Draw,
+    Keep,
+    PassTurn,
+    ReachMissed,
+    Reshuffle,
+    Setup,
+    TakeStack,
+)
+from companion.games.sister_combination.rules import actor, apply, check, legal_moves
+from companion.games.sister_combination.score import score
+from companion.games.sister_combination.state import new_state
+
+from .support import c, codes, play, table
+
+
+def started(players: int = 4, **options: str):  # type: ignore[no-untyped-def]
+    return apply(new_state(players, options), Setup(1, (7,) * players, c("karen:3")))
+
+
+def test_registered_with_the_contract_fields() -> None:
+    assert registry()["sister-combination"] is GAME
+    assert (GAME.slug, GAME.name_ja, GAME.name_en, GAME.ruling_prefix) == (
+        "sister-combination", "シスター・コンビネーション", "Sister Combination", "SC")
+    assert GAME.player_counts == tuple(range(3, 14)) and GAME.card_fields == ()
+    assert [(o.key, o.choices, o.rule) for o in GAME.options] == [
+        ("end", ("first_out", "last_one"), "SC-7"), ("hand_limit", ("none", "16a", "16b"), "SC-7")]
+    assert GAME.validate_profile({}) == () and GAME.validate_card({}, {}) == ()
+
+
+def test_setup_deals_and_turns_the_first_field_card() -> None:
+    state = started()
+    assert state.hands == (7, 7, 7, 7) and state.deck == 144 - 28 - 1 and state.turn == 1
+    assert state.colour is not None and state.colour.value == "earth" and state.total_cards == 144
+    refused = check(new_state(4, {}), Setup(0, (7,) * 4, c("karen:pass")))
+    assert codes(refused.failures) == ["sc.setup.field_number"] and refused.failures[0].rule == "SC-8"
+    assert codes(check(new_state(4, {}), Setup(0, (7,) * 3, c("karen:3"))).failures) == ["sc.setup.hand_count"]
+    assert codes(check(state, play("karen:4")).reasons)[0] == "sc.turn.players_turn"
+    assert codes(check(new_state(4, {}), play("karen:4")).failures) == ["sc.game.not_started"]
+
+
+def test_draw_then_play_the_drawn_card_or_keep_it() -> None:
+    state = apply(started(), Draw())
+    assert state.drawn and state.hands[1] == 8 and state.turn == 1
+    assert codes(check(state, Draw()).failures) == ["sc.draw.already_drawn"]
+    played = apply(state, play("karen:7"))
+    assert played.hands[1] == 7 and played.turn == 2 and not played.drawn
+    assert "sc.draw.plays_drawn_card" in codes(check(state, play("karen:7")).reasons)
+    kept = apply(state, Keep())
+    assert kept.hands[1] == 8 and kept.turn == 2 and not kept.drawn
+    assert codes(check(started(), Keep()).failures) == ["sc.draw.keep"]
+
+
+def test_obstruction_mode_take_the_stack_not_draw() -> None:
+    state = apply(started(), play("karen:stack2"))
+    assert state.stack == 2 and state.turn == 2
+    assert codes(check(state, Draw()).failures) == ["sc.draw.obstruction"]
+    assert codes(check(state, play("karen:7")).failures) == ["sc.obstruction.number_card"]
+    taken = apply(state, TakeStack())
+    assert taken.hands[2] == 9 and taken.stack == 0 and taken.turn == 3
+    assert codes(check(started(), TakeStack()).failures) == ["sc.stack.empty"]
+
+
+def test_forgotten_reach_pointed_out() -> None:
+    state = table(hands=(2, 7, 7, 7, 7))
+    after = apply(state, play("karen:5"))
+    assert after.forgot == {0} and after.reached == frozenset()
+    assert actor(after, ReachMissed(0)) == 0
+    assert codes(check(after, ReachMissed(1)).failures) == ["sc.reach.nothing_missed"]
+    noticed = apply(after, ReachMissed(0))
+    assert noticed.hands[0] == 3 and noticed.forgot == frozenset() and noticed.turn == 1
+    declared = apply(state, play("karen:5", reach=True))
+    assert declared.reached == {0}
+
+
+def test_hand_limit_player_at_sixteen_passes_instead_of_drawing() -> None:
+    state = table(hands=(16, 7, 7, 7, 7), limit="16a")
+    assert codes(check(state, Draw()).failures) == ["sc.limit.cannot_draw"]
+    assert check(state, PassTurn()).legal and apply(state, PassTurn()).turn == 1
+    assert codes(check(table(), PassTurn()).failures) == ["sc.pass.must_draw"]
+
+
+def test_reshuffle_move_when_the_deck_is_empty() -> None:
+    state = table(hands=(40, 40, 40, 21), discard=("karen:3", "karen:4", "karen:5"), deck=0)
+    assert check(state, Reshuffle()).legal and actor(state, Reshuffle()) is None
+    after = apply(state, Reshuffle())
+    assert after.deck == 2 and after.discard == (c("karen:3"),) and after.total_cards == 144
+    assert codes(check(table(), Reshuffle()).failures) == ["sc.deck.not_empty"]
+
+
+def test_play_with_a_reshuffle_mid_deal_keeps_only_the_new_top() -> None:
+    state = table(hands=(28, 28, 28, 27, 27), discard=("karen:3", "karen:4", "karen:5", "karen:6", "karen:7"),
+                  deck=1)
+    after = apply(state, play("hinako:sp", colour="red"))
+    assert after.discard == (c("hinako:sp"),) and after.deck == 4 and after.total_cards == 144
+
+
+def test_first_out_ends_and_ranks_the_rest_by_cards_left() -> None:
+    state = table(hands=(5, 3, 1, 3, 8), turn=2, reached=frozenset({2}))
+    after = apply(state, play("karen:6"))
+    assert after.finished and after.out == (2,)
+    result = score(after)
+    assert result.finished and result.winners == (2,)
+    assert result.placings == ((2,), (1, 3), (0,), (4,))
+    assert [t.code for t in result.seat(2).terms] == ["sc.score.cards_left", "sc.score.went_out"]
+    assert codes(result.reasons) == ["sc.end.first_out", "sc.end.tied_by_cards"]
+    assert codes(check(after, Draw()).failures) == ["sc.game.over"]
+    assert legal_moves(after) == ()
+
+
+def test_last_one_goes_on_until_one_player_is_left() -> None:
+    state = table(hands=(4, 1, 6), turn=1, end="last_one", reached=frozenset({1}))
+    after = apply(state, play("karen:6"))
+    assert not after.finished and after.out == (1,) and after.turn == 2
+    after = after.evolve(hands=(1, 0, 6), reached=frozenset({0}), turn=0)
+    final = apply(after, play("karen:8"))
+    assert final.finished and final.out == (1, 0)
+    assert score(final).placings == ((1,), (0,), (2,))
+
+
+def test_illegal_apply_raises_with_the_verdict() -> None:
+    with pytest.raises(IllegalMove) as raised:
+        apply(table(), play("marie:5"))
+    assert raised.value.code == "sc.match.none"
+
+
+def test_legal_moves_are_legal() -> None:
+    state = table(hands=(2, 7, 7, 7, 7))
+    moves = legal_moves(state)
+    assert Draw() in moves and TakeStack() not in moves
+    for move in moves:
+        assert check(state, move).legal, move
+    assert len(legal_moves(new_state(3, {}))) == 3 * 96
+
+
+def test_actor() -> None:
+    state = table(turn=3)
+    assert actor(state, play("karen:5")) == 3 and actor(state, Draw()) == 3
+    assert actor(new_state(3, {}), Setup(0, (7, 7, 7), c("karen:3"))) is None
+
+
+def test_state_json_round_trip() -> None:
+    state = apply(started(hand_limit="16b", end="last_one"), play("karen:stack2"))
+    data = GAME.state_to_json(state)
+    assert data["options"] == {"end": "last_one", "hand_limit": "16b"} and data["discard"][0] == "karen:stack2"
+    assert GAME.parse_state(data, {}) == state
+
+
+def test_parse_state_refuses_with_paths() -> None:
+    from companion.games.base import ParseError
+
+    data = GAME.state_to_json(started())
+    for key, value, path in (("colour", "pink", "colour"), ("hands", [7, 7], "hands"), ("direction", 2, "direction"),
+                             ("discard", ["karen:9"], "discard[0]"), ("turn", 7, "turn")):
+        with pytest.raises(ParseError) as raised:
+            GAME.parse_state({**data, key: value}, {})
+        assert raised.value.path == path
+
+
+def test_reach_declared_with_cards_to_spare_is_harmless() -> None:
+    verdict = check(table(), play("karen:5", reach=True))
+    assert verdict.legal and codes(verdict.reasons)[-1] == "sc.reach.not_needed"
