@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games import registry
+from companion.registry import engines as registry
 from companion.games.base import IllegalMove
 from companion.games.sister_combination import GAME
 from companion.games.sister_combination.moves import (
