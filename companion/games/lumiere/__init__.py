@@ -1,12 +1,19 @@
 """Lumière Prière (ルミエル†プリエール): the pure rules engine.
 
 Where to look:
-- ``captures.find_sandwiches`` / ``captures.resolve_get``: what the get phase takes and why (LP-1 … LP-5).
-- ``conditions``: may a card go here (set phase), does the remove phase apply (LP-6), does the game end (LP-7).
-- ``turn.check`` / ``turn.apply``: the tracker's phases, one move at a time.
-- ``scoring``: point areas summed with the profile's points (LP-7), never guessed.
-- ``profile``: the deck profile (LP-8) and what it is missing.
-- ``api.captures_request``: ``POST /api/v1/lumiere/captures``.
+  cards.py       the twelve cards, their ids and per-player counts (LP-8)
+  moves.py       the moves of a tracked game (first, opening, take, play, move, turn, swap, set, get, draw),
+                 their text notation and JSON
+  state.py       the tracked table: seats (hand, deck, point area), field, exclusion area, phase; its JSON
+  rules.py       check / apply / legal_moves: the turn's phases, one move at a time (expected_moves)
+  score.py       point areas summed with the profile's points (LP-7), never guessed: score(state) -> Breakdown
+                 (the contract), score_sheet (card-by-card tallies for the pages)
+  api.py         the referee API's ``POST /api/v1/lumiere/captures``, pure
+  game.py        GAME: the Game protocol for the platform
+  field.py       the 4×4 field, areas, stacks, owners (LP-1) and its notation
+  captures.py    the get phase: every sandwich and why it counts or not, resolved at once (LP-1 … LP-5)
+  conditions.py  may a card go here (set phase), does the remove phase apply (LP-6), does the game end (LP-7)
+  profile.py     the deck profile (LP-8) and what it is missing
 """
 
 from __future__ import annotations
@@ -44,9 +51,9 @@ from .moves import (
                        parse_move_text,
 )
 from .profile import CARD_FIELDS, CardData, DeckProfile, validate_card, validate_profile
-from .scoring import Breakdown, CardTally, SeatScore, score_table
-from .state import Phase, Seat, TableState
-from .turn import expected_moves
+from .rules import apply, check, expected_moves, legal_moves
+from .score import AreaScore, CardTally, ScoreSheet, score, score_sheet, score_table
+from .state import Phase, Seat, TableState, parse_state, state_to_json
 
 GAME = LumiereGame()
 
@@ -56,6 +63,7 @@ __all__ = [
     "read_captures_request", "field_from_request", "RemoveStatus", "remove_phase", "end_check", "placement_reasons",
     "Move", "ChooseFirst", "PlaceCommoner", "TakeTop", "PlayCard", "MoveCard", "TurnCard", "SwapCards", "SetCard",
     "ResolveGet", "Draw", "move_to_json", "parse_move", "parse_move_text", "CARD_FIELDS", "CardData",
-    "DeckProfile", "validate_card", "validate_profile", "Breakdown", "CardTally", "SeatScore", "score_table",
-    "Phase", "Seat", "TableState", "expected_moves",
+    "DeckProfile", "validate_card", "validate_profile", "AreaScore", "CardTally", "ScoreSheet", "score",
+    "score_sheet", "score_table", "Phase", "Seat", "TableState", "state_to_json", "parse_state", "check", "apply",
+    "expected_moves", "legal_moves",
 ]

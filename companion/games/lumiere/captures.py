@@ -141,6 +141,7 @@ class GetOutcome:
     sandwiches: tuple[Sandwich, ...]
     captures: tuple[Capture, ...]
     exclusions: tuple[Exclusion, ...]
+    field: Field | None = None  # the field it was found on (a state snapshot keeps it to find it again)
 
     @property
     def counted(self) -> tuple[Sandwich, ...]:
@@ -267,7 +268,7 @@ def resolve_get(field: Field) -> GetOutcome:
             captures.append(Capture(cell, card, owners[0], lines))
         else:
             exclusions.append(Exclusion(cell, card, owners, lines))
-    return GetOutcome(sandwiches, tuple(captures), tuple(exclusions))
+    return GetOutcome(sandwiches, tuple(captures), tuple(exclusions), field)
 
 
 def field_after_get(field: Field, outcome: GetOutcome) -> Field:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import CardField, OptionSpec, Reason, Verdict
-from . import api, moves, profile, turn
-from .scoring import Breakdown, score_table
-from .state import PLAYER_COUNTS, Phase, TableState, new_table
+from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
+from . import api, moves, profile, rules, score, state
+from .state import PLAYER_COUNTS, TableState, new_table
 
 
 class LumiereGame:
@@ -29,22 +28,30 @@ class LumiereGame:
     def move_to_json(self, move: moves.Move) -> dict[str, Any]:
         return moves.move_to_json(move)
 
-    def check(self, state: TableState, move: moves.Move) -> Verdict:
-        return turn.check(state, move)
+    def state_to_json(self, table: TableState) -> dict[str, Any]:
+        return state.state_to_json(table)
 
-    def apply(self, state: TableState, move: moves.Move) -> TableState:
-        return turn.apply(state, move)
+    def parse_state(self, data: Mapping[str, Any], profile: Mapping[str, Any]) -> TableState:
+        return state.parse_state(data, profile)
 
-    def score(self, state: TableState) -> Breakdown:
-        """Running scores; the winner (LP-7's tie-break) once the game is over; incomplete while points are
-        unknown."""
-        return score_table(tuple(s.points for s in state.seats), state.first or 0, state.profile,
-                           final=state.phase is Phase.OVER)
+    def check(self, table: TableState, move: moves.Move) -> Verdict:
+        return rules.check(table, move)
 
-    def actor(self, state: TableState, move: moves.Move) -> int | None:
+    def apply(self, table: TableState, move: moves.Move) -> TableState:
+        return rules.apply(table, move)
+
+    def score(self, table: TableState) -> Breakdown:
+        """Running scores; placings with LP-7's tie-break (the winner once the game is over); a total is None
+        while a card's points are unknown, and the card is named."""
+        return score.score(table)
+
+    def legal_moves(self, table: TableState) -> tuple[moves.Move, ...]:
+        return rules.legal_moves(table)
+
+    def actor(self, table: TableState, move: moves.Move) -> int | None:
         """The seat whose turn it is (in set-up: the seat placing its commoner); choosing the first player is
         the whole table's (LP-7)."""
-        return None if isinstance(move, moves.ChooseFirst) else state.turn
+        return None if isinstance(move, moves.ChooseFirst) else table.turn
 
     def validate_profile(self, profile_data: Mapping[str, Any]) -> tuple[Reason, ...]:
         return profile.validate_profile(profile_data)

@@ -8,13 +8,13 @@ Seats are 0-based in clockwise order. Seat s's cards face side s of the field as
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
 from ..base import ParseError, Reason
-from .captures import GetOutcome
+from .captures import GetOutcome, resolve_get
 from .cards import DRAW_PILE_AT_START, OPENING_HAND, PER_PLAYER, Card
 from .field import Field
 from .profile import DeckProfile
@@ -101,3 +101,93 @@ def new_table(players: int, options: Mapping[str, str], profile: Mapping[str, An
                          allowed=list(PLAYER_COUNTS))
     return TableState(players, DeckProfile.from_mapping(profile), tuple(Seat(s) for s in range(players)),
                       Field.empty())
+
+
+# -- a snapshot as JSON (the profile is not in it: ``parse_state`` is given the one the table uses) ------------
+
+def state_to_json(state: TableState) -> dict[str, Any]:
+    """Everything ``state`` holds but the profile, as plain JSON; the field in its text notation."""
+    last = state.last_get
+    return {
+        "players": state.players,
+        "seats": [{"hand": s.hand, "deck": s.deck, "commoner_in_front": s.commoner_in_front,
+                   "played": [c.value for c in s.played], "points": [c.value for c in s.points]}
+                  for s in state.seats],
+        "field": str(state.field),
+        "exclusion": [c.value for c in state.exclusion],
+        "phase": state.phase.value,
+        "first": state.first,
+        "turn": state.turn,
+        "turn_number": state.turn_number,
+        "play_area": state.play_area.value if state.play_area is not None else None,
+        # the get phase's outcome is the engine's answer on the field it was found on: that field brings it back
+        "last_get": str(last.field) if last is not None and last.field is not None else None,
+        "end_reasons": [r.to_json() for r in state.end_reasons],
+        "start_reasons": [r.to_json() for r in state.start_reasons],
+        "remove_at_start": state.remove_at_start,
+    }
+
+
+def parse_state(data: Mapping[str, Any], profile: Mapping[str, Any]) -> TableState:
+    """The inverse of ``state_to_json`` with the profile the state was made with; raises ParseError."""
+    if not isinstance(data, Mapping):
+        raise ParseError("lp.state.malformed", "§ターン進行", "", field="state")
+    try:
+        players = data["players"]
+        if isinstance(players, bool) or players not in PLAYER_COUNTS:
+            raise ParseError("lp.players.unsupported", "§概要", "players", players=str(players),
+                             allowed=list(PLAYER_COUNTS))
+        seats = tuple(Seat(i, _int(s["hand"]), _int(s["deck"]), bool(s["commoner_in_front"]),
+                           _cards(s["played"]), _cards(s["points"])) for i, s in enumerate(data["seats"]))
+        if len(seats) != players:
+            raise ParseError("lp.state.malformed", "§ターン進行", "seats", field="seats")
+        last = data.get("last_get")
+        return TableState(
+            players=players,
+            profile=DeckProfile.from_mapping(profile),
+            seats=seats,
+            field=Field.parse(str(data["field"])),
+            exclusion=_cards(data["exclusion"]),
+            phase=Phase(data["phase"]),
+            first=_optional(data.get("first"), _int),
+            turn=_optional(data.get("turn"), _int),
+            turn_number=_int(data["turn_number"]),
+            play_area=_optional(data.get("play_area"), Card.parse),
+            last_get=resolve_get(Field.parse(str(last))) if last is not None else None,
+            end_reasons=_reasons(data.get("end_reasons", [])),
+            start_reasons=_reasons(data.get("start_reasons", [])),
+            remove_at_start=_optional(data.get("remove_at_start"), _bool),
+        )
+    except ParseError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise ParseError("lp.state.malformed", "§ターン進行", "", field=str(error)) from None
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("integer")
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError("boolean")
+    return value
+
+
+def _cards(values: Any) -> tuple[Card, ...]:
+    if not isinstance(values, list):
+        raise TypeError("list of cards")
+    return tuple(Card.parse(v) for v in values)
+
+
+def _optional(value: Any, read: Callable[[Any], Any]) -> Any:
+    return None if value is None else read(value)
+
+
+def _reasons(values: Any) -> tuple[Reason, ...]:
+    if not isinstance(values, list):
+        raise TypeError("list of reasons")
+    return tuple(Reason(str(r["code"]), str(r["rule"]), bool(r["ok"]), dict(r["params"]), str(r.get("path", "")),
+                        bool(r.get("impossible", False))) for r in values)

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games.base import Game, IllegalMove, ImpossibleState, ParseError
+from companion.games.base import Game, IllegalMove, ParseError
 from companion.games.lumiere import (
     GAME,
     Card,
@@ -19,6 +19,7 @@ from companion.games.lumiere import (
     TakeTop,
     expected_moves,
     parse_move_text,
+    score_sheet,
 )
 from companion.games.lumiere.moves import move_to_json, parse_move
 from companion.registry import engines as registry
@@ -263,7 +264,7 @@ def test_lp7_the_start_phase_checks_the_end(hands: tuple[int, ...], over: bool, 
 
 def test_the_score_is_incomplete_while_points_are_unknown_and_names_the_cards() -> None:
     state = replace(table(), seats=tuple(replace(s, points=cards("ghost", "commoner")) for s in table().seats))
-    breakdown = GAME.score(state)
+    breakdown = score_sheet(state)
     assert [s.total for s in breakdown.seats] == [None] * 4
     assert breakdown.seats[0].missing == (Card.COMMONER, Card.GHOST)
     (reason,) = breakdown.reasons
@@ -276,7 +277,7 @@ def test_scores_sum_points_with_minus_cards_and_show_the_working() -> None:
     state = table(profile=complete_profile())
     areas = [cards("priest", "commoner", "commoner", "vampire"), cards("yokai"), (), cards("exorcist")]
     state = replace(state, seats=tuple(replace(s, points=a) for s, a in zip(state.seats, areas, strict=True)))
-    breakdown = GAME.score(state)
+    breakdown = score_sheet(state)
     assert [s.total for s in breakdown.seats] == [3 + 1 + 1 - 3, -2, 0, 3]
     assert [(t.card, t.count, t.points, t.subtotal) for t in breakdown.seats[0].tallies] == [
         (Card.COMMONER, 2, 1, 2), (Card.PRIEST, 1, 3, 3), (Card.VAMPIRE, 1, -3, -3)]
@@ -288,7 +289,7 @@ def test_lp7_a_tie_goes_to_the_tied_player_nearest_the_first_player() -> None:
     areas = [cards("priest"), cards("commoner"), (), cards("exorcist")]  # seats 0 and 3 tie on 3
     state = replace(state, phase=Phase.OVER,
                     seats=tuple(replace(s, points=a) for s, a in zip(state.seats, areas, strict=True)))
-    breakdown = GAME.score(state)
+    breakdown = score_sheet(state)
     assert breakdown.winner == 3  # clockwise from seat 2: seat 3 comes before seat 0
     assert [(r.code, r.rule, dict(r.params)) for r in breakdown.reasons] == [
         ("lp.score.highest", "LP-7", {"seat": 3, "points": 3, "tied": [0, 3]}),
@@ -301,15 +302,17 @@ def test_lp8_playing_a_copy_the_deck_does_not_hold_is_an_impossible_state() -> N
     state = table()
     seat0 = replace(state.seats[0], played=cards("vampire"))
     state = state.with_seat(seat0)
-    with pytest.raises(ImpossibleState) as caught:
-        GAME.check(state, parse_move_text("play vampire"))
-    assert (caught.value.code, caught.value.rule, caught.value.params) == (
-        "lp.play.no_copy_left", "LP-8", {"card": "vampire", "seat": 0, "per_player": 1})
+    verdict = GAME.check(state, parse_move_text("play vampire"))  # check is total: it answers, never raises
+    assert not verdict.legal and verdict.impossible
+    (failure,) = verdict.failures
+    assert (failure.code, failure.rule, dict(failure.params), failure.impossible) == (
+        "lp.play.no_copy_left", "LP-8", {"card": "vampire", "seat": 0, "per_player": 1}, True)
     state = state.with_seat(replace(seat0, played=cards("commoner", "commoner", "commoner")))
     assert verdict_codes(state, "play commoner")[-1] == ("lp.play.copy_left", "LP-8", True)
     state = state.with_seat(replace(seat0, played=cards("commoner", "commoner", "commoner", "commoner")))
-    with pytest.raises(ImpossibleState):  # 4 played + the one set aside at setup = all 5
+    with pytest.raises(IllegalMove) as refused:  # 4 played + the one set aside at setup = all 5
         GAME.apply(state, parse_move_text("play commoner"))
+    assert refused.value.verdict.impossible and refused.value.code == "lp.play.no_copy_left"
 
 
 def run_a_whole_game(players: int) -> tuple[TableState, list[dict[str, object]]]:
@@ -349,10 +352,11 @@ def test_a_whole_game_ends_after_thirteen_turns_each_and_every_card_is_accounted
     on_field = sum(1 for _ in state.field.cards())
     in_points = sum(len(s.points) for s in state.seats)
     assert on_field + in_points + len(state.exclusion) == players * (1 + 13)
-    breakdown = GAME.score(state)
+    breakdown = score_sheet(state)
     assert breakdown.final and breakdown.complete
     assert [s.total for s in breakdown.seats] == [sum(TEST_POINTS[c.value] for c in s.points) for s in state.seats]
     assert breakdown.winner is not None
+    assert GAME.score(state).winners == (breakdown.winner,)
     # the log replays from JSON to the same state (how the platform rebuilds a table)
     replayed = GAME.new_state(players, {}, complete_profile())
     for data in log:

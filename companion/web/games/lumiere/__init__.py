@@ -1,43 +1,46 @@
 """Lumière Prière (ルミエル†プリエール) in the web layer.
 
-- The capture checker ``/lumiere/captures`` (``dispute.py``): set up a field by tapping, see what the get phase
-  takes and why; no table needed (a tool on the home page card).
-- The tracker (``tracker.py``, ``templates/lumiere/_table.html``): a table of 3 or 4 players, the turn's phases
-  in order, hands, decks, point areas, running scores and the winner.
-- ``POST /api/v1/lumiere/captures`` (``api.py``): the engine's handler.
-- Messages for every reason code, ids shown as names (``messages.py``, ``labels.py``).
+Where to look:
+  routes.py    the blueprint: the capture checker's pages, the table's own deck-profile copy
+  forms.py     the table's entry forms -> the engine's move JSON
+  model.py     the table fragment's frozen model (templates/lumiere/_table.html draws it): phases, hands,
+               decks, the field, point areas, running scores and the winner
+  history.py   one history line per move
+  messages.py  every reason code as a sentence (ids shown as names by labels.py)
+  labels.py    card names, areas ("B3"), seats, lines, phases in the current language
+  summary.py   the score summary, from GAME.score(state)
+  api.py       ``POST /api/v1/lumiere/captures``: the engine's handler and its schemas
+  dispute.py   the capture checker ``/lumiere/captures``: set up a field by tapping, see what the get phase takes
+               and why; no table needed (a tool on the home page card); board.py draws fields and get phases
 """
 
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
-from companion.web.gameweb import GameWeb, TableRequest, TableViewLike
+from companion.web.gameweb import GameWeb
 
-from . import dispute, tracker
 from .api import CAPTURES
-from .blueprint import bp
+from .forms import form_to_move
+from .history import describe_move
 from .labels import card_name
 from .messages import MESSAGES
-
-
-def table_model(view: TableViewLike, asked: TableRequest) -> tracker.TrackerView:
-    """The table fragment's model (templates/lumiere/_table.html draws it)."""
-    return tracker.tracker(view, asked.pending)
-
-
-__all__ = ["WEB", "dispute", "tracker"]
+from .model import table_model
+from .routes import bp
+from .summary import summary
 
 WEB = GameWeb(
     slug="lumiere",
     table_template="lumiere/_table.html",
-    form_to_move=tracker.form_to_move,
-    describe_move=tracker.describe_move,
+    form_to_move=form_to_move,
+    describe_move=describe_move,
     messages=MESSAGES,
     blueprint=bp,
     api=(CAPTURES,),
     tools=(("lumiere.captures", _l("Check a capture")),),
-    summary=tracker.summary,
+    summary=summary,
     choice_label=lambda key, choice: card_name(choice) if key == "id" else choice,
     table_model=table_model,
 )
+
+__all__ = ["WEB"]

@@ -1,6 +1,6 @@
 """The capture checker: set up a 4 × 4 field by tapping, and see what the get phase takes and why.
 
-No table is needed and nothing is stored: the whole field travels in the address (``?f=``), so a dispute can
+The routes are in ``routes.py``. No table is needed and nothing is stored: the whole field travels in the address (``?f=``), so a dispute can
 be sent to another phone, and the back button steps back through the taps. Every tap is a plain form POST
 (answered with a redirect to the new address, or for htmx the fresh fragment with that address), so it
 works with JavaScript off.
@@ -16,18 +16,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import Response, make_response, redirect, request, url_for
+from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.lumiere import ALL_CELLS, Card, Cell, Field, FieldCard, field_from_request, resolve_get
 from companion.web.messages import explain
-from companion.web.pages import is_htmx, page
+from companion.web.pages import page
 
-from .blueprint import bp
 from .board import areas, outcome_view
-from .labels import ARROWS, card_short, cell_label, seat_label, side_name
+from .labels import ARROWS, card_short, cell_label, seat_label, side_name, table_labels
 
 PLAYERS = (3, 4)
 MODES = ("put", "active", "turn", "lift")
@@ -160,6 +159,12 @@ def address(state: Checker) -> str:
 
 
 def render(state: Checker, problems: list[RulesError], status: int = 200, tapped_cell: str = ""):  # type: ignore[no-untyped-def]
+    with table_labels(()):  # no table: "Player 1" … and areas as "B3"
+        context = _context(state, problems, tapped_cell)
+    return page("lumiere/captures.html", "lumiere/_captures.html", status, **context)
+
+
+def _context(state: Checker, problems: list[RulesError], tapped_cell: str) -> dict[str, Any]:
     outcome = resolve_get(state.field)
     seats = range(state.players)
     context = dict(
@@ -177,7 +182,7 @@ def render(state: Checker, problems: list[RulesError], status: int = 200, tapped
         address=address(state),
         api_body=json.dumps(request_body(state.players, state.field), ensure_ascii=False),
     )
-    return page("lumiere/captures.html", "lumiere/_captures.html", status, **context)
+    return context
 
 
 def _sides(players: int) -> dict[str, str]:
@@ -199,27 +204,3 @@ def _located(problem: RulesError) -> str:
         except (ValueError, IndexError, RulesError):
             return text
     return text
-
-
-@bp.get("/captures")
-def captures():  # type: ignore[no-untyped-def]
-    state, problems = read_state(request.args)
-    return render(state, problems, 400 if problems else 200)
-
-
-@bp.post("/captures")
-def captures_tap():  # type: ignore[no-untyped-def]
-    state, problems = read_state(request.form)
-    if problems:  # the field the form carried could not be read: show that, change nothing
-        return render(state, problems, 400)
-    try:
-        state = after_post(state, request.form)
-    except RulesError as error:
-        errors = error.errors if isinstance(error, ErrorList) else [error]
-        return render(state, list(errors), 422, tapped_cell=request.form.get("tap", ""))
-    if is_htmx():
-        body, status = render(state, [])
-        response: Response = make_response(body, status)
-        response.headers["HX-Replace-Url"] = address(state)
-        return response
-    return redirect(address(state), 303)

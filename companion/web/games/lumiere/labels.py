@@ -8,7 +8,11 @@ writes them (seats 0-based, areas ``[row, col]``), so a message matches the requ
 
 from __future__ import annotations
 
-from flask import g, has_request_context, request
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from flask import has_request_context, request
 from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
 
@@ -16,7 +20,9 @@ from companion.games.base import ParseError
 from companion.games.lumiere import Card, Cell, Line, Phase
 
 ROWS = "ABCD"
-SEAT_KEY = "lumiere_seats"  # flask.g: the seat names of the table being shown or entered into
+# The seat names of the table whose page, history or summary is being put into words (None: no table, so
+# "Player 2" on a page, "seat 1" in an API message). Set by ``table_labels`` around building a model.
+_TABLE_SEATS: ContextVar[tuple[str, ...] | None] = ContextVar("lumiere_table_seats", default=None)
 
 # The side of the field each seat's cards face (state.SIDES: 0 bottom, 1 left, 2 top, 3 right), as an arrow
 # pointing at that seat from the middle of the field.
@@ -70,6 +76,9 @@ def _move_names() -> dict[str, str]:
 
 
 def in_api() -> bool:
+    """An API message keeps the API's numbers. Inside ``table_labels`` it is a page, whatever the request."""
+    if _TABLE_SEATS.get() is not None:
+        return False
     return has_request_context() and request.path.startswith("/api/")
 
 
@@ -110,14 +119,19 @@ def cell_label(cell: Cell | str) -> str:
     return f"{ROWS[cell.row]}{cell.col + 1}"
 
 
-def set_seat_names(names: list[str] | tuple[str, ...]) -> None:
-    """Seats are called by these names for the rest of the request (a table's page or entry)."""
-    if has_request_context():
-        setattr(g, SEAT_KEY, tuple(names))
+@contextmanager
+def table_labels(names: Sequence[str]) -> Iterator[None]:
+    """Within the block, seats are called by these names and ids read as on a page (a table's model, history
+    line or summary is built inside it; the dispute page with no names)."""
+    token = _TABLE_SEATS.set(tuple(names))
+    try:
+        yield
+    finally:
+        _TABLE_SEATS.reset(token)
 
 
 def seat_names() -> tuple[str, ...]:
-    return tuple(getattr(g, SEAT_KEY, ())) if has_request_context() else ()
+    return _TABLE_SEATS.get() or ()
 
 
 def seat_label(seat: int | str) -> str:

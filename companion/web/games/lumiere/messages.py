@@ -65,6 +65,7 @@ MESSAGES: dict[str, Any] = {
     # -- moves as the table records them --------------------------------------------------------------------
     "lp.move.not_object": M(_l("This entry is not understood.")),
     "lp.move.missing": M(_l("This entry lacks “{field}”.")),
+    "lp.state.malformed": M(_l("This table snapshot cannot be read ({field}).")),
     "lp.move.wrong_type": M(_l("“{field}” has the wrong kind of value ({expected} needed).")),
     "lp.move.unknown_kind": M(_l("“{kind}” is not a step of a turn.")),
     "lp.move.malformed": M(_l("“{text}” is not a move the companion can read.")),
@@ -159,6 +160,7 @@ MESSAGES: dict[str, Any] = {
     "lp.end.a_hand_empty": M(_l("Someone's hand is empty (empty: {seats})."), seats="seats"),
     "lp.score.points_unknown": M(_l("The deck profile does not give the points of {cards} yet, so the score "
                                     "waits for them."), cards="cards"),
+    "lp.score.card": M(_l("{card}: {count} × {points} points."), card="card"),
     "lp.score.highest": M(_l("{seat} has the most points ({points})."), seat="seat"),
     "lp.score.tie_break": M(_l("{tied} are tied at {points}; {seat} sits nearest the first player ({first}) "
                                "and wins."), seat="seat", tied="seats", first="seat"),

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 
 from companion.games.base import Reason
-from companion.web.games.lumiere.labels import set_seat_names
+from companion.web.games.lumiere.labels import table_labels
 from companion.web.games.lumiere.messages import KINDS, MESSAGES
 from companion.web.messages import explain
 from tests.web.apps import Phone
@@ -58,8 +58,12 @@ def test_ids_read_as_names_in_each_language(app: Flask) -> None:
     with app.test_request_context("/t/x/move", headers={"Accept-Language": "en"}):
         assert explain(reason) == ("Player 1 captures Yokai Master (Player 4's) at C2, sandwiched along: "
                                    "diagonal ／, corner.")
-        set_seat_names(["Aki", "Ben", "Chie", "Dai"])  # on a table's page, seats are called by name
-        assert explain(reason).startswith("Aki captures Yokai Master (Dai's) at C2")
+        with table_labels(["Aki", "Ben", "Chie", "Dai"]):  # on a table's page, seats are called by name
+            assert explain(reason).startswith("Aki captures Yokai Master (Dai's) at C2")
+        assert explain(reason).startswith("Player 1 captures")  # and only there
+    with app.test_request_context("/api/v1/lumiere/captures", headers={"Accept-Language": "en"}):
+        with table_labels(["Aki", "Ben", "Chie", "Dai"]):  # a table's model reads as a page, whatever the request
+            assert explain(reason).startswith("Aki captures Yokai Master (Dai's) at C2")
     with app.test_request_context("/", headers={"Accept-Language": "ja"}):
         assert explain(reason) == "プレイヤー1がC2の妖使（プレイヤー4のカード）を獲得：挟んだ方向は斜め（／）, 四隅。"
     with app.test_request_context("/api/v1/lumiere/captures", headers={"Accept-Language": "en"}):

@@ -1,8 +1,10 @@
-"""``check`` and ``apply`` for the tracker: which move each phase expects, and what each move does.
+"""``check``, ``apply`` and ``legal_moves`` for a tracked game: which move each phase expects, what each does.
 
-``check`` is pure and has no side effects: it returns a Verdict listing every condition it looked at. It
-raises ``ImpossibleState`` for a move that describes something that cannot exist (a seat playing a copy its
-deck does not have, LP-8). ``apply`` runs ``check`` and raises ``IllegalMove`` when it refuses.
+``check`` is pure, total (it never raises for a parsed move) and has no side effects: it returns a Verdict
+listing every condition it looked at. A move that describes something that cannot exist (a seat playing a
+copy its deck does not have, LP-8) fails a reason marked ``impossible``. ``apply`` runs ``check`` and raises
+``IllegalMove`` when it refuses. ``legal_moves`` lists every move ``check`` passes (the field has 16 areas
+and 12 card kinds, so the candidates are few).
 """
 
 from __future__ import annotations
@@ -10,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..base import IllegalMove, ImpossibleState, Reason, Verdict
+from ..base import IllegalMove, Reason, Verdict
 from .captures import field_after_get, resolve_get
 from .cards import Card
 from .conditions import end_check, game_ends, placement_reasons, remove_phase
-from .field import Cell, FieldCard
+from .field import ALL_CELLS, Cell, FieldCard
 from .moves import (
     KINDS,
     ChooseFirst,
@@ -98,8 +100,10 @@ def _check_play(state: TableState, move: PlayCard) -> list[Reason]:
     left = seat.unseen()[move.card]
     if left <= 0:
         # A deck holds card.per_player copies (LP-8): another one would be a card that does not exist.
-        raise ImpossibleState("lp.play.no_copy_left", "LP-8", "card", card=move.card.value, seat=seat.seat,
-                              per_player=move.card.per_player)
+        reasons.append(Reason("lp.play.no_copy_left", "LP-8", False,
+                              {"card": move.card.value, "seat": seat.seat, "per_player": move.card.per_player},
+                              "card", impossible=True))
+        return reasons
     reasons.append(Reason("lp.play.copy_left", "LP-8", True,
                           {"card": move.card.value, "seat": seat.seat, "left": left}))
     return reasons
@@ -166,6 +170,41 @@ _CHECKS: dict[type, Callable[..., list[Reason]]] = {
     MoveCard: _check_move, TurnCard: _check_turn, SwapCards: _check_swap, SetCard: _check_set,
     ResolveGet: _check_get, Draw: _check_draw,
 }
+
+
+# -- legal moves ---------------------------------------------------------------------------------------------
+
+def _candidates(state: TableState) -> list[Move]:
+    """Every move of the kinds the phase expects, whatever its areas, cards and seats."""
+    found: list[Move] = []
+    for kind in expected_moves(state):
+        if kind is ChooseFirst:
+            found += [ChooseFirst(seat) for seat in range(state.players)]
+        elif kind is PlaceCommoner:
+            found += [PlaceCommoner(cell) for cell in ALL_CELLS]
+        elif kind is TakeTop:
+            found += [TakeTop(cell) for cell in ALL_CELLS]
+        elif kind is PlayCard:
+            found += [PlayCard(card) for card in Card]
+        elif kind is MoveCard:
+            found += [MoveCard(a, b, stack) for a in ALL_CELLS for b in ALL_CELLS for stack in (False, True)]
+        elif kind is TurnCard:
+            found += [TurnCard(cell, owner) for cell in ALL_CELLS for owner in range(state.players)]
+        elif kind is SwapCards:
+            found += [SwapCards(a, b) for a in ALL_CELLS for b in ALL_CELLS if a < b]
+        elif kind is SetCard:
+            found += [SetCard(cell, stack) for cell in ALL_CELLS for stack in (False, True)]
+        elif kind is ResolveGet:
+            found.append(ResolveGet())
+        elif kind is Draw:
+            found.append(Draw())
+    return found
+
+
+def legal_moves(state: TableState) -> tuple[Move, ...]:
+    """Every move ``check`` passes on ``state``. A ``stack`` flag records the table's word that the card's
+    effect allows stacking (the companion cannot read effects), so both settings are listed where legal."""
+    return tuple(move for move in _candidates(state) if check(state, move).legal)
 
 
 # -- apply ---------------------------------------------------------------------------------------------------

@@ -1,0 +1,57 @@
+"""The table's entry forms -> the engine's move JSON (what ``parse_move`` reads); raises ParseError."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.base import ParseError
+from companion.games.lumiere import Cell
+
+# -- forms -> moves ------------------------------------------------------------------------------------------
+
+
+def _cell(form: Mapping[str, str], key: str, code: str = "lp.form.cell") -> list[int]:
+    value = (form.get(key) or "").strip()
+    if not value:
+        raise ParseError(code, "§ターン進行", key)
+    return Cell.parse(value).to_json()
+
+
+def _seat(form: Mapping[str, str], key: str, code: str) -> int:
+    value = (form.get(key) or "").strip()
+    if not value.isdigit():
+        raise ParseError(code, "§ターン進行", key)
+    return int(value)
+
+
+def _stack(form: Mapping[str, str]) -> bool:
+    return form.get("stack") in ("1", "on", "true")
+
+
+def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
+    """The fields of one of the table's forms -> the engine's move JSON (``parse_move`` reads it)."""
+    kind = form.get("kind", "")
+    if kind == "first":
+        return {"kind": kind, "seat": _seat(form, "seat", "lp.form.seat")}
+    if kind in ("opening", "take"):
+        return {"kind": kind, "cell": _cell(form, "cell")}
+    if kind == "play":
+        card = (form.get("card") or "").strip()
+        if not card:
+            raise ParseError("lp.form.card", "§エフェクトフェイズ", "card")
+        return {"kind": kind, "card": card}
+    if kind == "set":
+        return {"kind": kind, "cell": _cell(form, "cell"), "stack": _stack(form)}
+    if kind == "move":
+        return {"kind": kind, "from": _cell(form, "from"), "to": _cell(form, "to", "lp.form.second_cell"),
+                "stack": _stack(form)}
+    if kind == "turn":
+        return {"kind": kind, "cell": _cell(form, "cell"), "owner": _seat(form, "owner", "lp.form.owner")}
+    if kind == "swap":
+        return {"kind": kind, "cells": [_cell(form, "first"), _cell(form, "second", "lp.form.second_cell")]}
+    if kind in ("get", "draw"):
+        return {"kind": kind}
+    raise ParseError("lp.form.kind", "§ターン進行", "kind")
+
+

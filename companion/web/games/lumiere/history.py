@@ -1,0 +1,55 @@
+"""One line of the table's history per move, in the current language (the platform adds who moved)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+
+from companion.games.lumiere import Cell
+
+from .labels import card_name, cell_label, seat_label, table_labels
+
+# -- moves -> history lines ----------------------------------------------------------------------------------
+
+def _cell_of(value: Any) -> str:
+    return cell_label(Cell(int(value[0]), int(value[1])))
+
+
+def describe_move(move: Mapping[str, Any], view: Any) -> str:
+    """One line of the table's history, in the current language."""
+    with table_labels(view.table.seats):
+        return _describe(move)
+
+
+def _describe(move: Mapping[str, Any]) -> str:
+    kind = move.get("kind")
+    stacked = _(" (stacked by its effect)") if move.get("stack") else ""
+    if kind == "first":
+        return _("%(seat)s plays first", seat=seat_label(move["seat"]))
+    if kind == "opening":
+        return _("Commoner placed on %(area)s", area=_cell_of(move["cell"]))
+    if kind == "take":
+        return _("Remove phase: the top card of %(area)s taken into the point area", area=_cell_of(move["cell"]))
+    if kind == "play":
+        return _("%(card)s played into the play area", card=card_name(str(move["card"])))
+    if kind == "set":
+        return _("Card set on %(area)s", area=_cell_of(move["cell"])) + stacked
+    if kind == "move":
+        return _("Effect: the top card of %(source)s moved to %(target)s", source=_cell_of(move["from"]),
+                 target=_cell_of(move["to"])) + stacked
+    if kind == "turn":
+        return _("Effect: the top card of %(area)s turned to face %(seat)s", area=_cell_of(move["cell"]),
+                 seat=seat_label(move["owner"]))
+    if kind == "swap":
+        first, second = move["cells"]
+        return _("Effect: the top cards of %(first)s and %(second)s swapped", first=_cell_of(first),
+                 second=_cell_of(second))
+    if kind == "get":
+        return _("Get phase resolved")
+    if kind == "draw":
+        return _("Draw phase")
+    raise ValueError(kind)
+
+

@@ -1,0 +1,217 @@
+"""The table fragment's model: what ``templates/lumiere/_table.html`` draws, built once per render.
+
+The turn's phases, the moves each phase expects (``expected_moves``), the checks, the captures and the scores
+are all the engine's; this module puts the state into words. Nothing here reads the request: what the phone
+asked for comes in ``TableRequest`` (the form a refused entry came from, whether it may write).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import url_for
+from flask_babel import gettext as _
+
+from companion.games.base import Breakdown, Term
+from companion.games.lumiere import GAME, Card, Phase, TableState, expected_moves, remove_phase, resolve_get
+from companion.games.lumiere.moves import KINDS
+from companion.web.gameweb import TableRequest, TableViewLike
+
+from .board import AreaView, OutcomeView, ReasonView, areas, outcome_view, reason_view
+from .labels import ARROWS, card_name, phase_name, seat_label, side_name, table_labels
+
+# -- the state in words --------------------------------------------------------------------------------------
+
+STEPS = ("start", "remove", "effect", "set", "get", "draw")
+
+
+@dataclass(frozen=True)
+class Step:
+    key: str
+    name: str
+    state: str  # "done", "now", "todo", "skipped"
+
+
+@dataclass(frozen=True)
+class Tally:
+    name: str
+    count: int
+    points: int | None
+    subtotal: int | None
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    arrow: str
+    side: str
+    hand: int
+    deck: int
+    commoner_in_front: bool
+    is_turn: bool
+    points: tuple[Tally, ...]
+    cards: int
+    total: int | None
+    missing: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayChoice:
+    card: str
+    name: str
+    left: int
+    points: int | None
+
+
+@dataclass(frozen=True)
+class TrackerView:
+    phase: str
+    phase_name: str
+    steps: tuple[Step, ...]
+    expected: frozenset[str]
+    skipped: frozenset[str]
+    turn: int | None
+    turn_name: str
+    turn_number: int
+    first_name: str
+    seats: tuple[SeatView, ...]
+    rows: list[list[AreaView]]
+    sides: dict[str, str]
+    play_area: str
+    play_effect: str | None
+    play_choices: tuple[PlayChoice, ...]
+    remove_reasons: tuple[ReasonView, ...]
+    get_preview: OutcomeView | None
+    last_get: OutcomeView | None
+    exclusion: tuple[str, ...]
+    score_reasons: tuple[ReasonView, ...]
+    missing_points: tuple[str, ...]
+    leader: str
+    final: bool
+    end_reasons: tuple[ReasonView, ...]
+    start_reasons: tuple[ReasonView, ...]  # this turn's end check (LP-7): none held, so the game went on
+    owners: tuple[tuple[int, str, str], ...]  # (seat, name, arrow): whom a card may face
+    profile_url: str
+    profile_is_own: bool
+    token: str  # the table's play token (the entry forms post to it)
+    version: int  # the table version every entry form is based on
+    can_write: bool  # False on the watch link: no forms
+    pending: Mapping[str, str] = field(default_factory=dict)  # the form a refused entry came from
+
+
+def _steps(state: TableState) -> tuple[Step, ...]:
+    phase = state.phase
+    if phase is Phase.SETUP:
+        return ()
+    if phase is Phase.OVER:
+        return tuple(Step(k, phase_name(k), "done" if k == "start" else "todo") for k in STEPS)
+    now = {Phase.REMOVE: "remove", Phase.EFFECT: "effect", Phase.GET: "get", Phase.DRAW: "draw"}[phase]
+    position = STEPS.index(now)
+
+    def progress(i: int, key: str) -> str:
+        if key == "remove" and state.remove_at_start is False and now != "remove":
+            return "skipped"  # LP-6 did not apply when this turn started
+        return "done" if i < position else "now" if i == position else "todo"
+
+    return tuple(Step(k, phase_name(k), progress(i, k)) for i, k in enumerate(STEPS))
+
+
+def _tally(term: Term) -> Tally:
+    return Tally(card_name(str(term.params["card"])), int(term.params["count"]), term.params["points"], term.value)
+
+
+def _seat_views(state: TableState, breakdown: Breakdown) -> tuple[SeatView, ...]:
+    views = []
+    for seat, score in zip(state.seats, breakdown.seats, strict=True):
+        tallies = tuple(_tally(t) for t in score.terms)
+        missing = tuple(card_name(str(t.params["missing"])) for t in score.terms if t.value is None)
+        views.append(SeatView(seat.seat, seat_label(seat.seat), ARROWS[seat.seat], side_name(seat.seat), seat.hand,
+                              seat.deck, seat.commoner_in_front, state.turn == seat.seat and state.phase is not
+                              Phase.OVER, tallies, sum(t.count for t in tallies), score.total, missing))
+    return tuple(views)
+
+
+def table_model(view: TableViewLike, asked: TableRequest) -> TrackerView:
+    """The table fragment's model (templates/lumiere/_table.html draws it), in the current language."""
+    with table_labels(view.table.seats):
+        return tracker(view, asked.pending, asked.can_write)
+
+
+def _leader(breakdown: Breakdown) -> int | None:
+    """The seat placed first (LP-7's tie-break decides a tie); None while a card's points are unknown."""
+    if any(s.total is None for s in breakdown.seats) or not breakdown.placings:
+        return None
+    return breakdown.placings[0][0]
+
+
+def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool = True) -> TrackerView:
+    """Everything the table fragment shows (seat names come from ``table_labels`` around the call)."""
+    state: TableState = view.state
+    players = state.players
+    expected = frozenset(KINDS[kind] for kind in expected_moves(state))
+    breakdown = GAME.score(state)
+    preview = None
+    get_now = resolve_get(state.field) if state.phase is Phase.GET else None
+    if get_now is not None:
+        preview = outcome_view(state.field, get_now, range(players))
+    last = None
+    if state.phase is Phase.DRAW and state.last_get is not None:
+        last = outcome_view(state.field, state.last_get, range(players))
+    choices: tuple[PlayChoice, ...] = ()
+    if "play" in expected and state.turn is not None:
+        unseen = state.seat(state.turn).unseen()
+        choices = tuple(PlayChoice(c.value, card_name(c), unseen[c], state.profile.points(c)) for c in Card)
+    remove = remove_phase(state.field, state.profile) if state.phase is Phase.REMOVE else None
+    effect = state.profile.data(state.play_area).effect if state.play_area is not None else None
+    pending = dict(pending or {})
+    steps = _steps(state)
+    ref = view.profile_ref
+    own = ref.is_user
+    profile_url = url_for("profiles.edit", token=ref.token) if own else \
+        url_for("profiles.index", slug=GAME.slug)
+    seats = _seat_views(state, breakdown)
+    leader = _leader(breakdown)
+    return TrackerView(
+        phase=state.phase.value,
+        phase_name=phase_name(state.phase),
+        steps=steps,
+        expected=expected,
+        skipped=frozenset(step.key for step in steps if step.state == "skipped"),
+        turn=state.turn,
+        turn_name=seat_label(state.turn) if state.turn is not None else "",
+        turn_number=state.turn_number,
+        first_name=seat_label(state.first) if state.first is not None else "",
+        seats=seats,
+        rows=areas(state.field, get_now, pending.get("cell", "")),
+        sides=_sides(view.table.seats, players),
+        play_area=card_name(state.play_area) if state.play_area is not None else "",
+        play_effect=effect,
+        play_choices=choices,
+        remove_reasons=tuple(reason_view(r) for r in remove.reasons) if remove else (),
+        get_preview=preview,
+        last_get=last,
+        exclusion=tuple(card_name(c) for c in state.exclusion),
+        score_reasons=tuple(reason_view(r) for r in breakdown.reasons),
+        missing_points=tuple(dict.fromkeys(name for s in seats for name in s.missing)),
+        leader=seat_label(leader) if leader is not None else "",
+        final=breakdown.finished,
+        end_reasons=tuple(reason_view(r) for r in state.end_reasons),
+        start_reasons=tuple(reason_view(r) for r in state.start_reasons),
+        owners=tuple((s, seat_label(s), ARROWS[s]) for s in range(players)),
+        profile_url=profile_url,
+        profile_is_own=own,
+        token=view.table.token,
+        version=view.version,
+        can_write=can_write,
+        pending=pending,
+    )
+
+
+def _sides(names: Any, players: int) -> dict[str, str]:
+    sides = {}
+    for seat, side in enumerate(("bottom", "left", "top", "right")):
+        sides[side] = f"{names[seat]} {ARROWS[seat]}" if seat < players else _("(nobody)")
+    return sides

@@ -1,0 +1,56 @@
+"""The routes of Lumière Prière's own pages: the capture checker (``dispute.py`` does the work) and the
+table's own deck-profile copy (to fill in the points the table's score waits for)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, make_response, redirect, request, url_for
+
+from companion import store
+from companion.games.base import ErrorList, RulesError
+from companion.games.lumiere import GAME
+from companion.web.pages import is_htmx
+from companion.web.table_service import load_view, own_profile_copy
+
+from . import dispute
+
+bp = Blueprint("lumiere", __name__, url_prefix="/lumiere")
+
+
+@bp.get("/captures")
+def captures():  # type: ignore[no-untyped-def]
+    state, problems = dispute.read_state(request.args)
+    return dispute.render(state, problems, 400 if problems else 200)
+
+
+@bp.post("/captures")
+def captures_tap():  # type: ignore[no-untyped-def]
+    state, problems = dispute.read_state(request.form)
+    if problems:  # the field the form carried could not be read: show that, change nothing
+        return dispute.render(state, problems, 400)
+    try:
+        state = dispute.after_post(state, request.form)
+    except RulesError as error:
+        errors = error.errors if isinstance(error, ErrorList) else [error]
+        return dispute.render(state, list(errors), 422, tapped_cell=request.form.get("tap", ""))
+    if is_htmx():
+        body, status = dispute.render(state, [])
+        response: Response = make_response(body, status)
+        response.headers["HX-Replace-Url"] = dispute.address(state)
+        return response
+    return redirect(dispute.address(state), 303)
+
+
+@bp.post("/t/<token>/own-profile")
+def own_profile(token: str):  # type: ignore[no-untyped-def]
+    """Give this table an editable copy of its deck profile, then open it: the table's scores follow every
+    card filled in there (a built-in profile cannot be edited; LP-8)."""
+    view = load_view(token, game=GAME.slug)
+    try:
+        based_on = int(request.form.get("version", ""))
+    except ValueError:
+        based_on = -1
+    try:
+        ref = own_profile_copy(view, based_on)
+    except store.Conflict:  # another phone entered first: nothing changed (the unused copy is harmless)
+        return redirect(url_for("tables.show", token=token, n="conflict"), 303)
+    return redirect(url_for("profiles.edit", token=ref.token), 303)

@@ -1,0 +1,58 @@
+"""The score summary (page and PDF), built from ``GAME.score(state)``: per player the point area card by card
+with its working (or the cards whose points are still unknown), the ranking and LP-7's tie-break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import pgettext
+
+from companion.games.base import Breakdown, Term
+from companion.games.lumiere import GAME, Phase, TableState
+from companion.web.gameweb import Summary, SummaryTable
+from companion.web.messages import explain
+
+from .labels import card_name, seat_label, table_labels
+
+
+def _points(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def _row(term: Term) -> tuple[str, str, str, str]:
+    return (card_name(str(term.params["card"])), str(term.params["count"]), _points(term.params["points"]),
+            _points(term.value))
+
+
+def summary(view: Any) -> Summary | None:
+    """Per player the point area and its score (or what is missing), the ranking, and LP-7's tie-break."""
+    state: TableState = view.state
+    if state.phase is Phase.SETUP:
+        return None
+    with table_labels(view.table.seats):
+        return _summary(state, GAME.score(state))
+
+
+def _summary(state: TableState, breakdown: Breakdown) -> Summary:
+    seats = breakdown.seats
+    complete = all(s.total is not None for s in seats)
+    order = [seat for place in breakdown.placings for seat in place] if complete else [s.seat for s in seats]
+    ranking = tuple((place, seat_label(seat), _points(seats[seat].total))
+                    for place, seat in enumerate(order, start=1))
+    tables = []
+    for s in seats:
+        rows = tuple(_row(t) for t in s.terms)
+        count = sum(int(t.params["count"]) for t in s.terms)
+        rows += ((pgettext("lumiere", "Total"), str(count), "", _points(s.total)),)
+        note = _("Score = the sum of the points of the cards in the point area, minus cards counting against "
+                 "(LP-7).")
+        missing = [card_name(str(t.params["missing"])) for t in s.terms if t.value is None]
+        if missing:
+            note += " " + _("Points unknown for %(cards)s: fill them in the deck profile (LP-8).",
+                            cards=", ".join(missing))
+        tables.append(SummaryTable(_("%(seat)s — point area", seat=seat_label(s.seat)),
+                                   (pgettext("lumiere", "Card"), pgettext("lumiere", "Count"),
+                                    pgettext("lumiere", "Points"), pgettext("lumiere", "Subtotal")), rows, note))
+    winner_note = " ".join(f"{explain(r)} ({r.rule})" for r in breakdown.reasons)
+    return Summary(finished=breakdown.finished, ranking=ranking, tables=tuple(tables), winner_note=winner_note)
