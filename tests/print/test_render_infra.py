@@ -128,7 +128,7 @@ def test_prints_beyond_the_queue_are_busy_at_once_so_request_threads_stay_free()
 def test_documents_cannot_fetch_anything_but_the_printables(pool: RenderPool) -> None:
     for html in ('<link rel="stylesheet" href="http://example.com/x.css"><p>x</p>',
                  '<link rel="stylesheet" href="file:///etc/passwd"><p>x</p>',
-                 '<img src="../companion/printing.py">',
+                 '<img src="../companion/printing/__init__.py">',
                  '<link rel="stylesheet" href="missing.css">'):
         with pytest.raises(PrintFailed):
             pool.render({"html": html}, 30)

@@ -39,7 +39,7 @@ from typing import Any, Generic, TypeVar
 
 log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PRINTABLES = ROOT / "printables"
 LAYOUT_VERSION = "1"  # part of every cache key: bump when the geometry code changes what a PDF looks like
 
@@ -901,10 +901,3 @@ def _worker_main(argv: Sequence[str]) -> None:
 
     in_fd, out_fd, max_jobs, max_rss = int(argv[0]), int(argv[1]), int(argv[2]), float(argv[3])
     _serve(Connection(in_fd, writable=False), max_jobs, max_rss, Connection(out_fd, readable=False))
-
-
-if __name__ == "__main__":
-    if sys.argv[1:2] == ["--worker"]:
-        _worker_main(sys.argv[2:])
-    else:
-        print(__doc__)
