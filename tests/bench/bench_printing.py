@@ -27,8 +27,9 @@ ROUNDS = int(os.environ.get("BENCH_PRINT_ROUNDS", "3"))
 
 
 def main() -> None:
-    from companion import create_app, db, printing, store
-    from companion.printing import PdfCache
+    from companion import create_app, db, store
+    from companion.printing.cache import PdfCache
+    from companion.printing.pool import WARM_UP_HTML
     from companion.web.printing import init_app
     from companion.web.printing.documents import BY_ID, summary_document
     from companion.web.printing.options import read_options
@@ -44,7 +45,7 @@ def main() -> None:
     with app.test_request_context("/print", headers={"Accept-Language": "ja"}):
         the_printer = printer(app)
         started = time.perf_counter()
-        the_printer.pool.render({"html": printing.WARM_UP_HTML}, 60)
+        the_printer.pool.render({"html": WARM_UP_HTML}, 60)
         print(f"render process start-up (spawn, import WeasyPrint, load fonts): {time.perf_counter() - started:.2f} s")
 
         table = store.create_table("tally", ["Aki", "Ben", "Chie"], {"cap": "100"}, "builtin:default", "bench")

@@ -8,18 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.printing import (
-    REPLACEMENT,
-    PdfCache,
-    PrintBusy,
-    Printer,
-    PrintFailed,
-    PrintTimeout,
-    RenderPool,
-    family_for,
-    glyph_safe,
-    uncovered,
-)
+from companion.printing.cache import PdfCache
+from companion.printing.fonts import REPLACEMENT, family_for, glyph_safe, uncovered
+from companion.printing.pool import PrintBusy, PrintFailed, PrintTimeout, RenderPool
+from companion.printing.printer import Printer
 
 TINY = "<html><body><p>遊星姊妹 {n}</p></body></html>"
 
@@ -149,7 +141,8 @@ def test_the_printer_caches_by_content_and_options(pool: RenderPool) -> None:
 def test_every_character_of_the_printables_and_their_catalog_is_in_the_fonts() -> None:
     from babel.messages.pofile import read_po
 
-    from companion.printing import PRINTABLES, VARIANTS, check_fonts
+    from companion.printing.fonts import VARIANTS, check_fonts
+    from companion.printing.render import PRINTABLES
 
     texts = [path.read_text(encoding="utf-8") for path in PRINTABLES.glob("*.html")]
     po = Path(__file__).resolve().parents[2] / "companion/web/printing/translations/ja/LC_MESSAGES/messages.po"

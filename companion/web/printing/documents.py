@@ -22,7 +22,7 @@ from ...games import lumiere as lp
 from ...games import planetary_sisters as ps
 from ...games import sister_combination as sc
 from ...games.base import ErrorList
-from ...printing import PAPERS, Paper
+from ...printing.geometry import PAPERS, Paper
 from .options import PrintOptions, Problem
 from .render import Document
 from .sheets import bleed_for, card_sheet_context

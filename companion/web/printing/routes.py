@@ -10,7 +10,9 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from ... import store
-from ...printing import FontMissing, Offset, PrintBusy, PrintFailed, PrintTimeout
+from ...printing.fonts import FontMissing
+from ...printing.geometry import Offset
+from ...printing.pool import PrintBusy, PrintFailed, PrintTimeout
 from ...profiles import builtin_profiles
 from ..security import CSP
 from . import bp
