@@ -31,7 +31,8 @@ def main() -> None:
     from companion.printing.cache import PdfCache
     from companion.printing.pool import WARM_UP_HTML
     from companion.web.printing import init_app
-    from companion.web.printing.documents import BY_ID, summary_document
+    from companion.web.printing.documents import summary_document
+    from companion.web.printing.listing import by_id
     from companion.web.printing.options import read_options
     from companion.web.printing.render import html_of, pdf_of, printer
     from tests.conftest import make_app
@@ -60,7 +61,7 @@ def main() -> None:
             ("144-card deck, print shop (288 pages)", "sc-deck", {"mode": "shop"}),
         ):
             options, _problems = read_options(query)
-            cases.append((label, BY_ID[printable].build(options), options))
+            cases.append((label, by_id()[printable].build(options), options))
         options, _problems = read_options({"paper": "a4"})
         cases.append(("score summary (3 seats, 40 entries)", summary_document(view_of(store.get_table(table.token)),
                                                                               options), options))

@@ -16,7 +16,8 @@ from ...printing.pool import PrintBusy, PrintFailed, PrintTimeout
 from ...profiles import builtin_profiles
 from ..security import CSP
 from . import bp
-from .documents import BY_ID, LP, PRINTABLES, PS, NeedsProfile, Printable, game_names, groups, summary_document
+from .documents import NeedsProfile, Printable, summary_document
+from .listing import by_id, game_names, groups, profile_games
 from .messages import problem_text
 from .options import (
     COOKIE_AGE,
@@ -90,17 +91,17 @@ def send_pdf(document: Document, options: dict[str, Any], lang: str, paper: str 
 def index():  # type: ignore[no-untyped-def]
     printer(current_app).pool.warm()  # the player is choosing: load WeasyPrint meanwhile
     offset = remembered_offset()
-    builtins = {slug: builtin_profiles(slug) for slug in (PS, LP)}
+    builtins = {slug: builtin_profiles(slug) for slug in profile_games()}
     return render_template(
         "print/index.html", groups=groups(), names=game_names(), paper=default_paper().key, lang_choice=current_lang(),
         offset=offset, offset_text=OffsetText(signed(offset.dx), signed(offset.dy)), offset_choices=offset_choices(),
-        saved=request.args.get("saved") == "1", builtins=builtins, calibration=BY_ID["calibration"],
+        saved=request.args.get("saved") == "1", builtins=builtins, calibration=by_id()["calibration"],
     )
 
 
 @bp.get("/print/<printable_id>.pdf")
 def pdf(printable_id: str):  # type: ignore[no-untyped-def]
-    printable: Printable | None = BY_ID.get(printable_id)
+    printable: Printable | None = by_id().get(printable_id)
     if printable is None:
         abort(404)
     options, problems = read_options(request.args, printable.players or (2, 3, 4))
@@ -170,5 +171,3 @@ def find_summary():  # type: ignore[no-untyped-def]
     endpoint = "printing.watch_summary" if watch else "printing.table_summary"
     return redirect(url_for(endpoint, token=token, **args), 303)
 
-
-__all__ = ["PRINTABLES"]
