@@ -77,6 +77,9 @@ class GameWeb:
     actor: Callable[[Any, Mapping[str, Any]], int | None] | None = None
     # How a choice of a profile card field reads (e.g. a card id as its name), for the profile editor.
     choice_label: Callable[[str, str], str] | None = None
+    # What the print page offers for this game (companion.web.printing.documents.Printable), the same tuple as
+    # the package's printables.PRINTABLES (the print page finds that module even in a package without WEB).
+    printables: tuple[Any, ...] = ()
 
 
 

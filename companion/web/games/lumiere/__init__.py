@@ -19,6 +19,7 @@ from .api import CAPTURES
 from .blueprint import bp
 from .labels import card_name
 from .messages import MESSAGES
+from .printables import PRINTABLES
 
 
 @bp.app_template_global("lumiere_tracker")
@@ -38,6 +39,7 @@ WEB = GameWeb(
     api=(CAPTURES,),
     tools=(("lumiere.captures", _l("Check a capture")),),
     summary=tracker.summary,
+    printables=PRINTABLES,
     choice_label=lambda key, choice: card_name(choice) if key == "id" else choice,
     # The seat whose turn it is (in setup: the seat placing its commoner); choosing the first player is
     # the whole table's.

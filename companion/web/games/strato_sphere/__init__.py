@@ -28,6 +28,7 @@ from .api import ROUTES
 from .display import RANKS, RED_SUITS, SUIT_SYMBOL, SUITS
 from .forms import describe_move, form_to_move
 from .messages import MESSAGES
+from .printables import PRINTABLES
 from .summary import summary
 
 bp = Blueprint("strato_sphere", __name__, url_prefix="/strato-sphere")
@@ -64,6 +65,7 @@ WEB = GameWeb(
     api=ROUTES,
     tools=(("strato_sphere.dispute", _l("Settle a dispute")),),
     summary=summary,
+    printables=PRINTABLES,
     # The player to move made every move of the turn, except a defence (any seat; its line names the seat)
     # and the fixed forces (the whole table).
     actor=lambda before, move: None if move.get("type") in ("defend", "forces") else before.to_move,
