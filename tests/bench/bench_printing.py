@@ -27,10 +27,12 @@ ROUNDS = int(os.environ.get("BENCH_PRINT_ROUNDS", "3"))
 
 
 def main() -> None:
-    from companion import create_app, db, printing, store
-    from companion.printing import PdfCache
+    from companion import create_app, db, store
+    from companion.printing.cache import PdfCache
+    from companion.printing.pool import WARM_UP_HTML
     from companion.web.printing import init_app
-    from companion.web.printing.documents import BY_ID, summary_document
+    from companion.web.printing.documents import summary_document
+    from companion.web.printing.listing import by_id
     from companion.web.printing.options import read_options
     from companion.web.printing.render import html_of, pdf_of, printer
     from tests.web.apps import make_app
@@ -44,7 +46,7 @@ def main() -> None:
     with app.test_request_context("/print", headers={"Accept-Language": "ja"}):
         the_printer = printer(app)
         started = time.perf_counter()
-        the_printer.pool.render({"html": printing.WARM_UP_HTML}, 60)
+        the_printer.pool.render({"html": WARM_UP_HTML}, 60)
         print(f"render process start-up (spawn, import WeasyPrint, load fonts): {time.perf_counter() - started:.2f} s")
 
         table = store.create_table("tally", ["Aki", "Ben", "Chie"], {"cap": "100"}, "builtin:default", "bench")
@@ -59,7 +61,7 @@ def main() -> None:
             ("144-card deck, print shop (288 pages)", "sc-deck", {"mode": "shop"}),
         ):
             options, _problems = read_options(query)
-            cases.append((label, BY_ID[printable].build(options), options))
+            cases.append((label, by_id()[printable].build(options), options))
         options, _problems = read_options({"paper": "a4"})
         cases.append(("score summary (3 seats, 40 entries)", summary_document(view_of(store.get_table(table.token)),
                                                                               options), options))

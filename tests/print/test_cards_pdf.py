@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from fontTools.ttLib import TTFont
 
 from companion.games import sister_combination as sc
-from companion.printing import font_files
+from companion.printing.fonts import font_files
 from tests.print.pdfs import box_mm, cards_on, lines, open_pdf, page_size_mm, reader, text
 
 A4 = (595.28, 841.89)

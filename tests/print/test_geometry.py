@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.printing import (
+from companion.printing.geometry import (
     CARD_SIZES,
     PAPERS,
     Offset,

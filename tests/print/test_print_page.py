@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.web.printing.documents import PRINTABLES
+from companion.web.printing.listing import PRINTABLES
 from tests.print.pdfs import cards_on, open_pdf
 from tests.print.test_summary_pdf import get
 from tests.web.apps import Phone

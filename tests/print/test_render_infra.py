@@ -8,18 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.printing import (
-    REPLACEMENT,
-    PdfCache,
-    PrintBusy,
-    Printer,
-    PrintFailed,
-    PrintTimeout,
-    RenderPool,
-    family_for,
-    glyph_safe,
-    uncovered,
-)
+from companion.printing.cache import PdfCache
+from companion.printing.fonts import REPLACEMENT, family_for, glyph_safe, uncovered
+from companion.printing.pool import PrintBusy, PrintFailed, PrintTimeout, RenderPool
+from companion.printing.printer import Printer
 
 TINY = "<html><body><p>遊星姊妹 {n}</p></body></html>"
 
@@ -128,7 +120,7 @@ def test_prints_beyond_the_queue_are_busy_at_once_so_request_threads_stay_free()
 def test_documents_cannot_fetch_anything_but_the_printables(pool: RenderPool) -> None:
     for html in ('<link rel="stylesheet" href="http://example.com/x.css"><p>x</p>',
                  '<link rel="stylesheet" href="file:///etc/passwd"><p>x</p>',
-                 '<img src="../companion/printing.py">',
+                 '<img src="../companion/printing/__init__.py">',
                  '<link rel="stylesheet" href="missing.css">'):
         with pytest.raises(PrintFailed):
             pool.render({"html": html}, 30)
@@ -149,7 +141,8 @@ def test_the_printer_caches_by_content_and_options(pool: RenderPool) -> None:
 def test_every_character_of_the_printables_and_their_catalog_is_in_the_fonts() -> None:
     from babel.messages.pofile import read_po
 
-    from companion.printing import PRINTABLES, VARIANTS, check_fonts
+    from companion.printing.fonts import VARIANTS, check_fonts
+    from companion.printing.render import PRINTABLES
 
     texts = [path.read_text(encoding="utf-8") for path in PRINTABLES.glob("*.html")]
     po = Path(__file__).resolve().parents[2] / "companion/web/printing/translations/ja/LC_MESSAGES/messages.po"

@@ -9,7 +9,7 @@ import pytest
 
 from companion.games import sister_combination as sc
 from companion.games.base import ParseError
-from companion.printing import check_fonts
+from companion.printing.fonts import check_fonts
 from companion.registry import engines as registry
 
 RULE_TEXT = Path(__file__).resolve().parents[3] / "shared" / "rules" / "sister-combination.ja.txt"

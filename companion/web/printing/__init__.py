@@ -12,11 +12,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask
+from flask import Flask
 
 from .render import EXTENSION
-
-bp = Blueprint("printing", __name__)
+from .routes import bp
 
 DEFAULTS = {
     "PRINT_TIME_LIMIT": 20.0,  # seconds a PDF may take before the page says so (the render is stopped)
@@ -39,6 +38,5 @@ def init_app(app: Flask) -> None:
     for key, value in DEFAULTS.items():
         app.config.setdefault(key, value)
     app.extensions.setdefault(EXTENSION, {})
-    from . import routes  # noqa: F401 - the routes attach themselves to bp
 
     app.register_blueprint(bp)

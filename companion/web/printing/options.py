@@ -15,7 +15,7 @@ from flask import request
 from flask_babel import get_locale
 
 from ...i18n import LANGUAGES
-from ...printing import CARD_SIZES, PAPERS, CardSize, Offset, Paper
+from ...printing.geometry import CARD_SIZES, PAPERS, CardSize, Offset, Paper
 
 OFFSET_COOKIE = "print_offset"
 PAPER_COOKIE = "print_paper"

@@ -19,8 +19,11 @@ from flask import Flask, current_app
 from flask_babel import force_locale
 from jinja2 import Environment, FileSystemLoader
 
-from ... import printing
-from ...printing import PdfCache, Printed, Printer, mm
+from ...printing.cache import PdfCache
+from ...printing.geometry import mm
+from ...printing.pool import pool as render_pool
+from ...printing.printer import Printed, Printer
+from ...printing.render import PRINTABLES
 
 EXTENSION = "companion_printing"
 
@@ -45,7 +48,7 @@ def environment(app: Flask) -> Environment:
     env: Environment | None = state.get("env")
     if env is None:
         # trim_blocks/lstrip_blocks: fewer whitespace text nodes for WeasyPrint to lay out
-        env = app.jinja_env.overlay(loader=FileSystemLoader(str(printing.PRINTABLES)), trim_blocks=True,
+        env = app.jinja_env.overlay(loader=FileSystemLoader(str(PRINTABLES)), trim_blocks=True,
                                     lstrip_blocks=True)
         env.globals.update(mm=mm)
         state["env"] = env
@@ -71,7 +74,7 @@ def printer(app: Flask) -> Printer:
             max_items=int(config["PRINT_CACHE_ITEMS"]), max_bytes=int(config["PRINT_CACHE_BYTES"]),
             disk_items=int(config["PRINT_DISK_CACHE_ITEMS"]), disk_bytes=int(config["PRINT_DISK_CACHE_BYTES"]),
         )
-        pool = printing.pool(int(config["PRINT_WORKERS"]), int(config["PRINT_WORKER_JOBS"]),
+        pool = render_pool(int(config["PRINT_WORKERS"]), int(config["PRINT_WORKER_JOBS"]),
                              float(config["PRINT_WORKER_MEMORY_MB"]), int(config["PRINT_QUEUE"]))
         found = Printer(cache, pool, float(config["PRINT_TIME_LIMIT"]), float(config.get("PRINT_TEST_DELAY", 0)))
         state["printer"] = found
@@ -81,7 +84,7 @@ def printer(app: Flask) -> Printer:
 def _templates_digest() -> str:
     """Changes whenever a printable template changes (the stylesheets are in the PDF cache key already)."""
     h = hashlib.sha256()
-    for path in sorted(printing.PRINTABLES.glob("*.html")):
+    for path in sorted(PRINTABLES.glob("*.html")):
         try:
             st = path.stat()
         except OSError:

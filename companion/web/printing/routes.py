@@ -5,17 +5,19 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Response, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from ... import store
-from ...printing import FontMissing, Offset, PrintBusy, PrintFailed, PrintTimeout
+from ...printing.fonts import FontMissing
+from ...printing.geometry import Offset
+from ...printing.pool import PrintBusy, PrintFailed, PrintTimeout
 from ...profiles import builtin_profiles
 from ..security import CSP
 from ..table_service import load_view
-from . import bp
-from .documents import BY_ID, LP, PRINTABLES, PS, NeedsProfile, Printable, game_names, groups, summary_document
+from .documents import NeedsProfile, Printable, summary_document
+from .listing import by_id, game_names, groups, profile_games
 from .messages import problem_text
 from .options import (
     COOKIE_AGE,
@@ -37,6 +39,8 @@ log = logging.getLogger(__name__)
 # A PDF has no script and loads nothing; the browser's PDF viewer must still be allowed to show it.
 PDF_CSP = "default-src 'none'; object-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; " \
           "frame-ancestors 'self'"
+
+bp = Blueprint("printing", __name__)
 
 
 def _problem_page(title: str, messages: list[str], status: int, retry_after: int | None = None):  # type: ignore[no-untyped-def]
@@ -89,17 +93,17 @@ def send_pdf(document: Document, options: dict[str, Any], lang: str, paper: str 
 def index():  # type: ignore[no-untyped-def]
     printer(current_app).pool.warm()  # the player is choosing: load WeasyPrint meanwhile
     offset = remembered_offset()
-    builtins = {slug: builtin_profiles(slug) for slug in (PS, LP)}
+    builtins = {slug: builtin_profiles(slug) for slug in profile_games()}
     return render_template(
         "print/index.html", groups=groups(), names=game_names(), paper=default_paper().key, lang_choice=current_lang(),
         offset=offset, offset_text=OffsetText(signed(offset.dx), signed(offset.dy)), offset_choices=offset_choices(),
-        saved=request.args.get("saved") == "1", builtins=builtins, calibration=BY_ID["calibration"],
+        saved=request.args.get("saved") == "1", builtins=builtins, calibration=by_id()["calibration"],
     )
 
 
 @bp.get("/print/<printable_id>.pdf")
 def pdf(printable_id: str):  # type: ignore[no-untyped-def]
-    printable: Printable | None = BY_ID.get(printable_id)
+    printable: Printable | None = by_id().get(printable_id)
     if printable is None:
         abort(404)
     options, problems = read_options(request.args, printable.players or (2, 3, 4))
@@ -166,5 +170,3 @@ def find_summary():  # type: ignore[no-untyped-def]
     endpoint = "printing.watch_summary" if watch else "printing.table_summary"
     return redirect(url_for(endpoint, token=token, **args), 303)
 
-
-__all__ = ["PRINTABLES"]

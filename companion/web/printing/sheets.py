@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...printing import (
+from ...printing.geometry import (
     BLEED,
     GUIDE_GAP,
     GUIDE_LENGTH,

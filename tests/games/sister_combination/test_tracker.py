@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion.registry import engines as registry
 from companion.games.base import IllegalMove
 from companion.games.sister_combination import GAME
 from companion.games.sister_combination.moves import (
@@ -19,6 +18,7 @@ from companion.games.sister_combination.moves import (
 from companion.games.sister_combination.rules import actor, apply, check, legal_moves
 from companion.games.sister_combination.score import score
 from companion.games.sister_combination.state import new_state
+from companion.registry import engines as registry
 
 from .support import c, codes, play, table
 

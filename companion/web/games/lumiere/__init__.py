@@ -26,6 +26,7 @@ from .history import describe_move
 from .labels import card_name
 from .messages import MESSAGES
 from .model import table_model
+from .printables import PRINTABLES
 from .routes import bp
 from .summary import summary
 
@@ -39,6 +40,7 @@ WEB = GameWeb(
     api=(CAPTURES,),
     tools=(("lumiere.captures", _l("Check a capture")),),
     summary=summary,
+    printables=PRINTABLES,
     choice_label=lambda key, choice: card_name(choice) if key == "id" else choice,
     table_model=table_model,
 )

@@ -27,6 +27,7 @@ from .api import ROUTES
 from .breakdown import formula_words, rows
 from .labels import category_name, class_name, condition_name, seat_label, set_seats
 from .messages import MESSAGES, ps_explain
+from .printables import PRINTABLES
 from .summary import summary
 
 bp = Blueprint("planetary_sisters", __name__, url_prefix="/planetary-sisters")
@@ -103,6 +104,7 @@ WEB = GameWeb(
         ("planetary_sisters.profiles", _l("Card editor and checklist")),
     ),
     summary=summary,
+    printables=PRINTABLES,
     after_move=table.remember_after_move,
     table_model=table_model,
 )

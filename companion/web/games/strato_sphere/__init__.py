@@ -27,6 +27,7 @@ from .api import ROUTES
 from .display import RANKS, RED_SUITS, SUIT_SYMBOL, SUITS
 from .forms import describe_move, form_to_move
 from .messages import MESSAGES
+from .printables import PRINTABLES
 from .summary import summary
 
 bp = Blueprint("strato_sphere", __name__, url_prefix="/strato-sphere")
@@ -64,4 +65,5 @@ WEB = GameWeb(
     tools=(("strato_sphere.dispute", _l("Settle a dispute")),),
     summary=summary,
     table_model=table_model,
+    printables=PRINTABLES,
 )
