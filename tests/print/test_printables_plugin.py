@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 import companion.games
 import companion.web.games
-from companion.web.games import discover
+from companion.web.gameweb import discover
 from companion.web.printing import listing
 
 ROOT = Path(__file__).resolve().parents[2]
