@@ -21,8 +21,8 @@ from .api import attack_response, defend_response
 from .game import GAME, StratoSphere
 from .moves import Move, move_to_json, parse_move, parse_move_text
 from .outcome import Outcome
-from .state import TableState, new_state
 from .rules import apply, check, legal_moves
+from .state import TableState, new_state
 
 __all__ = [
     "GAME",

@@ -7,8 +7,8 @@ from typing import Any
 
 from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
 from . import moves, rules, state
-from .score import score as score_of
 from .forces import FORCES_OPTION
+from .score import score as score_of
 
 
 class StratoSphere:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..base import ParseError
 from .board import Board, Node, NodeCard, known_cards

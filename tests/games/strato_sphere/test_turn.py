@@ -6,8 +6,8 @@ import pytest
 
 from companion.games.base import IllegalMove, ImpossibleState, ParseError, Reason
 from companion.games.strato_sphere.moves import Conceal, Draw, Pass, Place, Reveal, Shift
-from companion.games.strato_sphere.state import cards_in_play, new_state
 from companion.games.strato_sphere.rules import apply, check, legal_moves
+from companion.games.strato_sphere.state import cards_in_play, new_state
 
 from .builders import board, card, codes, table
 

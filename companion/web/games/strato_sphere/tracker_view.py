@@ -26,7 +26,7 @@ from companion.games.strato_sphere.moves import Attack, Conceal, Move, Pass, Pla
 from companion.games.strato_sphere.outcome import WIN
 from companion.games.strato_sphere.ring import neighbours
 from companion.games.strato_sphere.state import MOVES_PER_TURN, TableState, seen_cards
-from companion.games.strato_sphere.tracker import forces_missing
+from companion.games.strato_sphere.rules import forces_missing
 
 from .display import (
     NodeView,
