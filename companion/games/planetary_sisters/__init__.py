@@ -39,7 +39,7 @@ from .scoring import (
 )
 from .sheet import Sheet, Slot, add_card, capacity, read_sheet, score_sheet, slots
 from .state import Phase, RoundRecord, SeatState, TableState, TurnRecord
-from .rules import apply, check, flow_facts, new_table
+from .tracker import apply, check, flow_facts, new_table
 
 GAME = PlanetarySistersGame()
 
