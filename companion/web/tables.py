@@ -36,9 +36,16 @@ def public_url(endpoint: str, **values: Any) -> str:
     return url_for(endpoint, _external=True, **values)
 
 
+LOOK_FIELDS = ("sel",)  # fields of an entry form that say what the phone was looking at, not what it entered
+
+
 def _selected() -> dict[str, str]:
-    """What the page's query asks to look at (a tapped node): read once here, never while rendering."""
-    return {k: v for k, v in request.args.items() if k not in ("n", "v")}
+    """What the phone asks to look at (a tapped node): the page's query, and after an entry the form's look
+    fields, so a saved move keeps the tapped node open. Read once here, never while rendering."""
+    selected = {k: v for k, v in request.args.items() if k not in ("n", "v")}
+    if request.method == "POST":
+        selected.update({k: request.form[k] for k in LOOK_FIELDS if k in request.form})
+    return selected
 
 
 def render_table(view: TableView, *, can_write: bool, status: int = 200, notice: str = "",

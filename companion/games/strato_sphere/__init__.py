@@ -8,18 +8,21 @@ Where to look:
   node_moves.py  draw, place, reveal, conceal, move a card (SS-5)
   forces.py      forces by first reveal or fixed before play (SS-3)
   outcome.py     win and draw (SS-8)
+  copies.py      how many copies of a face the packs hold, and which are still unseen (SS-2)
   moves.py       the moves of a tracked game, their notation and JSON
-  state.py       the tracked table: nodes, hand sizes, pile, discard, turn
-  tracker.py     check / apply / legal_moves for a whole game
+  state.py       the tracked table: nodes, hand sizes, pile, discard, turn; its JSON snapshot
+  rules.py       check / apply / legal_moves for a whole game
+  score.py       score(state) -> Breakdown: placings (winning side first, a draw together), deciding nodes
   api.py         the referee API's /attack and /defend, pure
+  game.py        GAME: the platform's Game protocol over the modules above
 """
 
 from .api import attack_response, defend_response
 from .game import GAME, StratoSphere
 from .moves import Move, move_to_json, parse_move, parse_move_text
 from .outcome import Outcome
+from .rules import apply, check, legal_moves
 from .state import TableState, new_state
-from .tracker import apply, check, legal_moves
 
 __all__ = [
     "GAME",
@@ -36,4 +39,5 @@ __all__ = [
     "new_state",
     "parse_move",
     "parse_move_text",
+    "score",
 ]

@@ -256,13 +256,17 @@ def attack_verdict(query: AttackQuery) -> Verdict:
 
 
 def attack_response(body: object) -> dict[str, Any]:
-    """``POST /api/v1/strato-sphere/attack``: ``{"legal", "reasons", "defenders"}``.
+    """``POST /api/v1/strato-sphere/attack``: ``{"legal", "reasons", "defenders"}`` (see ``attack_answer``)."""
+    return attack_answer(read_attack(body))
+
+
+def attack_answer(query: AttackQuery) -> dict[str, Any]:
+    """SS-6 on a decoded query: ``{"legal", "reasons", "defenders"}``.
 
     ``defenders`` (SS-7) is ``{"suit": "S", "min_rank": "K"}`` (2 players: ``"colour"``) for a legal attack,
     None for an illegal one. A legal answer's reasons end with ``ss.attack.defence_needs``, listing the cards
     that could defend (faces with a copy not visible on the table).
     """
-    query = read_attack(body)
     verdict = attack_verdict(query)
     reasons = list(verdict.reasons)
     defenders = None
@@ -271,6 +275,14 @@ def attack_response(body: object) -> dict[str, Any]:
         defenders = need.to_json()
         reasons.append(defence_need_reason(need, query.board.players, Counter(known_cards(query.board))))
     return {"legal": verdict.legal, "reasons": reasons, "defenders": defenders}
+
+
+def copy_errors(board: Board, card: Card | None = None) -> list[RulesError]:
+    """SS-2 on a board already read (and a shown card): every copy more than the packs hold."""
+    reader = _Reader()
+    located = _located_node_cards(board.nodes) + ([(card, "card")] if card is not None else [])
+    reader.copies(located, board.players)
+    return reader.errors
 
 
 def defend_response(body: object) -> dict[str, Any]:
@@ -286,6 +298,11 @@ def defend_response(body: object) -> dict[str, Any]:
         reader.copies([*_located_node_cards(query.board.nodes), (card, "card")], query.board.players)
     _raise_if_any(reader)
     assert query is not None and card is not None
+    return defend_answer(query, card)
+
+
+def defend_answer(query: AttackQuery, card: Card) -> dict[str, Any]:
+    """SS-7 on a decoded query: ``{"legal", "reasons"}``; ErrorList when the attack itself is illegal."""
     verdict = attack_verdict(query)
     if not verdict.legal:
         failures = [_with_prefix(r, "attack.") for r in verdict.failures]

@@ -2,7 +2,7 @@
 
 The companion counts every card the table has seen (node cards whose face is known, the discard pile, a
 defence card shown) and refuses a card that would be one copy too many. Failing this is an impossible state,
-not an illegal move: ``tracker.apply`` raises ImpossibleState for it, the API answers 422.
+not an illegal move: ``rules.apply`` raises ImpossibleState for it, the API answers 422.
 """
 
 from __future__ import annotations

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import CardField, OptionSpec, Reason, Verdict
-from . import moves, state, tracker
+from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
+from . import moves, rules, state
 from .forces import FORCES_OPTION
+from .score import score as score_of
 
 
 class StratoSphere:
@@ -30,11 +31,20 @@ class StratoSphere:
     def move_to_json(self, move: moves.Move) -> dict[str, Any]:
         return moves.move_to_json(move)
 
+    def state_to_json(self, table: state.TableState) -> dict[str, Any]:
+        return state.state_to_json(table)
+
+    def parse_state(self, data: Mapping[str, Any], profile: Mapping[str, Any]) -> state.TableState:
+        return state.parse_state(data)
+
     def check(self, table: state.TableState, move: moves.Move) -> Verdict:
-        return tracker.check(table, move)
+        return rules.check(table, move)
 
     def apply(self, table: state.TableState, move: moves.Move) -> state.TableState:
-        return tracker.apply(table, move)
+        return rules.apply(table, move)
+
+    def score(self, table: state.TableState) -> Breakdown:
+        return score_of(table)
 
     def actor(self, table: state.TableState, move: moves.Move) -> int | None:
         """The player to move made every move of the turn, except a defence (any seat; its line names the
@@ -44,7 +54,7 @@ class StratoSphere:
         return table.to_move
 
     def legal_moves(self, table: state.TableState) -> tuple[moves.Move, ...]:
-        return tracker.legal_moves(table)
+        return rules.legal_moves(table)
 
     def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
         return ()

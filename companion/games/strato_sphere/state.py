@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..base import ParseError
 from .board import Board, Node, NodeCard, known_cards
-from .cards import Card, Force, pack_size, packs_for
+from .cards import Card, Force, card_text, pack_size, packs_for, parse_card, parse_card_or_unknown, parse_force
 from .forces import FORCES_FIRST_REVEAL, FORCES_OPTION
 from .outcome import Outcome
 from .ring import NODES_PER_SEAT, ring_size
@@ -91,3 +92,81 @@ def cards_in_play(state: TableState) -> int:
 def seen_cards(state: TableState) -> Counter[Card]:
     """Copies of each face the table has seen: node cards with a known face and the discard pile (SS-2)."""
     return Counter(known_cards(state.board)) + Counter(state.discard)
+
+
+# --- the state as JSON (a snapshot of a table; Game.state_to_json / parse_state) ------------------------------
+
+
+def state_to_json(state: TableState) -> dict[str, Any]:
+    """Everything the state holds, as plain JSON: cards in notation (``"KS"``, ``"?"`` for an unseen face)."""
+    pending = state.pending
+    return {
+        "players": state.players,
+        "forces": [None if f is None else f.value for f in state.forces],
+        "nodes": [[{"card": card_text(nc.card), "up": nc.up} for nc in node.cards] for node in state.board.nodes],
+        "hands": list(state.hands),
+        "pile": state.pile,
+        "discard": [str(c) for c in state.discard],
+        "forces_rule": state.forces_rule,
+        "to_move": state.to_move,
+        "moves_made": state.moves_made,
+        "turn": state.turn,
+        "pending": None if pending is None else {"player": pending.player, "from": pending.source,
+                                                 "to": pending.target},
+        "outcome": None if state.outcome is None else state.outcome.to_json(),
+    }
+
+
+def _int_list(value: object) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise TypeError(value)
+    return tuple(value)
+
+
+def parse_state(data: Mapping[str, Any]) -> TableState:
+    """Inverse of ``state_to_json``; raises ParseError (``ss.state.malformed``, with the field) otherwise."""
+    key = "players"
+    try:
+        players = int(data["players"])
+        if players not in PLAYER_COUNTS:
+            raise ValueError(players)
+        key = "forces"
+        forces = tuple(None if f is None else parse_force(f, players) for f in data["forces"])
+        key = "nodes"
+        nodes = tuple(
+            Node(tuple(NodeCard(parse_card_or_unknown(nc["card"]), up=bool(nc["up"])) for nc in stack))
+            for stack in data["nodes"]
+        )
+        if len(forces) != players or len(nodes) != ring_size(players) or not all(n.cards for n in nodes):
+            raise ValueError(key)
+        key = "hands"
+        hands = _int_list(data["hands"])
+        key = "discard"
+        discard = tuple(parse_card(c) for c in data["discard"])
+        key = "forces_rule"
+        rule = str(data["forces_rule"])
+        if rule not in FORCES_OPTION.choices:
+            raise ValueError(rule)
+        key = "pending"
+        raw = data.get("pending")
+        pending = None if raw is None else PendingAttack(int(raw["player"]), int(raw["from"]), int(raw["to"]))
+        key = "outcome"
+        raw = data.get("outcome")
+        outcome = None if raw is None else Outcome(
+            str(raw["kind"]), raw["side"], _int_list(raw["winners"]), raw["captured"], _int_list(raw["nodes"])
+        )
+        key = "turn"
+        return TableState(
+            board=Board(players, forces, nodes),
+            hands=hands,
+            pile=int(data["pile"]),
+            discard=discard,
+            forces_rule=rule,
+            to_move=int(data["to_move"]),
+            moves_made=int(data["moves_made"]),
+            turn=int(data["turn"]),
+            pending=pending,
+            outcome=outcome,
+        )
+    except (KeyError, TypeError, ValueError, ParseError) as error:
+        raise ParseError("ss.state.malformed", "SS-1", key, field=key) from error

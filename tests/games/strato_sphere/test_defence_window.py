@@ -6,8 +6,8 @@ import pytest
 
 from companion.games.base import ImpossibleState, Reason
 from companion.games.strato_sphere.moves import Attack, Defend, Draw, NoDefence, Reveal
+from companion.games.strato_sphere.rules import apply, check, legal_moves
 from companion.games.strato_sphere.state import PendingAttack, TableState
-from companion.games.strato_sphere.tracker import apply, check, legal_moves
 
 from .builders import board, card, codes, table
 

@@ -6,8 +6,8 @@ from companion.games.base import Reason
 from companion.games.strato_sphere.board import controller
 from companion.games.strato_sphere.cards import Colour, Suit
 from companion.games.strato_sphere.moves import Draw, Reveal
+from companion.games.strato_sphere.rules import apply, check, legal_moves
 from companion.games.strato_sphere.state import new_state
-from companion.games.strato_sphere.tracker import apply, check, legal_moves
 
 from .builders import board, card, codes, fix, forces, table
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.games.base import Reason
 from companion.games.strato_sphere.moves import Conceal, Draw, Reveal
 from companion.games.strato_sphere.outcome import Outcome, wins
-from companion.games.strato_sphere.tracker import apply, check, legal_moves
+from companion.games.strato_sphere.rules import apply, check, legal_moves
 
 from .builders import board, card, table
 

@@ -24,8 +24,8 @@ from companion.games.strato_sphere.moves import (
     move_to_json,
     parse_move,
 )
+from companion.games.strato_sphere.rules import apply, check, legal_moves
 from companion.games.strato_sphere.state import TableState, cards_in_play, new_state, total_cards
-from companion.games.strato_sphere.tracker import apply, check, legal_moves
 
 MAX_STEPS = 90
 

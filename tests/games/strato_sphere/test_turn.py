@@ -6,8 +6,8 @@ import pytest
 
 from companion.games.base import IllegalMove, ImpossibleState, ParseError, Reason
 from companion.games.strato_sphere.moves import Conceal, Draw, Pass, Place, Reveal, Shift
+from companion.games.strato_sphere.rules import apply, check, legal_moves
 from companion.games.strato_sphere.state import cards_in_play, new_state
-from companion.games.strato_sphere.tracker import apply, check, legal_moves
 
 from .builders import board, card, codes, table
 
@@ -206,8 +206,9 @@ def test_a_card_all_of_whose_copies_are_seen_cannot_turn_up() -> None:
     v = check(s, Reveal(0, card("KS")))
     assert codes(v.failures) == ["ss.card.too_many_copies"]
     assert v.failures[0] == Reason(
-        "ss.card.too_many_copies", "SS-2", False, {"card": "KS", "seen": 2, "packs": 2}, "card"
+        "ss.card.too_many_copies", "SS-2", False, {"card": "KS", "seen": 2, "packs": 2}, "card", impossible=True
     )
+    assert v.impossible  # the table cannot hold a third KS: not an illegal move but an impossible table
     with pytest.raises(ImpossibleState) as caught:
         apply(s, Reveal(0, card("KS")))
     assert (caught.value.code, caught.value.rule, caught.value.path) == ("ss.card.too_many_copies", "SS-2", "card")

@@ -3,9 +3,10 @@ defend?" (SS-6, SS-7).
 
 One GET page (it changes nothing, so its answer has an address that can be shared, and it works with
 JavaScript off): tap the number of players, the attacking node and the attacked node on the ring, then the
-two nodes' top cards and sizes and who holds which force. The page builds the referee API's request body
-and asks the engine's own API handlers, so the page and ``POST /api/v1/strato-sphere/attack`` and ``/defend``
-answer from the same checks.
+two nodes' top cards and sizes and who holds which force. The query is read once into one board (with what
+makes it impossible: a force given twice, SS-3; too many copies, SS-2); the ring is drawn from that board and
+the engine's own API answers (``attack_answer``, ``defend_answer``) are asked about it, so the page and
+``POST /api/v1/strato-sphere/attack`` and ``/defend`` answer from the same checks.
 
 Query fields: ``players`` (2/4); ``from``, ``to`` (node indices); ``player`` (the attacking seat); ``f0`` … ``f3``
 (forces, "" for unknown); for the attacking node ``ar``/``as``/``au``/``an`` (rank, suit, "up"/"down", cards)
@@ -15,21 +16,23 @@ and for the attacked node ``tr``/``ts``/``tu``/``tn``; the defence card ``dr``/`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import url_for
 from flask_babel import gettext as _
 
-from companion.games.base import ErrorList, Reason, RulesError
-from companion.games.strato_sphere import attack_response, defend_response
+from companion.games.base import ErrorList, ImpossibleState, Reason, RulesError
+from companion.games.strato_sphere.api import AttackQuery, attack_answer, copy_errors, defend_answer
 from companion.games.strato_sphere.board import Board, Node, NodeCard, controller
 from companion.games.strato_sphere.cards import Card, Force, forces_for, parse_card
 from companion.games.strato_sphere.forces import complete_forces
 from companion.games.strato_sphere.ring import ring_size, seat_of
+from companion.web.messages import explain
 
-from .display import (
+from .labels import (
+    CARD_CHIPS,
     RANKS,
     SUITS,
     Line,
@@ -39,7 +42,6 @@ from .display import (
     force_choices,
     lines,
     node_views,
-    say,
     seat_labels,
 )
 
@@ -145,29 +147,6 @@ def read_input(args: Mapping[str, str]) -> DisputeInput:
     )
 
 
-def _stack(node: NodeInput) -> list[dict[str, Any]]:
-    top = {"card": node.card or "?", "up": node.up and bool(node.card)}
-    return [top] + [{"card": "?", "up": False} for _ in range((node.count or 1) - 1)]
-
-
-def api_body(given: DisputeInput) -> dict[str, Any]:
-    """The referee API's request for what was tapped: the two nodes as described, every other node one
-    unseen face-down card (neutral, so it plays no part)."""
-    nodes: list[list[dict[str, Any]]] = [[{"card": "?", "up": False}] for _ in range(ring_size(given.players))]
-    if given.target is not None:
-        nodes[given.target] = _stack(given.attacked)
-    if given.source is not None:
-        nodes[given.source] = _stack(given.attacking)
-    return {
-        "players": given.players,
-        "forces": [force or None for force in given.forces],
-        "nodes": nodes,
-        "player": given.player,
-        "from": given.source,
-        "to": given.target,
-    }
-
-
 def missing(given: DisputeInput) -> list[Reason]:
     """What still has to be tapped before the question can be asked."""
     found: list[Reason] = []
@@ -206,27 +185,35 @@ def _error_lines(exc: RulesError) -> list[Line]:
     return lines([e.reason for e in errors])
 
 
-def answer(given: DisputeInput) -> Answer | None:
+def _errors(exc: RulesError) -> list[RulesError]:
+    return list(exc.errors) if isinstance(exc, ErrorList) else [exc]
+
+
+def answer(given: DisputeInput, board: Board, problems: Sequence[RulesError]) -> Answer | None:
+    """The engine's answer about ``board`` (read once from the taps); ``problems`` make the board impossible."""
     if not given.ask:
         return None
     gaps = missing(given)
     if gaps:
         return Answer(given.ask, None, "missing", problems=lines(gaps))
-    body = api_body(given)
+    assert given.player is not None and given.source is not None and given.target is not None
+    query = AttackQuery(board, given.player, given.source, given.target)
     if given.ask == "defend":
-        body = {**body, "attack": {"player": given.player, "from": given.source, "to": given.target},
-                "card": given.defence_rank + given.defence_suit}
+        card = parse_card(given.defence_rank + given.defence_suit)
+        errors = [*problems, *copy_errors(board, card)]
+        if errors:
+            return Answer("defend", None, "invalid", problems=lines([e.reason for e in errors]))
         try:
-            result = defend_response(body)
+            result = defend_answer(query, card)
         except RulesError as exc:
-            errors = exc.errors if isinstance(exc, ErrorList) else [exc]
+            errors = _errors(exc)
             blocked = "attack_illegal" if any(e.code == "ss.defend.attack_illegal" for e in errors) else "invalid"
-            return Answer("defend", None, blocked, problems=_error_lines(exc))
+            return Answer("defend", None, blocked, problems=lines([e.reason for e in errors]))
         return Answer("defend", bool(result["legal"]), checks=lines(result["reasons"]))
-    try:
-        result = attack_response(body)
-    except RulesError as exc:
-        return Answer("attack", None, "invalid", problems=_error_lines(exc))
+    errors = [*problems, *copy_errors(board)]
+    if errors:
+        return Answer("attack", None, "invalid", problems=lines([e.reason for e in errors]))
+    result = attack_answer(query)
     reasons: list[Reason] = list(result["reasons"])
     need = next((r for r in reasons if r.code == "ss.attack.defence_needs"), None)
     checks = [r for r in reasons if r is not need]
@@ -235,13 +222,18 @@ def answer(given: DisputeInput) -> Answer | None:
         bool(result["legal"]),
         checks=lines(checks),
         defenders=result["defenders"],
-        defence_need=say(need) if need is not None else "",
+        defence_need=explain(need) if need is not None else "",
         defence_cards=tuple(str(c) for c in need.params.get("cards", ())) if need is not None else (),
     )
 
 
-def _board(given: DisputeInput) -> Board:
-    """The ring as tapped so far (for drawing it); a card that does not parse is drawn face down."""
+def read_board(given: DisputeInput) -> tuple[Board, list[RulesError]]:
+    """The ring as tapped (the one board the page draws and asks about), and what makes it impossible.
+
+    The two tapped nodes as described, every other node one unseen face-down card (neutral, so it plays no
+    part). A force given to a second seat is left unknown for it and reported (SS-3), as the API does; with all
+    forces but one known, the last player holds the remaining one (SS-3, as the API reads it).
+    """
 
     def node_of(described: NodeInput) -> Node:
         card: Card | None = None
@@ -258,15 +250,17 @@ def _board(given: DisputeInput) -> Board:
         nodes[given.target] = node_of(given.attacked)
     if given.source is not None:
         nodes[given.source] = node_of(given.attacking)
+    problems: list[RulesError] = []
     forces: list[Force | None] = []
-    for value in given.forces:
-        force: Force | None = None
-        for candidate in forces_for(given.players):
-            if candidate.value == value and candidate not in forces:
-                force = candidate
+    for seat, value in enumerate(given.forces):
+        force = next((f for f in forces_for(given.players) if f.value == value), None)
+        if force is not None and force in forces:
+            earlier = forces.index(force)
+            problems.append(ImpossibleState("ss.forces.repeated", "SS-3", f"forces[{seat}]", force=force.value,
+                                            forces=[force.value], seats=[earlier, seat]))
+            force = None
         forces.append(force)
-    # SS-3: with all forces but one known, the last player holds the remaining one (as the API reads it).
-    return Board(given.players, complete_forces(tuple(forces), given.players), tuple(nodes))
+    return Board(given.players, complete_forces(tuple(forces), given.players), tuple(nodes)), problems
 
 
 def _tap_href(given: DisputeInput, node: int) -> str:
@@ -296,11 +290,12 @@ class DisputePage:
     count_options: tuple[tuple[int, str, str], ...]
     node_forms: tuple[tuple[str, int, NodeInput, str], ...]  # (query prefix, node, what was given, title)
     defence_label: str
+    cards: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=lambda: CARD_CHIPS)
 
 
 def build(args: Mapping[str, str]) -> DisputePage:
     given = read_input(args)
-    board = _board(given)
+    board, problems = read_board(given)  # the one board of this request
     marks: dict[int, list[str]] = {}
     if given.source is not None:
         marks.setdefault(given.source, []).append("from")
@@ -321,7 +316,7 @@ def build(args: Mapping[str, str]) -> DisputePage:
         given=given,
         nodes=node_views(board, names, marks, hrefs),
         seats=seat_labels(board, names),
-        answer=answer(given),
+        answer=answer(given, board, problems),
         step=step,
         default_player=_likely_attacker(given, board),
         player_links=links,

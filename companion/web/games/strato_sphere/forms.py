@@ -1,4 +1,4 @@
-"""The tracker's entry forms -> the engine's move JSON, and a logged move -> one line of the table's history.
+"""The tracker's entry forms -> the engine's move JSON (a logged move's history line is history.py's).
 
 Every form on the table fragment sends ``type`` (the engine's move type) and the taps that go with it:
 ``node``; ``from`` and ``to``; ``rank`` and ``suit`` (a card); ``seat``; ``force0`` … ``force3``. A missing tap
@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
-
 from companion.games.base import ParseError
 from companion.games.strato_sphere.moves import MOVE_TYPES
 
-from .display import RANKS, SUITS, card_label, force_label
+from .labels import RANKS, SUITS
 
 NODE_MOVES = ("place", "reveal", "conceal")
 TWO_NODE_MOVES = ("shift", "attack")
@@ -61,38 +59,3 @@ def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
             raise ParseError("ss.form.pick_forces", "SS-3", "forces")
         move["forces"] = chosen
     return move
-
-
-def _seat_name(view: Any, seat: Any) -> str:
-    seats = view.table.seats
-    return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else str(seat)
-
-
-def describe_move(move: Mapping[str, Any], view: Any) -> str:
-    """One line of the table's history, in the page's language (the log does not record who moved; the
-    table fragment shows the current turn's moves with the mover's name)."""
-    kind = move["type"]
-    if kind == "draw":
-        return _("Drew a card from the pile")
-    if kind == "place":
-        return _("Placed a hand card face down under node %(node)s", node=move["node"])
-    if kind == "reveal":
-        return _("Turned node %(node)s face up: %(card)s", node=move["node"], card=card_label(move["card"]))
-    if kind == "conceal":
-        return _("Turned node %(node)s face down", node=move["node"])
-    if kind == "shift":
-        return _("Moved the top card of node %(source)s under node %(target)s", source=move["from"], target=move["to"])
-    if kind == "attack":
-        return _("Attacked node %(target)s from node %(source)s", source=move["from"], target=move["to"])
-    if kind == "defend":
-        return _("%(name)s defended with %(card)s", name=_seat_name(view, move["seat"]), card=card_label(move["card"]))
-    if kind == "no_defence":
-        return _("No defence: the attack went through")
-    if kind == "pass":
-        return _("Passed a move (no legal move left)")
-    if kind == "forces":
-        pairs = ", ".join(
-            f"{_seat_name(view, seat)} {force_label(force)}" for seat, force in enumerate(move["forces"])
-        )
-        return _("Forces fixed: %(pairs)s", pairs=pairs)
-    raise ValueError(kind)

@@ -1,19 +1,63 @@
 """Every Strato-Sphere reason code as a sentence (English source, Japanese in the catalog).
 
 The engine's codes and their params are documented beside the functions that make them
-(companion/games/strato_sphere/). The referee API and the table's refusal notices fill these with the raw
-params (node and seat numbers 0-based, as the API and SS-1 count them; cards in notation, ``KS``); the game's
-own pages fill them through ``display.say`` (cards with suit symbols, colours and "none" in the page's
-language). Failing messages say what would have made the move legal.
+(companion/games/strato_sphere/). Params are the engine's own: node and seat numbers 0-based (as the API and
+SS-1 count them), cards in notation (``KS``), forces as ``S`` or ``red``. Each param name has one kind
+(``DEFAULT_KINDS``) and the platform's ``Message`` shows it as a player reads it: K♠, ♥, "red"/"赤", an empty
+list as "none", so the table page, the dispute page and the referee API's ``message`` read alike. Failing
+messages say what would have made the move legal.
 
 Codes starting ``ss.form.`` and ``ss.dispute.`` are the web layer's own: a form that is missing a tap.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+
+from companion.web.messages import Message, Shower, each
+
+from .labels import card_label, force_label, none_text
+
+
+def _same(text: str) -> str:
+    return text
+
+
+KINDS: dict[str, Shower] = {
+    "card": card_label,
+    "cards": each(card_label, none_text),
+    "force": force_label,
+    "forces": each(force_label, none_text),
+    "list": each(_same, none_text),
+}
+
+# The kind of every param, by name: the engine uses one name for one kind of thing in every message
+# (``seen`` is a card in ss.reveal.* and a count in ss.card.*: a count shows unchanged as a "card").
+DEFAULT_KINDS: dict[str, str] = {
+    **dict.fromkeys(("card", "from_card", "to_card", "attacking_card", "top", "seen", "named"), "card"),
+    "cards": "cards",
+    **dict.fromkeys(("force", "card_force", "needed_force", "also_force"), "force"),
+    **dict.fromkeys(("forces", "allowed"), "forces"),
+    **dict.fromkeys(("your_nodes", "opponent_nodes", "neighbours", "allowed_nodes", "face_down_nodes",
+                     "neutral_nodes", "examples", "winners", "nodes", "failed", "seats"), "list"),
+}
+
+
+class SSMessage(Message):
+    """A Strato-Sphere message; ``ss.force.assigned`` adds the force SS-3's completion hands out with it."""
+
+    def render(self, params: Mapping[str, Any]) -> str:
+        text = super().render(params)
+        if "also_seat" in params:
+            text += " " + ALSO.render(params)
+        return text
+
+
+def M(text: Any) -> SSMessage:
+    return SSMessage(text, KINDS, DEFAULT_KINDS)
 
 ENGINE_MESSAGES: dict[str, Any] = {
     # --- SS-6: may this node attack that one? -------------------------------------------------------------------
@@ -180,4 +224,16 @@ WEB_MESSAGES: dict[str, Any] = {
     "option.forces.fixed": _l("Fixed before play"),
 }
 
-MESSAGES: dict[str, Any] = {**ENGINE_MESSAGES, **WEB_MESSAGES}
+ENGINE_MESSAGES.update({
+    "ss.state.malformed": _l("The table's snapshot cannot be read (at {field})."),
+    # score(state): the result and the figures of a score summary (SS-4, SS-8)
+    "ss.score.win": _l("Seats {winners} win: every node in front of seat {captured} (nodes {nodes}) is theirs."),
+    "ss.score.draw": _l("Draw: the resource pile ran out and nobody has won."),
+    "ss.nodes.controlled": _l("Nodes controlled: {nodes}."),
+    "ss.nodes.held_by_opponents": _l("Nodes in front held by the other side: {nodes} (of {of})."),
+    "ss.score.side": _l("Side {side} (seats {seats}) controls {controlled} nodes; it holds at most {closest} of the "
+                        "{of} nodes in front of one opposing seat."),
+})
+
+ALSO = Message(WEB_MESSAGES["ss.force.assigned.also"], KINDS, DEFAULT_KINDS)
+MESSAGES: dict[str, Any] = {code: M(text) for code, text in {**ENGINE_MESSAGES, **WEB_MESSAGES}.items()}

@@ -9,56 +9,41 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion.games.strato_sphere.board import controller
-from companion.games.strato_sphere.outcome import WIN
-from companion.games.strato_sphere.ring import are_opponents, nodes_of, seats_of_side, side_of
+from companion.games.strato_sphere import GAME
+from companion.games.strato_sphere.ring import seats_of_side
+from companion.games.strato_sphere.score import CONTROLLED, HELD_BY_OPPONENTS
 from companion.games.strato_sphere.state import TableState
 from companion.web.gameweb import Summary, SummaryTable
 
-from .display import force_label, nodes_text
-from .tracker_view import ending
+from .labels import ending_text, force_label, nodes_text
 
 
-def _controlled(state: TableState, seat: int) -> list[int]:
-    return [n for n in range(len(state.board.nodes)) if controller(state.board, n) == seat]
-
-
-def _held_by_opponents(state: TableState, seat: int) -> list[int]:
-    held = []
-    for node in nodes_of(seat):
-        holder = controller(state.board, node)
-        if holder is not None and are_opponents(holder, seat, state.players):
-            held.append(node)
-    return held
-
-
-def _places(values: list[int]) -> list[int]:
-    """Competition places for scores, highest first: 3, 3, 1 -> 1, 1, 3."""
-    return [1 + sum(1 for other in values if other > value) for value in values]
+def _nodes(terms: Any, code: str) -> list[int]:
+    return [int(n) for t in terms if t.code == code for n in t.params["nodes"]]
 
 
 def summary(view: Any) -> Summary:
+    """Placings, deciding nodes and every figure come from ``GAME.score(state)``; this only words them."""
     state: TableState = view.state
     names = list(view.table.seats)
     players = state.players
-    controlled = [_controlled(state, seat) for seat in range(players)]
-    threatened = [_held_by_opponents(state, seat) for seat in range(players)]
-    outcome = state.outcome
+    result = GAME.score(state)
+    controlled = [_nodes(result.seat(seat).terms, CONTROLLED) for seat in range(players)]
+    threatened = [_nodes(result.seat(seat).terms, HELD_BY_OPPONENTS) for seat in range(players)]
+    decided = result.reasons[0] if result.finished else None
 
-    if outcome is not None and outcome.kind == WIN:
-        ranking = tuple(
-            (1 if seat in outcome.winners else 2, names[seat], _("won") if seat in outcome.winners else _("lost"))
-            for seat in sorted(range(players), key=lambda s: (s not in outcome.winners, s))
-        )
-    elif outcome is not None:
-        ranking = tuple((1, names[seat], _("drawn game")) for seat in range(players))
-    else:
-        counts = [len(nodes) for nodes in controlled]
-        places = _places(counts)
-        order = sorted(range(players), key=lambda s: (places[s], s))
-        ranking = tuple(
-            (places[s], names[s], ngettext("%(num)s node", "%(num)s nodes", counts[s])) for s in order
-        )
+    ranking: list[tuple[int, str, str]] = []
+    ahead = 0
+    for index, group in enumerate(result.placings):
+        for seat in group:
+            if decided is not None and decided.code == "ss.score.win":
+                ranking.append((index + 1, names[seat], _("won") if index == 0 else _("lost")))
+            elif decided is not None:
+                ranking.append((1, names[seat], _("drawn game")))
+            else:
+                count = len(controlled[seat])
+                ranking.append((ahead + 1, names[seat], ngettext("%(num)s node", "%(num)s nodes", count)))
+        ahead += len(group)
 
     seat_rows = tuple(
         (
@@ -78,22 +63,20 @@ def summary(view: Any) -> Summary:
         note=_("A node is controlled by the player whose force matches its face-up top card (SS-4). A side wins "
                "at once when it holds all 3 nodes in front of one opposing player (SS-8)."),
     )
-    side_rows = []
-    for side in range(2):
-        seats = seats_of_side(side, players)
-        total = sum(len(controlled[s]) for s in seats)
-        best = max(len(threatened[s]) for s in range(players) if side_of(s, players) != side)
-        side_rows.append((" & ".join(names[s] for s in seats), str(total), f"{best} / 3"))
+    side_rows = tuple(
+        (" & ".join(names[s] for s in seats_of_side(r.params["side"], players)), str(r.params["controlled"]),
+         f"{r.params['closest']} / {r.params['of']}")
+        for r in result.reasons if r.code == "ss.score.side"
+    )
     sides_table = SummaryTable(
         title=_("Sides"),
         columns=(_("Side"), _("Nodes controlled"), _("Closest to a win")),
-        rows=tuple(side_rows),
+        rows=side_rows,
         note=_("Closest to a win: the most nodes this side holds in front of one opposing player (SS-8)."),
     )
-    end = ending(state, names)
     return Summary(
-        finished=outcome is not None,
-        ranking=ranking,
+        finished=result.finished,
+        ranking=tuple(ranking),
         tables=(seats_table, sides_table),
-        winner_note=end.text if end is not None else "",
+        winner_note=ending_text(decided.code, decided.params, names) if decided is not None else "",
     )

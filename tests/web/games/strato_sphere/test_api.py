@@ -36,10 +36,10 @@ def test_a_legal_attack_lists_every_condition_with_messages_and_the_defenders(cl
          "message": "The attacking node 2 holds 2 cards (at least 2)."},
         {"code": "ss.attack.to_holds_two", "rule": "SS-6", "message": "The attacked node 3 holds 2 cards (at least 2)."},
         {"code": "ss.attack.rank_ok", "rule": "SS-6",
-         "message": "The attacked top card QH ranks Q, not above the attacking KS (K)."},
+         "message": "The attacked top card Q♥ ranks Q, not above the attacking K♠ (K)."},
         {"code": "ss.attack.defence_needs", "rule": "SS-7",
-         "message": "Before it resolves, anyone may defend with a hand card of S ranked K or higher "
-                    "(cards that could still do it: AS, KS)."},
+         "message": "Before it resolves, anyone may defend with a hand card of ♠ ranked K or higher "
+                    "(cards that could still do it: A♠, K♠)."},
     ]
 
 
@@ -70,14 +70,14 @@ def test_a_defence_that_holds_and_one_that_does_not(client) -> None:  # type: ig
     assert good.get_json() == {"legal": True, "reasons": [
         {"code": "ss.defend.attack_legal", "rule": "SS-6",
          "message": "The attack by seat 0 from node 2 on node 3 is legal."},
-        {"code": "ss.defend.force_matches", "rule": "SS-7", "message": "AS is of S, like the attacking KS."},
-        {"code": "ss.defend.rank_enough", "rule": "SS-7", "message": "AS ranks A, at least the attacking card's K."},
+        {"code": "ss.defend.force_matches", "rule": "SS-7", "message": "A♠ is of ♠, like the attacking K♠."},
+        {"code": "ss.defend.rank_enough", "rule": "SS-7", "message": "A♠ ranks A, at least the attacking card's K."},
     ]}
     bad = client.post(DEFEND, json=state(attack=attack, card="10H")).get_json()
     assert bad["legal"] is False
     assert [r["message"] for r in bad["reasons"][1:]] == [
-        "10H is of H, but a defence against KS must be of S.",
-        "10H ranks 10, below the attacking KS: a defence needs rank K or higher.",
+        "10♥ is of ♥, but a defence against K♠ must be of ♠.",
+        "10♥ ranks 10, below the attacking K♠: a defence needs rank K or higher.",
     ]
 
 
@@ -109,10 +109,10 @@ def test_every_problem_of_a_bad_body_is_listed(client) -> None:  # type: ignore[
     assert response.status_code == 422
     errors = {e["path"]: (e["code"], e["message"], e["rule"]) for e in response.get_json()["errors"]}
     assert errors == {
-        "forces[1]": ("ss.forces.repeated", "A force belongs to one player only, and S is given twice.", "SS-3"),
+        "forces[1]": ("ss.forces.repeated", "A force belongs to one player only, and ♠ is given twice.", "SS-3"),
         "nodes[5][0].card": ("ss.card.malformed", "“ZZ” is not a card: give its rank, then its suit, as in KS, 10H "
                              "or TH. A card that is shown, such as a defence card, cannot be “?”.", "SS-2"),
-        "nodes[6][1].up": ("ss.node.face_up_below_top", "KD lies face up below the top of its node; only a top card "
+        "nodes[6][1].up": ("ss.node.face_up_below_top", "K♦ lies face up below the top of its node; only a top card "
                            "can be face up.", "SS-4"),
         "player": ("ss.input.wrong_type", "This must be of type integer, not “zero”.", "SS-2"),
         "to": ("ss.input.out_of_range", "30 is out of range: use a number from 0 to 11.", "SS-1"),

@@ -169,13 +169,21 @@ def test_nonsense_in_the_address_is_left_out_not_an_error(phone: Phone) -> None:
 
 
 def test_the_page_and_the_api_give_the_same_ruling(phone: Phone, client) -> None:  # type: ignore[no-untyped-def]
-    from companion.web.games.strato_sphere.dispute import api_body, read_input
+    from companion.games.strato_sphere.cards import card_text
+    from companion.web.games.strato_sphere.dispute import read_board, read_input
 
     for changes in ({}, {"tr": "A"}, {"f1": "", "f2": "H"}, {"to": "4"}):
         args = {**LEGAL_4, **changes}
         html = ask(phone, **changes)
-        with client.application.test_request_context():
-            body = api_body(read_input(args))
+        given = read_input(args)
+        board, problems = read_board(given)
+        assert problems == []
+        body = {
+            "players": board.players,
+            "forces": [None if f is None else f.value for f in board.forces],
+            "nodes": [[{"card": card_text(c.card), "up": c.up} for c in node.cards] for node in board.nodes],
+            "player": given.player, "from": given.source, "to": given.target,
+        }
         api = client.post("/api/v1/strato-sphere/attack", json=body).get_json()
         codes = [r["code"] for r in api["reasons"] if r["code"] != "ss.attack.defence_needs"]
         assert [code for _mark, code in checks(html)] == codes
@@ -188,3 +196,18 @@ def test_the_dispute_page_in_japanese(client) -> None:  # type: ignore[no-untype
     assert "攻撃されるノードの一番上のA♥は、攻撃するK♠よりランクが高いです。" in answer
     html = ja.get(URL).get_data(as_text=True)
     assert "攻撃するノードをタップしてください。" in text_of(html) and "席0" in text_of(html)
+
+
+def test_one_request_reads_the_taps_into_one_board(phone: Phone, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The ring drawn and the ruling given come from one board: the query is read once, and no API body is
+    built and parsed again."""
+    from companion.games.strato_sphere import api as engine_api
+    from companion.web.games.strato_sphere import dispute
+
+    calls: list[str] = []
+    read_board = dispute.read_board
+    monkeypatch.setattr(dispute, "read_board", lambda given: calls.append("board") or read_board(given))
+    monkeypatch.setattr(engine_api, "_read_query", lambda *a: calls.append("api body") or None)
+    html = ask(phone, "defend", dr="A", ds="S")
+    assert calls == ["board"]
+    assert "✓" in answer_of(html)

@@ -15,9 +15,9 @@ from companion.games.base import RulesError
 from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.cards import all_cards
 from companion.games.strato_sphere.moves import Attack, Conceal, Defend, Draw, NoDefence, Pass, Place, Reveal, Shift
-from companion.web.games.strato_sphere.display import say
 from companion.web.games.strato_sphere.messages import MESSAGES
 from companion.web.messages import explain
+from companion.web.messages import explain as say
 
 ROOT = Path(__file__).resolve().parents[4]
 ENGINE = ROOT / "companion" / "games" / "strato_sphere"

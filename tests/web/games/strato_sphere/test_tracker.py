@@ -131,7 +131,7 @@ def test_a_card_that_cannot_exist_is_refused_and_stays_in_the_form(phone: Phone)
     response = enter(phone, table, "reveal 1 KS", sel="1")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "KS cannot be here: the packs hold 1 and 1 already seen elsewhere on the table. (SS-2)" in text_of(html)
+    assert "K♠ cannot be here: the packs hold 1 and 1 already seen elsewhere on the table. (SS-2)" in text_of(html)
     assert checked(html, "rank") == ["K"] and checked(html, "suit") == ["S"]
     assert node_text(page(phone, table), 1) == "1 ×1 neutral"
     # With 4 players there are two packs: a second K♠ is fine, a third is not.
@@ -242,11 +242,11 @@ def test_a_defence_of_the_wrong_colour_is_refused_and_kept(phone: Phone) -> None
     response = enter(phone, table, "defend 1 AS")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert problems(html) == ["AS is of black, but a defence against KD must be of red. (SS-7)"]
+    assert problems(html) == ["A♠ is of black, but a defence against K♦ must be of red. (SS-7)"]
     assert checked(html, "seat") == ["1"] and checked(html, "rank") == ["A"] and checked(html, "suit") == ["S"]
     low = enter(phone, table, "defend 1 10H")
     assert problems(low.get_data(as_text=True)) == [
-        "10H ranks 10, below the attacking KD: a defence needs rank K or higher. (SS-7)"]
+        "10♥ ranks 10, below the attacking K♦: a defence needs rank K or higher. (SS-7)"]
     no_seat = enter(phone, table, type="defend", rank="A", suit="H")
     assert "Tap who plays the defence card." in text_of(no_seat.get_data(as_text=True))
 
@@ -279,7 +279,7 @@ def test_forces_fixed_before_play(phone: Phone) -> None:
     assert problems(refused.get_data(as_text=True)) == [
         "This table fixes the forces before play: enter the forces of all 4 players first. (SS-3)"]
     twice = enter(phone, table, "forces S S D C")
-    assert problems(twice.get_data(as_text=True)) == ["A force belongs to one player only, and S is given twice. (SS-3)"]
+    assert problems(twice.get_data(as_text=True)) == ["A force belongs to one player only, and ♠ is given twice. (SS-3)"]
     assert checked(twice.get_data(as_text=True), "force1") == ["S"]
     missing = enter(phone, table, type="forces", force0="S")
     assert "Tap a different force for every seat." in text_of(missing.get_data(as_text=True))

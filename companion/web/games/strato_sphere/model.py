@@ -7,40 +7,38 @@ Built in Python so the template only draws; every rule question is asked of the 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
-from companion.games.base import RulesError, Verdict
+from companion.games.base import Verdict
 from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.attack import defence_need, possible_defenders
 from companion.games.strato_sphere.board import NodeStatus, node_status
 from companion.games.strato_sphere.cards import card_text
 from companion.games.strato_sphere.moves import Attack, Conceal, Move, Pass, Place, Shift
-from companion.games.strato_sphere.outcome import WIN
 from companion.games.strato_sphere.ring import neighbours
+from companion.games.strato_sphere.rules import forces_missing
 from companion.games.strato_sphere.state import MOVES_PER_TURN, TableState, seen_cards
-from companion.games.strato_sphere.tracker import forces_missing
+from companion.web.gameweb import TableRequest, TableViewLike
+from companion.web.messages import explain
 
-from .display import (
+from .history import describe_move
+from .labels import (
+    CARD_CHIPS,
     NodeView,
     SeatLabel,
     card_chip,
     card_label,
+    ending_text,
     force_choices,
     force_label,
     node_views,
-    nodes_text,
-    say,
     seat_labels,
 )
-from .forms import describe_move
 
 
 @dataclass(frozen=True)
@@ -109,10 +107,16 @@ class Tracker:
     force_choices: tuple[tuple[str, str, str], ...] = ()
     this_turn: tuple[TurnEntry, ...] = ()
     playing: bool = False
+    can_write: bool = False
+    version: int = 0
+    move_url: str = ""  # where every entry form posts
+    close_url: str = ""  # the table page without a tapped node
+    pending: Mapping[str, str] = field(default_factory=dict)  # the refused entry's form, shown again
+    cards: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=lambda: CARD_CHIPS)
 
 
 def _why(verdict: Verdict) -> tuple[str, ...]:
-    return tuple(f"{say(r)} ({r.rule})" for r in verdict.failures)
+    return tuple(f"{explain(r)} ({r.rule})" for r in verdict.failures)
 
 
 def _action(state: TableState, move: Move, label: str, fields: Mapping[str, Any], selected: int | None) -> Action:
@@ -186,63 +190,37 @@ def ending(state: TableState, names: list[str]) -> Ending | None:
     outcome = state.outcome
     if outcome is None:
         return None
-    if outcome.kind == WIN and outcome.captured is not None:
-        winners = " & ".join(names[s] for s in outcome.winners)
-        text = ngettext(
-            "%(winners)s wins: every node in front of %(captured)s (nodes %(nodes)s) is theirs (SS-8).",
-            "%(winners)s win: every node in front of %(captured)s (nodes %(nodes)s) is theirs (SS-8).",
-            len(outcome.winners),
-            winners=winners, captured=names[outcome.captured], nodes=nodes_text(outcome.nodes),
-        )
-        return Ending("win", text, tuple(outcome.nodes))
-    return Ending("draw", _("Draw: the resource pile is empty at the end of a turn and nobody has won (SS-8)."), ())
+    params = outcome.params()
+    return Ending(outcome.kind, ending_text("ss.score." + outcome.kind, params, names), tuple(outcome.nodes))
 
 
-# --- who made which move: the log replayed once per table version ---------------------------------------------
-
-_movers: OrderedDict[tuple[str, int], tuple[tuple[int, int | None, int, Mapping[str, Any]], ...]] = OrderedDict()
-_movers_lock = threading.Lock()
-
-
-def movers(view: Any) -> tuple[tuple[int, int | None, int, Mapping[str, Any]], ...]:
-    """(seq, mover seat or None, turn, payload) of every standing move, oldest first."""
-    key = (view.table.token, view.version)
-    with _movers_lock:
-        hit = _movers.get(key)
-    if hit is not None:
-        return hit
-    state = GAME.new_state(view.players, dict(view.table.options), view.profile)
-    found = []
-    for entry in view.log.standing:
-        try:
-            move = GAME.parse_move(entry.payload)
-            kind = entry.payload.get("type")
-            # A defence names its player in its own line; "no defence" and the forces are nobody's move.
-            mover = None if kind in ("defend", "no_defence", "forces") else state.to_move
-            found.append((entry.seq, mover, state.turn, entry.payload))
-            state = GAME.apply(state, move)
-        except RulesError:
-            break
-    result = tuple(found)
-    with _movers_lock:
-        _movers[key] = result
-        while len(_movers) > 128:
-            _movers.popitem(last=False)
-    return result
+# --- who made which move this turn: the states before each move, as the platform keeps them -------------------
 
 
 def this_turn(view: Any, state: TableState) -> tuple[TurnEntry, ...]:
+    """The moves of the current turn, each with its mover (``GAME.actor``: a defence and the forces are nobody's
+    move; a defence names its seat in its own line)."""
     names = list(view.table.seats)
     entries = []
-    for seq, mover, turn, payload in movers(view):
-        if turn != state.turn or payload.get("type") == "forces":
+    for entry in view.log.standing:
+        before = view.before.get(entry.seq)
+        payload = entry.payload
+        if before is None or before.turn != state.turn or payload.get("type") == "forces":
             continue
-        who = names[mover] if isinstance(mover, int) and 0 <= mover < len(names) else ""
-        entries.append(TurnEntry(seq, who, describe_move(payload, view)))
+        mover = GAME.actor(before, GAME.parse_move(payload))
+        who = names[mover] if mover is not None and 0 <= mover < len(names) else ""
+        entries.append(TurnEntry(entry.seq, who, describe_move(payload, view)))
     return tuple(entries)
 
 
-def build(view: Any, pending: Mapping[str, str] | None, can_write: bool) -> Tracker:
+def table_model(view: TableViewLike, asked: TableRequest) -> Tracker:
+    """The table fragment's model (templates/strato_sphere/_table.html draws it); a tapped node comes in the
+    page's query (``sel``) or, after a refused entry, in the form sent back."""
+    return build(view, {**asked.selected, **asked.pending}, asked.can_write, dict(asked.pending))
+
+
+def build(view: Any, pending: Mapping[str, str] | None, can_write: bool,
+          refused: Mapping[str, str] | None = None) -> Tracker:
     state: TableState = view.state
     names = list(view.table.seats)
     pending = pending or {}
@@ -282,6 +260,11 @@ def build(view: Any, pending: Mapping[str, str] | None, can_write: bool) -> Trac
         force_choices=force_choices(state.players),
         this_turn=this_turn(view, state),
         playing=playing,
+        can_write=can_write,
+        version=view.version,
+        move_url=url_for("tables.move", token=view.table.token),
+        close_url=url_for("tables.show", token=view.table.token),
+        pending=dict(refused or {}),
     )
     if not (can_write and playing) or needs_forces or state.pending is not None:
         return tracker

@@ -7,6 +7,7 @@ does the attack resolve. A side wins at once (SS-8); a turn that ends with the p
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import permutations
 
 from ..base import IllegalMove, ImpossibleState, Reason, Verdict
@@ -84,15 +85,28 @@ def defence_window_reason(state: TableState) -> Reason:
 
 
 def check(state: TableState, move: Move) -> Verdict:
-    """Every condition of ``move`` in ``state``, passing or failing, each with its ruling id."""
+    """Every condition of ``move`` in ``state``, passing or failing, each with its ruling id. A failure that
+    means the named card cannot be there (IMPOSSIBLE_CODES) is marked ``impossible``. Total for a parsed move."""
+    return Verdict.of([_marked(r) for r in _reasons(state, move)])
+
+
+def _marked(reason: Reason) -> Reason:
+    if not reason.ok and reason.code in IMPOSSIBLE_CODES and not reason.impossible:
+        return replace(reason, impossible=True)
+    return reason
+
+
+def _reasons(state: TableState, move: Move) -> list[Reason]:
     over = game_over(state)
     if over is not None:
-        return Verdict.of([over])
+        return [over]
     if isinstance(move, FixForces):
-        return Verdict.of(_fix_forces_reasons(state, move))
+        return _fix_forces_reasons(state, move)
     if isinstance(move, (Defend, NoDefence)):
-        return Verdict.of(_defence_reasons(state, move))
-    return Verdict.of([*turn_move_reasons(state), *_turn_move_conditions(state, move)])
+        return _defence_reasons(state, move)
+    if not isinstance(move, TURN_MOVES):
+        return [Reason("ss.move.unknown_type", "SS-5", False, {"value": type(move).__name__, "allowed": []})]
+    return [*turn_move_reasons(state), *_turn_move_conditions(state, move)]
 
 
 def _missing_nodes(board: Board, *indexed: tuple[int, str]) -> list[Reason]:
@@ -196,7 +210,7 @@ def apply(state: TableState, move: Move) -> TableState:
     """The state after ``move``; raises IllegalMove (or ImpossibleState for a card that cannot be there)."""
     verdict = check(state, move)
     if not verdict.legal:
-        impossible = [r for r in verdict.failures if r.code in IMPOSSIBLE_CODES]
+        impossible = [r for r in verdict.failures if r.impossible]
         if impossible:
             first = impossible[0]
             raise ImpossibleState(first.code, first.rule, first.path, **dict(first.params))

@@ -1,4 +1,4 @@
-"""How Strato-Sphere looks on a page: cards with suit symbols, forces, the ring of nodes, reasons in words.
+"""How Strato-Sphere looks on a page: cards with suit symbols, forces, the ring of nodes, checked reasons.
 
 Nothing here decides a rule: it reads the engine's boards and reasons (companion.games.strato_sphere) and
 turns them into what the templates draw. Both the tracker (the table fragment) and the dispute page use it.
@@ -12,22 +12,19 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
-from companion.games.base import Reason, RulesError
+from companion.games.base import Reason
 from companion.games.strato_sphere.board import Board, NodeStatus, controller, node_status
 from companion.games.strato_sphere.cards import Colour, Force, Rank, Suit, forces_for
 from companion.games.strato_sphere.ring import NODES_PER_SEAT, ring_size, seat_of, side_of
-from companion.web.messages import message_for
+from companion.web.messages import explain
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
 RANKS = tuple(str(rank) for rank in sorted(Rank, reverse=True))  # A K Q J 10 … 2, as the rule text orders them
 SUITS = tuple(suit.value for suit in Suit)
 COLOUR_NAMES = {"red": _l("red"), "black": _l("black")}
-
-# Params that hold a card in notation ("KS"), a force ("S", "red") or a list of them.
-CARD_PARAMS = frozenset({"card", "from_card", "to_card", "attacking_card", "top", "seen", "named", "cards"})
-FORCE_PARAMS = frozenset({"force", "card_force", "needed_force", "also_force", "forces", "allowed"})
 
 RELATION_TEXT = {
     "yours": _l("you control it"),
@@ -91,25 +88,15 @@ def force_choices(players: int) -> tuple[tuple[str, str, str], ...]:
     return tuple((f.value, force_label(f), force_class(f)) for f in forces_for(players))
 
 
-def _shown(key: str, value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        if not value:
-            return _("none")
-        return [_shown(key, v) for v in value]
-    if key in CARD_PARAMS and isinstance(value, str):
-        return card_label(value)
-    if key in FORCE_PARAMS and isinstance(value, str):
-        return force_label(value)
-    return value
+CARD_CHIPS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    # The card picker's chips: ranks A … 2 and the four suits, as (value, label, css class).
+    "ranks": tuple((rank, rank, "") for rank in RANKS),
+    "suits": tuple((suit, SUIT_SYMBOL[suit], "red" if suit in RED_SUITS else "black") for suit in SUITS),
+}
 
 
-def say(reason: Reason | RulesError) -> str:
-    """A reason in the page's language, as this game's pages show it (cards as K♠, forces as ♠ or "red")."""
-    params = {key: _shown(key, value) for key, value in reason.params.items()}
-    text = message_for(reason.code, params)
-    if reason.code == "ss.force.assigned" and "also_seat" in params:
-        text += " " + message_for("ss.force.assigned.also", params)
-    return text
+def none_text() -> str:
+    return _("none")
 
 
 def relation_detail(reason: Reason) -> str:
@@ -133,12 +120,12 @@ class Line:
 
 
 def lines(reasons: Sequence[Reason]) -> list[Line]:
-    return [Line(r.ok, say(r), relation_detail(r), r.rule, r.code) for r in reasons]
+    return [Line(r.ok, explain(r), relation_detail(r), r.rule, r.code) for r in reasons]
 
 
 def why_not(reasons: Sequence[Reason]) -> str:
     """The failing conditions, each with its ruling id, as one short text."""
-    return " ".join(f"{say(r)} ({r.rule})" for r in reasons if not r.ok)
+    return " ".join(f"{explain(r)} ({r.rule})" for r in reasons if not r.ok)
 
 
 # --- the ring as the table sees it (SS-1) -----------------------------------------------------------------------
@@ -246,3 +233,18 @@ def nodes_text(nodes: Sequence[int]) -> str:
 
 def ring_nodes(players: int) -> range:
     return range(ring_size(players))
+
+
+def ending_text(code: str, params: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The end of a game as the table page and the score summary say it: a win (``ss.score.win``, with the
+    nodes that decided it) or a draw (SS-8)."""
+    if code == "ss.score.win":
+        winners = [int(s) for s in params["winners"]]
+        return ngettext(
+            "%(winners)s wins: every node in front of %(captured)s (nodes %(nodes)s) is theirs (SS-8).",
+            "%(winners)s win: every node in front of %(captured)s (nodes %(nodes)s) is theirs (SS-8).",
+            len(winners),
+            winners=" & ".join(names[s] for s in winners), captured=names[int(params["captured"])],
+            nodes=nodes_text([int(n) for n in params["nodes"]]),
+        )
+    return _("Draw: the resource pile is empty at the end of a turn and nobody has won (SS-8).")
