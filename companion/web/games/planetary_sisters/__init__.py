@@ -77,7 +77,7 @@ def table_model(view: TableViewLike, asked: TableRequest) -> dict[str, Any]:
         "state": state,
         "info": info,
         "phase": state.phase.value,
-        "score": GAME.score(state) if state.phase is not Phase.SETUP else None,
+        "score": GAME.table_score(state) if state.phase is not Phase.SETUP else None,
         "what_if": table.what_if_for(view) if state.phase is Phase.TURNS else None,
         "flow": GAME.flow_facts(state),
         "setup": table.draft_view(view, pending, "setup") if state.phase is Phase.SETUP else None,

@@ -216,6 +216,7 @@ MESSAGES: dict[str, Any] = {
                                  "{hands}; {houses}; field {field})."), hands="list", houses="list"),
     # -- moves as the table records them -----------------------------------------------------------------------
     "ps.move.not_object": M(_l("This entry is not understood.")),
+    "ps.state.malformed": M(_l("The saved table is not readable (expected: {what}).")),
     "ps.move.type": M(_l("“{got}” is not an entry of this game (one of {choices})."), choices="list"),
     "ps.move.seat": M(_l("“{got}” is not a seat.")),
     "ps.move.cards_not_list": M(_l("The cards of this entry must be a list.")),

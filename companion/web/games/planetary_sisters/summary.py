@@ -41,7 +41,7 @@ def summary(view: TableView) -> Summary | None:
     state = view.state
     if state.phase.value == "setup":
         return None
-    scored = GAME.score(state)
+    scored = GAME.table_score(state)
     ranking = tuple((s.place, names[s.seat], str(s.total)) for s in scored.ranking.standings)
     note = explain(scored.ranking.reason)
     if not scored.final:
