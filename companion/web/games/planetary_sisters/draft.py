@@ -11,24 +11,21 @@ from dataclasses import dataclass
 from flask import abort, request
 from flask_babel import gettext as _
 
-from companion.games.base import ErrorList, ParseError, Reason
+from companion.games.base import ErrorList, ParseError, Reason, RulesError
 from companion.games.planetary_sisters import GAME, CardRef, Reveal, Setup, TableState
 from companion.games.planetary_sisters.flow import field_size
 from companion.play import TableView
 from companion.web.gameweb import TableViewLike
-from companion.web.messages import explain
 from companion.web.table_service import load_view
 from companion.web.tables import render_table
 
 from . import cards as cardlib
 from .forms import PICK, SLUG
-from .labels import set_seats
+from .messages import explain_for
 
 
 def table_view(token: str) -> TableView:
-    view = load_view(token, game=SLUG)
-    set_seats(view.table.seats)
-    return view
+    return load_view(token, game=SLUG)
 
 
 def _draft_failures(state: TableState, kind: str, pending: Mapping[str, str], refs: list[CardRef]) -> list[Reason]:
@@ -56,6 +53,11 @@ def draft(token: str):  # type: ignore[no-untyped-def]
     kind = pending.get("kind", "")
     if kind not in ("setup", "reveal"):
         abort(400)
+    names = list(view.table.seats)
+
+    def explain(reason: Reason | RulesError) -> str:
+        return explain_for(reason, names)
+
     refs, errors = cardlib.split(pending.get("cards"), "cards")
     problems = [explain(e) for e in errors]
     action = pending.pop("do", "")
@@ -102,10 +104,10 @@ def _clear_picker(pending: dict[str, str], info: cardlib.DeckInfo) -> None:
 @dataclass(frozen=True)
 class DraftView:
     kind: str
-    cards: list[CardRef]
+    cards: tuple[CardRef, ...]
     text: str  # the hidden field's value
     needed: int
-    used: set[int]  # ranks the picker greys out: in play already, or in this list
+    used: frozenset[int]  # ranks the picker greys out: in play already, or in this list
 
 
 def draft_view(view: TableViewLike, pending: Mapping[str, str], kind: str) -> DraftView:
@@ -120,7 +122,7 @@ def draft_view(view: TableViewLike, pending: Mapping[str, str], kind: str) -> Dr
     used = {r.rank for r in refs if r.rank is not None}
     if kind == "reveal":
         used |= ranks_in_play(state)
-    return DraftView(kind, refs, cardlib.SEP.join(str(r) for r in refs), needed, used)
+    return DraftView(kind, tuple(refs), cardlib.SEP.join(str(r) for r in refs), needed, frozenset(used))
 
 
 def first_unrevealed(state: TableState) -> int:

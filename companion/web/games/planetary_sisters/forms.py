@@ -34,6 +34,8 @@ def _ref_json(card: Card) -> dict[str, Any]:
 
 def form_to_move(form: Mapping[str, str], view: TableViewLike) -> dict[str, Any]:
     """The entry forms of the table fragment -> the engine's move JSON (moves.parse_move reads it)."""
+    # The platform words this entry's refusals itself (companion.web.tables.answer) without the seat names;
+    # until it passes them, they are left for its messages here (see labels.set_seats).
     set_seats(view.table.seats)
     state: TableState = view.state
     info = cardlib.deck_info(state.deck)

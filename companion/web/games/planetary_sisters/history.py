@@ -13,7 +13,7 @@ from companion.games.planetary_sisters import CardRef
 from companion.web.gameweb import TableViewLike
 from companion.web.messages import message_for
 
-from .labels import seat_label, set_seats
+from .labels import seat_label
 
 
 def _card_text(data: Any, deck: Any = None) -> str:
@@ -34,8 +34,11 @@ def _card_text(data: Any, deck: Any = None) -> str:
 
 
 def describe_move(move: Mapping[str, Any], view: TableViewLike) -> str:
-    set_seats(view.table.seats)
+    names = view.table.seats
     deck = view.state.deck
+
+    def seat(value: Any) -> str:
+        return seat_label(value, names)
 
     def card_text(data: Any) -> str:
         return _card_text(data, deck)
@@ -43,14 +46,14 @@ def describe_move(move: Mapping[str, Any], view: TableViewLike) -> str:
     kind = move.get("type")
     if kind == "setup":
         return _("%(seat)s is the first parent; the field opens with %(cards)s.",
-                 seat=seat_label(move.get("parent")), cards=", ".join(card_text(c) for c in move.get("field", [])))
+                 seat=seat(move.get("parent")), cards=", ".join(card_text(c) for c in move.get("field", [])))
     if kind == "turn":
-        return _("%(seat)s played %(played)s and took %(taken)s.", seat=seat_label(move.get("seat")),
+        return _("%(seat)s played %(played)s and took %(taken)s.", seat=seat(move.get("seat")),
                  played=card_text(move.get("played")), taken=card_text(move.get("taken")))
     if kind == "parent":
-        return _("The table named %(seat)s the new parent.", seat=seat_label(move.get("seat")))
+        return _("The table named %(seat)s the new parent.", seat=seat(move.get("seat")))
     if kind == "reveal":
         cards = [card_text(c) for c in move.get("cards", [])]
-        return _("%(seat)s showed the hand: %(cards)s.", seat=seat_label(move.get("seat")),
+        return _("%(seat)s showed the hand: %(cards)s.", seat=seat(move.get("seat")),
                  cards=", ".join(cards) if cards else _("nothing new"))
     return message_for("table.unknown_move")

@@ -4,17 +4,21 @@ with the hand cards the table has not seen, typed on this phone only (nothing is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import redirect, request, url_for
 
-from companion.games.base import ErrorList, ParseError, Reason
+from companion.games.base import ErrorList, ParseError, Reason, RulesError
 from companion.games.planetary_sisters import GAME, Card, CardRef, TableState, WhatIf
 from companion.web.gameweb import TableViewLike
-from companion.web.messages import explain
 from companion.web.pages import is_htmx, page
 
 from . import cards as cardlib
+from .breakdown import score_view
 from .draft import ranks_in_play, table_view
 from .forms import PICK
+from .labels import seat_label
+from .messages import explain_for
 
 
 def what_if_for(view: TableViewLike, hand: list[Card] | None = None) -> WhatIf | None:
@@ -27,8 +31,12 @@ def what_if_for(view: TableViewLike, hand: list[Card] | None = None) -> WhatIf |
 # -- "what if" with the hand the table has not seen (this phone only) ------------------------------------------------
 
 
-def _hand(state: TableState, text: str | None) -> tuple[list[CardRef], list[Card], list[str]]:
+def _hand(state: TableState, text: str | None, names: Sequence[str]) -> tuple[list[CardRef], list[Card], list[str]]:
     """The unseen hand cards typed on this phone: refs, resolved cards, problems."""
+
+    def explain(reason: Reason | RulesError) -> str:
+        return explain_for(reason, names)
+
     from companion.games.planetary_sisters import resolve
 
     refs, errors = cardlib.split(text, "hand")
@@ -54,9 +62,14 @@ def _hand(state: TableState, text: str | None) -> tuple[list[CardRef], list[Card
 def what_if_page(token: str):  # type: ignore[no-untyped-def]
     view = table_view(token)
     state: TableState = view.state
+    names = [seat_label(i, view.table.seats) for i in range(state.players)]
+
+    def explain(reason: Reason | RulesError) -> str:
+        return explain_for(reason, names)
+
     info = cardlib.deck_info(state.deck)
     values = request.form if request.method == "POST" else request.args
-    refs, hand, problems = _hand(state, values.get("hand"))
+    refs, hand, problems = _hand(state, values.get("hand"), names)
     pending: dict[str, str] = {}
     if request.method == "POST":
         action = values.get("do", "")
@@ -67,7 +80,7 @@ def what_if_page(token: str):  # type: ignore[no-untyped-def]
                 ref = cardlib.picker_ref(values, PICK, info)
                 if ref is None:
                     raise ErrorList([ParseError("ps.form.no_card", "§3")])
-                more_refs, more, more_problems = _hand(state, cardlib.SEP.join(str(r) for r in [*refs, ref]))
+                more_refs, more, more_problems = _hand(state, cardlib.SEP.join(str(r) for r in [*refs, ref]), names)
                 if more_problems:
                     problems += more_problems
                     pending = cardlib.picker_values(ref, PICK)
@@ -78,15 +91,21 @@ def what_if_page(token: str):  # type: ignore[no-untyped-def]
         elif action.startswith("drop:") and action[5:].isdigit():
             index = int(action[5:])
             refs = [r for i, r in enumerate(refs) if i != index]
-            refs, hand, problems = _hand(state, cardlib.SEP.join(str(r) for r in refs))
+            refs, hand, problems = _hand(state, cardlib.SEP.join(str(r) for r in refs), names)
         url = url_for("planetary_sisters.what_if", token=token, hand=cardlib.SEP.join(str(r) for r in refs) or None)
         if not problems and not is_htmx():
             return redirect(url, 303)
     else:
         url = request.full_path
     advice = what_if_for(view, hand or None)
+    drawn: list[Card | CardRef] = [*refs]
+    if advice is not None:
+        drawn += [*state.seats[advice.seat].known_hand, *(o.card for o in advice.options)]
+    current = (score_view(advice.current, names[advice.seat], advice.seat, state.two_players)
+               if advice is not None else None)
     body = page("planetary_sisters/what_if.html", "planetary_sisters/_what_if.html", 422 if problems else 200,
-                view=view, info=info, advice=advice, hand_refs=refs, problems=problems, pending=pending,
+                view=view, info=cardlib.drawing(info, drawn), advice=advice, hand_refs=refs, problems=problems,
+                pending=pending, names=names, current=current,
                 used=ranks_in_play(state) | {c.rank for c in hand if c.rank is not None},
                 hand_text=cardlib.SEP.join(str(r) for r in refs), state=state)
     if request.method == "POST" and is_htmx() and not problems:

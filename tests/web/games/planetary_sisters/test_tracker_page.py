@@ -287,3 +287,35 @@ def test_the_summary_of_a_finished_table(app, phone: Phone) -> None:  # type: ig
     assert "PS-3" in house.note and "PS-4" in summary.tables[1].note
     assert "Highest final score" in summary.winner_note
     assert SYNTHETIC_DECK  # the deck every card came from
+
+
+def test_the_table_model_is_frozen_and_carries_what_the_fragment_draws(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    """The fragment only draws: seats already names, reasons already sentences, scores already rows, and no
+    Planetary Sisters template global is left for it to call."""
+    import dataclasses
+
+    import pytest
+
+    from companion.play import view_of
+    from companion.web.games.planetary_sisters import WEB
+    from companion.web.gameweb import TableRequest
+
+    url, play = play_through_pages(app, phone, 3, seed=5)
+    with app.test_request_context("/"):
+        model = WEB.table_model(view_of(store.get_table(token_of(url))), TableRequest())
+    assert dataclasses.is_dataclass(model)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        model.phase = "setup"  # type: ignore[misc]
+    assert model.names == NAMES[:3]
+    assert model.phase == "finished"
+    assert [sv.name for sv in model.score_views] == list(NAMES[:3])
+    final = GAME.table_score(play.final)
+    assert [sv.total for sv in model.score_views] == [s.score.total for s in final.seats]
+    assert [side.side for side in model.score_views[0].sides] == ["house", "field"]
+    assert model.score_views[0].sides[0].rows[0].name == "Food lovers"
+    assert "PS-3" in model.score_views[0].sides[0].formula
+    assert "Highest final score" in model.winner_text
+    assert len(model.round_reasons) == 8 and all(model.round_reasons)
+    assert any(NAMES[play.final.rounds[0].next_parent] in r.text for r in model.round_reasons[0])
+    assert model.condition_names == {"close": "Close", "far": "Far"}
+    assert not [name for name in app.jinja_env.globals if name.startswith("ps_")]
