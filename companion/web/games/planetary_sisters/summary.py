@@ -6,8 +6,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from companion.games.planetary_sisters import GAME, TableScore
-from companion.play import TableView
-from companion.web.gameweb import Summary, SummaryTable
+from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 
 from .breakdown import formula_words, rows
 from .labels import seat_label
@@ -35,7 +34,7 @@ def tables_of(scored: TableScore, names: list[str], two_players: bool) -> tuple[
     return tuple(tables)
 
 
-def summary(view: TableView) -> Summary | None:
+def summary(view: TableViewLike) -> Summary | None:
     names = [seat_label(i, view.table.seats) for i in range(view.players)]
     state = view.state
     if state.phase.value == "setup":
