@@ -1,16 +1,20 @@
 """Planetary Sisters (遊星姊妹): the pure rules engine.
 
 Where to look:
-- ``scoring.score_player`` / ``score_house`` / ``score_field``: the six categories, house (PS-3) and field
+- ``cards``: card notation (rank and/or elements); ``moves``: setup / turn / parent / reveal, their notation
+  and JSON; ``state``: the tracked table (what is public) and its JSON (the profile passed back in).
+- ``score.score_player`` / ``score_house`` / ``score_field``: the six categories, house (PS-3) and field
   bonus (PS-4), each with production, harvesters, satisfaction, multiplier and points. The one scoring
-  function the page, the tracker and the API call.
+  function the page, the tracker and the API call; ``score.terms`` words it as the contract's terms.
 - ``elements.ElementSet``: element names and classes from the profile (PS-1); scoring never names one.
 - ``card_facts``: may this card exist (PS-2, per card); ``profile_facts.validate_profile``: the PS-2 checklist.
 - ``parent``: who becomes parent (PS-5 Close/Far and ties; PS-6 the 2-player lists).
-- ``flow``: deck, field, draws and turn order (PS-7); ``tracker``: check / apply of the table's moves.
-- ``results``: a table's scores and ranking (§4.5), and "what if" for the player to move.
+- ``flow``: deck, field, draws and turn order (PS-7); ``rules``: check / apply of the table's moves.
+- ``results``: a table's scores and ranking (§4.5) (``score_table``, the pages' view; ``breakdown``, the
+  contract's ``score``), and "what if" for the player to move.
 - ``api.score_request``: ``POST /api/v1/planetary-sisters/score``.
 - ``sheet``: a finished game's cards typed in at once (the scoring page), scored by ``score_player`` too.
+- ``game.GAME``: the contract (companion.games.base.Game) wired to the modules above.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from .profile_facts import validate_card, validate_profile
 from .ranking import Ranking, Standing, rank_players
 from .resolve import resolve
 from .results import SeatScore, TableScore, TakeOption, WhatIf, score_table, what_if, what_if_takes
-from .scoring import (
+from .rules import apply, check, flow_facts, new_table
+from .score import (
     CATEGORY_KEYS,
     Breakdown,
     CategoryScore,
@@ -39,7 +44,6 @@ from .scoring import (
 )
 from .sheet import Sheet, Slot, add_card, capacity, read_sheet, score_sheet, slots
 from .state import Phase, RoundRecord, SeatState, TableState, TurnRecord
-from .tracker import apply, check, flow_facts, new_table
 
 GAME = PlanetarySistersGame()
 

@@ -1,7 +1,7 @@
 """``POST /api/v1/planetary-sisters/score`` (API.md), as a pure function of the decoded JSON body.
 
 ``score_request(body, find_profile)`` returns the response dict, or raises ErrorList listing every problem
-with its path (422). The scoring is ``scoring.score_player``, the same the page and the tracker use.
+with its path (422). The scoring is ``score.score_player``, the same the page and the tracker use.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from .cards import Card, CardRef
 from .flow import PLAYER_COUNTS, field_size
 from .profile import DeckProfile, read_profile
 from .resolve import resolve
-from .scoring import score_player
+from .score import score_player
 
 ProfileLookup = Callable[[str], "Mapping[str, Any] | None"]
 

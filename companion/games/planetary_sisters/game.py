@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import CardField, OptionSpec, Reason, Verdict
-from . import moves, tracker
+from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
+from . import moves, rules
 from .api import ProfileLookup, score_request
 from .cards import Card
+from .profile import read_profile
 from .profile_facts import validate_card, validate_profile
-from .results import TableScore, WhatIf, score_table, what_if
-from .state import TableState
+from .results import TableScore, WhatIf, breakdown, score_table, what_if
+from .state import TableState, state_from_json, state_to_json
 
 CARD_FIELDS: tuple[CardField, ...] = (
     CardField("rank", "int", required=True),  # §3: 序列 1..36 identifies a card (PS-2)
@@ -29,7 +30,7 @@ class PlanetarySistersGame:
     ruling_prefix = "PS"
 
     def new_state(self, players: int, options: Mapping[str, str], profile: Mapping[str, Any]) -> TableState:
-        return tracker.new_table(players, profile)
+        return rules.new_table(players, profile)
 
     def parse_move(self, data: Mapping[str, Any]) -> moves.Move:
         return moves.parse_move(data)
@@ -37,15 +38,30 @@ class PlanetarySistersGame:
     def move_to_json(self, move: moves.Move) -> dict[str, Any]:
         return moves.move_to_json(move)
 
+    def state_to_json(self, state: TableState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def parse_state(self, data: Mapping[str, Any], profile: Mapping[str, Any]) -> TableState:
+        return state_from_json(data, read_profile(profile))
+
     def check(self, state: TableState, move: moves.Move) -> Verdict:
-        return tracker.check(state, move)
+        return rules.check(state, move)
 
     def apply(self, state: TableState, move: moves.Move) -> TableState:
-        return tracker.apply(state, move)
+        return rules.apply(state, move)
 
     def actor(self, state: TableState, move: moves.Move) -> int | None:
         """None: every Planetary Sisters history line names its seats itself (a turn names who played and
         who took; set-up and reveal are the whole table's)."""
+        return None
+
+    def score(self, state: TableState) -> Breakdown:
+        """Every seat's total with its twelve terms (PS-3 house, PS-4 field bonus) and the placings (§4.5)."""
+        return breakdown(score_table(state))
+
+    def legal_moves(self, state: TableState) -> Sequence[moves.Move] | None:
+        """None: a move names cards the table has not seen (a drawn card, a revealed hand), so the legal
+        moves cannot be listed."""
         return None
 
     def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
@@ -56,14 +72,15 @@ class PlanetarySistersGame:
 
     # Beyond the protocol: what the Planetary Sisters pages and API call.
 
-    def score(self, state: TableState) -> TableScore:
+    def table_score(self, state: TableState) -> TableScore:
+        """The pages' view of the scores: each seat's cards and ``PlayerScore``, the field and the ranking."""
         return score_table(state)
 
     def what_if(self, state: TableState, hand: Sequence[Card] | None = None) -> WhatIf | None:
         return what_if(state, hand)
 
     def flow_facts(self, state: TableState) -> tuple[Reason, ...]:
-        return tracker.flow_facts(state)
+        return rules.flow_facts(state)
 
     def score_request(self, body: Any, find_profile: ProfileLookup) -> dict[str, Any]:
         return score_request(body, find_profile)

@@ -18,7 +18,7 @@ from typing import Any
 from ..base import ErrorList, ImpossibleState, ParseError, RulesError
 from .cards import RANKS, Card, CardRef, Elements, elements_of
 from .elements import ElementClass, ElementSet, is_valid_element_name
-from .scoring import CATEGORY_KEYS
+from .score import CATEGORY_KEYS
 
 
 @dataclass(frozen=True)

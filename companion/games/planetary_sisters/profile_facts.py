@@ -18,7 +18,7 @@ from .cards import RANKS, Card, CardRef
 from .elements import ElementClass, ElementSet
 from .profile import DeckProfile, read_profile_leniently
 from .resolve import sub_path
-from .scoring import score_house
+from .score import score_house
 
 
 def _failures(errors: list[RulesError]) -> list[Reason]:

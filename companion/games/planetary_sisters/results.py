@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .. import base
 from .cards import Card
 from .elements import ElementSet
 from .ranking import Ranking, rank_players
-from .scoring import PlayerScore, score_player
+from .score import PlayerScore, score_player, terms
 from .state import Phase, TableState
 
 
@@ -50,6 +51,16 @@ def score_table(state: TableState) -> TableScore:
         seats.append(SeatScore(index, house, guards, score, state.seats[index].unseen))
     ranking = rank_players([s.score.total for s in seats])
     return TableScore(tuple(seats), state.field, ranking, state.phase is Phase.FINISHED)
+
+
+def breakdown(scored: TableScore) -> base.Breakdown:
+    """The contract's ``score(state)``: each seat's total with its twelve terms (six house categories, PS-3;
+    six field-bonus categories, PS-4), placings by total with tied seats sharing a place (§4.5 gives no
+    tie-break, so tied best seats share the win), and the winner reason once the game is over."""
+    seats = tuple(base.SeatScore(s.seat, s.score.total, terms(s.score)) for s in scored.seats)
+    placings = base.placings_by_total([s.total for s in seats])
+    reasons = (scored.ranking.reason,) if scored.final else ()
+    return base.Breakdown(scored.final, seats, placings, reasons)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ The sheet has slots: the field, shared by everyone; each player's house; and, wi
 guard cards (番人札). A slot holds at most what PS-7 says it ends the game with (field: the number of players,
 4 with 2 players; house: 8; guards: 2). A card is in one slot only (PS-7), whatever it was entered by.
 
-``score_sheet`` scores every player with ``scoring.score_player``, the same function the tracker and the API
+``score_sheet`` scores every player with ``score.score_player``, the same function the tracker and the API
 use, and ranks them (§4.5). Pure: the web layer keeps the sheet in a form and calls these.
 """
 
@@ -21,7 +21,7 @@ from .profile import DeckProfile
 from .ranking import rank_players
 from .resolve import resolve
 from .results import SeatScore, TableScore
-from .scoring import score_player
+from .score import score_player
 
 HOUSE_CARDS = 8  # §4.5 (3/4 players: the revealed hand) and §4.4.2 (2 players: eight house cards), PS-7
 GUARD_CARDS = 2  # §4.4.2: the two cards left in hand become the guards (2 players), PS-7

@@ -7,15 +7,18 @@ until they are played or revealed. Cards are known by rank, by elements, or both
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
+from typing import Any, TypeVar
 
-from ..base import Reason
-from .cards import Card
+from ..base import ParseError, Reason
+from .cards import Card, elements_of
 from .flow import is_second_half, turn_order
 from .parent import Condition, rank_difference
 from .profile import DeckProfile
+
+E = TypeVar("E", bound=Enum)
 
 
 class Phase(StrEnum):
@@ -151,3 +154,134 @@ class TableState:
             if card.rank is not None and self.deck.card(card.rank) is None:
                 learned.setdefault(card.rank, card)
         return tuple(sorted(learned.values(), key=lambda c: c.rank or 0))
+
+
+# -- the state as JSON (a snapshot of a table; the profile is not in it, it is passed back in) -------------
+
+
+def card_to_json(card: Card) -> dict[str, Any]:
+    return card.to_json()
+
+
+def _fail(path: str, what: str) -> ParseError:
+    return ParseError("ps.state.malformed", "PS-7", path, what=what)
+
+
+def _int(data: Mapping[str, Any], key: str, path: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _fail(f"{path}{key}", "int")
+    return value
+
+
+def _list(data: Mapping[str, Any], key: str, path: str) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise _fail(f"{path}{key}", "list")
+    return value
+
+
+def _object(value: Any, path: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _fail(path, "object")
+    return value
+
+
+def card_from_json(value: Any, path: str) -> Card:
+    data = _object(value, path)
+    rank = data.get("rank")
+    elements = data.get("elements")
+    if rank is not None and (not isinstance(rank, int) or isinstance(rank, bool)):
+        raise _fail(f"{path}.rank", "int")
+    if not isinstance(elements, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in elements.items()
+    ):
+        raise _fail(f"{path}.elements", "counts")
+    return Card(elements_of(elements), rank)
+
+
+def _cards(data: Mapping[str, Any], key: str, path: str) -> tuple[Card, ...]:
+    return tuple(card_from_json(v, f"{path}{key}[{i}]") for i, v in enumerate(_list(data, key, path)))
+
+
+def _turn_to_json(turn: TurnRecord) -> dict[str, Any]:
+    return {"seat": turn.seat, "played": turn.played.to_json(), "taken": turn.taken.to_json()}
+
+
+def _turn_from_json(value: Any, path: str) -> TurnRecord:
+    data = _object(value, path)
+    return TurnRecord(_int(data, "seat", f"{path}."), card_from_json(data.get("played"), f"{path}.played"),
+                      card_from_json(data.get("taken"), f"{path}.taken"))
+
+
+def _reason_from_json(value: Any, path: str) -> Reason:
+    data = _object(value, path)
+    code, rule, ok, params, where = (data.get(k) for k in ("code", "rule", "ok", "params", "path"))
+    if not (isinstance(code, str) and isinstance(rule, str) and isinstance(ok, bool) and isinstance(where, str)
+            and isinstance(params, Mapping)):
+        raise _fail(path, "reason")
+    return Reason(code, rule, ok, dict(params), where, bool(data.get("impossible", False)))
+
+
+def _enum(kind: type[E], value: Any, path: str) -> E:
+    try:
+        return kind(value)
+    except ValueError:
+        raise _fail(path, "|".join(str(m.value) for m in kind)) from None
+
+
+def state_to_json(state: TableState) -> dict[str, Any]:
+    """Everything the state holds but the deck profile, as plain JSON (``state_from_json`` reads it back)."""
+    return {
+        "players": state.players,
+        "phase": state.phase.value,
+        "round": state.round,
+        "parent": state.parent,
+        "condition": state.condition.value,
+        "field": [c.to_json() for c in state.field],
+        "turns": [_turn_to_json(t) for t in state.turns],
+        "rounds": [
+            {"number": r.number, "parent": r.parent, "condition": r.condition.value,
+             "turns": [_turn_to_json(t) for t in r.turns], "next_parent": r.next_parent,
+             "reasons": [reason.to_json() for reason in r.reasons]}
+            for r in state.rounds
+        ],
+        "seats": [
+            {"deck_size": s.deck_size, "hand_size": s.hand_size, "known_hand": [c.to_json() for c in s.known_hand],
+             "house": [c.to_json() for c in s.house], "guards": [c.to_json() for c in s.guards],
+             "revealed": s.revealed}
+            for s in state.seats
+        ],
+    }
+
+
+def state_from_json(value: Any, deck: DeckProfile) -> TableState:
+    """Inverse of ``state_to_json`` with the deck the state was made with; raises ParseError."""
+    data = _object(value, "")
+    seats = []
+    for i, raw in enumerate(_list(data, "seats", "")):
+        s = _object(raw, f"seats[{i}]")
+        at = f"seats[{i}]."
+        revealed = s.get("revealed")
+        if not isinstance(revealed, bool):
+            raise _fail(f"{at}revealed", "bool")
+        seats.append(SeatState(_int(s, "deck_size", at), _int(s, "hand_size", at), _cards(s, "known_hand", at),
+                               _cards(s, "house", at), _cards(s, "guards", at), revealed))
+    rounds = []
+    for i, raw in enumerate(_list(data, "rounds", "")):
+        r = _object(raw, f"rounds[{i}]")
+        at = f"rounds[{i}]."
+        rounds.append(RoundRecord(
+            _int(r, "number", at), _int(r, "parent", at), _enum(Condition, r.get("condition"), f"{at}condition"),
+            tuple(_turn_from_json(t, f"{at}turns[{j}]") for j, t in enumerate(_list(r, "turns", at))),
+            _int(r, "next_parent", at),
+            tuple(_reason_from_json(x, f"{at}reasons[{j}]") for j, x in enumerate(_list(r, "reasons", at))),
+        ))
+    players = _int(data, "players", "")
+    if len(seats) != players:
+        raise _fail("seats", f"{players} seats")
+    return TableState(
+        players, deck, tuple(seats), _enum(Phase, data.get("phase"), "phase"), _int(data, "round", ""),
+        _int(data, "parent", ""), _enum(Condition, data.get("condition"), "condition"), _cards(data, "field", ""),
+        tuple(_turn_from_json(t, f"turns[{j}]") for j, t in enumerate(_list(data, "turns", ""))), tuple(rounds),
+    )

@@ -62,10 +62,10 @@ def test_what_if_for_the_player_to_move() -> None:
     # with 27 (PLANT*2) in hand, taking 20 (PLANT*2): PLANT 4 on 2 cards -> 4 × 1 × 2 = 8 house points
     assert shown.options[0].score.house.category("plant").points == 8
     # the card taken waits beside the played one until the round ends (§4.2), then joins the hand
-    assert [len(s.house) for s in GAME.score(state).seats] == [0, 0, 0]
+    assert [len(s.house) for s in GAME.table_score(state).seats] == [0, 0, 0]
     state = GAME.apply(state, Turn(2, CardRef(27), CardRef(20)))
     state = GAME.apply(state, Turn(0, CardRef(5), CardRef(19)))
-    table = GAME.score(state)
+    table = GAME.table_score(state)
     assert [[c.rank for c in s.house] for s in table.seats] == [[19], [14], [20]] and not table.final
     # 14 is FOOD*4 alone: house 4 × (1 − 1) = 0 everywhere. Field 30 27 5: food 4 × 1 (30 carries FOOD) × 1,
     # single 1 × 1 (5 is pointed-only) × 5

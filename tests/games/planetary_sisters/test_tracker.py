@@ -110,7 +110,7 @@ def test_flow_facts_hold_at_every_step_and_houses_come_from_the_log(players: int
         assert failed == []
     final = play.final
     assert final.phase is Phase.FINISHED
-    table = GAME.score(final)
+    table = GAME.table_score(final)
     assert table.final
     for seat in range(players):
         real_house = [synthetic_card(r) for r in (play.houses[seat] if players == 2 else play.hands[seat])]

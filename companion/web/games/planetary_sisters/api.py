@@ -11,7 +11,7 @@ from companion.web.gameweb import ApiRoute, ProfileLookup
 
 
 def score(body: Any, lookup: ProfileLookup) -> dict[str, Any]:
-    """The same scoring the pages use (``scoring.score_player``), through the engine's request reader."""
+    """The same scoring the pages use (``score.score_player``), through the engine's request reader."""
     return GAME.score_request(body, lookup)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
-from companion.games.planetary_sisters import Breakdown, CategoryScore, Formula
+from companion.games.planetary_sisters import Breakdown, CategoryScore, Formula, PlayerScore
 
 from .labels import category_name
 
@@ -84,3 +84,31 @@ def formula_words(side: str) -> str:
     return _("Field bonus (PS-4, §4.5.2): production from the house, harvesters from the field cards (with 2 "
              "players also the player's own guard cards); satisfaction = production × harvesters, no − 1; points = "
              "satisfaction × multiplier.")
+
+
+@dataclass(frozen=True)
+class SideView:
+    """One table of a score: the house (PS-3) or the field bonus (PS-4), its rows and the formula in words."""
+
+    side: str
+    total: int
+    rows: tuple[Row, ...]
+    formula: str
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """A player's score as a page draws it (templates/planetary_sisters/_macros.html, ``breakdown``)."""
+
+    seat: int
+    name: str
+    total: int
+    house_total: int
+    field_total: int
+    sides: tuple[SideView, ...]
+
+
+def score_view(score: PlayerScore, name: str, seat: int, guards: bool = False) -> ScoreView:
+    sides = tuple(SideView(part.side, part.total, tuple(rows(part, guards)), formula_words(part.side))
+                  for part in (score.house, score.field))
+    return ScoreView(seat, name, score.total, score.house.total, score.field.total, sides)

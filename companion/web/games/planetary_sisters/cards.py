@@ -9,11 +9,12 @@ classes come from the profile (PS-1), never from this module.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.planetary_sisters import Card, CardRef, DeckProfile, ElementClass
-from companion.games.planetary_sisters.cards import RANKS, elements_of
+from companion.games.planetary_sisters.cards import RANKS, Elements, elements_of
 
 ROUND_COUNTS = (0, 1, 2, 3, 4, 5)  # icons of one round element on one card (§3.1: "数字で書かれています")
 MAX_COUNT = 9
@@ -33,6 +34,8 @@ class DeckInfo:
 
     elements: tuple[ElementInfo, ...]
     known: Mapping[int, Card]  # rank -> card, for the ranks whose elements the profile knows
+    # elements -> (name, count, css, class) per icon, for every card a page draws (``drawing``)
+    drawn: Mapping[Elements, tuple[tuple[str, int, str, str], ...]] = field(default_factory=dict)
 
     def of_class(self, klass: str) -> tuple[ElementInfo, ...]:
         return tuple(e for e in self.elements if e.klass == klass)
@@ -66,7 +69,19 @@ def deck_info(deck: DeckProfile) -> DeckInfo:
             infos.append(ElementInfo(name, klass.value, f"el-{klass.value}-{index}"))
     order = {name: i for i, name in enumerate(deck.elements.names)}
     infos.sort(key=lambda e: order[e.name])
-    return DeckInfo(tuple(infos), {c.rank: c for c in deck.cards if c.rank is not None})
+    known = {c.rank: c for c in deck.cards if c.rank is not None}
+    return drawing(DeckInfo(tuple(infos), known), known.values())
+
+
+def drawing(info: DeckInfo, cards: Iterable[Card | CardRef]) -> DeckInfo:
+    """``info`` able to draw these cards too: their icons worked out now, so a template only looks them up
+    (``info.drawn[card.elements]``)."""
+    drawn = dict(info.drawn)
+    for card in cards:
+        elements = card.elements or ()
+        if elements not in drawn:
+            drawn[elements] = tuple(icons(card, info))
+    return replace(info, drawn=MappingProxyType(drawn))
 
 
 def icons(card: Card | CardRef, info: DeckInfo) -> list[tuple[str, int, str, str]]:

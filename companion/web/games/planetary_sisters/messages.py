@@ -12,7 +12,8 @@ right ticked or crossed; a ruling (``ps.parent.*``) says what happened and why.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
@@ -216,6 +217,7 @@ MESSAGES: dict[str, Any] = {
                                  "{hands}; {houses}; field {field})."), hands="list", houses="list"),
     # -- moves as the table records them -----------------------------------------------------------------------
     "ps.move.not_object": M(_l("This entry is not understood.")),
+    "ps.state.malformed": M(_l("The saved table is not readable (expected: {what}).")),
     "ps.move.type": M(_l("“{got}” is not an entry of this game (one of {choices})."), choices="list"),
     "ps.move.seat": M(_l("“{got}” is not a seat.")),
     "ps.move.cards_not_list": M(_l("The cards of this entry must be a list.")),
@@ -285,3 +287,43 @@ def ps_explain(reason: Any) -> str:
     if getattr(reason, "ok", False) and f"{code}.ok" in MESSAGES:
         code = f"{code}.ok"
     return message_for(code, reason.params)
+
+
+def _shows_for(names: Sequence[str]) -> dict[str, Callable[[str], str]]:
+    def seat(text: str) -> str:
+        return seat_label(text, names)
+
+    def slot(text: str) -> str:
+        return slot_label(text, names)
+
+    return {**KINDS, "seat": seat, "seats": _each(seat), "slot": slot}
+
+
+def explain_for(reason: Any, names: Sequence[str]) -> str:
+    """``ps_explain`` with the seats read as ``names`` (the table's players, or the scoring page's)."""
+    code = reason.code
+    if getattr(reason, "ok", False) and f"{code}.ok" in MESSAGES:
+        code = f"{code}.ok"
+    template = MESSAGES.get(code)
+    if not isinstance(template, Message):
+        return ps_explain(reason)
+    return Message(template.text, _shows_for(names), template.defaults, **template.kinds).render(reason.params)
+
+
+def reason_text_for(reason: Any, names: Sequence[str]) -> str:
+    """A refusal as the table page words it: the sentence, then its ruling id in brackets."""
+    text = explain_for(reason, names)
+    return f"{text} ({reason.rule})" if reason.rule else text
+
+
+@dataclass(frozen=True)
+class ReasonView:
+    """A reason as a page draws it: passed or failed, in words, with its ruling id."""
+
+    ok: bool
+    text: str
+    rule: str
+
+
+def reason_views(reasons: Iterable[Any], names: Sequence[str]) -> tuple[ReasonView, ...]:
+    return tuple(ReasonView(bool(getattr(r, "ok", False)), explain_for(r, names), r.rule) for r in reasons)

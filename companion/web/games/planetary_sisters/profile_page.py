@@ -23,6 +23,7 @@ from companion.web.messages import explain
 from companion.web.pages import page
 
 from . import cards as cardlib
+from .labels import CLASS_NAMES, class_name
 from .messages import ps_explain
 from .remember import copy_of_builtin
 
@@ -87,7 +88,8 @@ def render(row: Profile, status: int = 200, rank: int | None = None, problems: l
     values = dict(pending) if pending is not None else cardlib.picker_values(card.ref if card else None, "")
     return page("planetary_sisters/profile.html", "planetary_sisters/_profile.html", status, row=row, data=data,
                 deck=deck, info=info, facts=checklist(data), rank=rank, card=card, problems=problems or [],
-                notice=notice, pending=values, name=pick(data, "name"), listed=set(deck.listed_ranks))
+                notice=notice, pending=values, name=pick(data, "name"), listed=set(deck.listed_ranks),
+                class_names={klass: class_name(klass) for klass in CLASS_NAMES})
 
 
 def edit(token: str):  # type: ignore[no-untyped-def]

@@ -88,3 +88,18 @@ def remember_for_table(view: TableView, cards: list[Card]) -> bool:
         return True
     own_profile_copy(view, view.version, with_cards(view.profile, cards))
     return True
+
+
+def remember_after_move(view):  # type: ignore[no-untyped-def]
+    """After an entry the platform saved (WEB.after_move): cards it carried with rank and elements that the
+    profile does not know go into the profile (see remember.py). The platform then shows the table as it is
+    after this, so the phone holds the table's new version."""
+    if view.replay_error is not None:
+        return
+    learned = list(view.state.learned_cards())
+    if not learned:
+        return
+    try:
+        remember_for_table(view, learned)
+    except store.Conflict:
+        return  # another phone wrote first: the cards stay learned and are remembered next time

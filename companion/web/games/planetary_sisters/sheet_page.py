@@ -39,7 +39,9 @@ from companion.web.messages import explain
 from companion.web.pages import is_htmx, page
 
 from . import cards as cardlib
-from .labels import set_seats, slot_heading, slot_label
+from .breakdown import score_view
+from .labels import slot_heading, slot_label
+from .messages import explain_for
 from .remember import learned, save
 
 SLUG = "planetary-sisters"
@@ -120,14 +122,14 @@ def read_form(values: Mapping[str, str]) -> SheetForm:
     sheet, more = read_sheet(players, entered, deck)
     errors.extend(more)
     names = [(values.get(f"name{seat}") or "").strip()[:40] for seat in range(players)]
-    set_seats([n or _("Player %(n)s", n=i + 1) for i, n in enumerate(names)])
+    seat_names = [n or _("Player %(n)s", n=i + 1) for i, n in enumerate(names)]
     try:
         slot = Slot.parse(values.get("slot", ""))
         if capacity(players, slot) == 0:
             raise ParseError("ps.sheet.slot", "§4.5")
     except ParseError:
         slot = sheet.next_open() or Slot("field")
-    problems += [explain(e) for e in errors]
+    problems += [explain_for(e, seat_names) for e in errors]
     try:
         saved = int(values.get("saved", "0"))
     except ValueError:
@@ -145,13 +147,17 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
     scored: TableScore = score_sheet(form.sheet, form.deck.elements)
     rows = []
     for slot in slots(form.players):
-        rows.append({"slot": slot, "param": slot_param(slot), "label": slot_label(str(slot)),
-                     "heading": slot_heading(str(slot)),
+        rows.append({"slot": slot, "param": slot_param(slot), "label": slot_label(str(slot), form.seat_names),
+                     "heading": slot_heading(str(slot), form.seat_names),
                      "cards": form.sheet.of(slot),
                      "value": cardlib.join(form.sheet.of(slot), form.info), "capacity": capacity(form.players, slot),
                      "active": slot == form.slot})
+    names = form.seat_names
+    score_views = [score_view(s.score, names[s.seat], s.seat, form.players == 2) for s in scored.seats]
+    drawn = [c for _s, _i, c in form.sheet.places()]
     return dict(
-        form=form, info=form.info, sheet=form.sheet, scored=scored, slot_rows=rows,
+        form=form, info=cardlib.drawing(form.info, drawn), sheet=form.sheet, scored=scored, slot_rows=rows,
+        score_views=score_views, winner_text=explain_for(scored.ranking.reason, names),
         used=cardlib.used_ranks([c for _s, _i, c in form.sheet.places()]), errors=errors or [],
         pending=dict(pending or {}), notice=notice, learned=new_cards(form), seat_names=form.seat_names,
         canonical=form.url(), profile_name=_profile_name(form),
@@ -227,14 +233,15 @@ def _add(form: SheetForm, values: Mapping[str, str]) -> list[str]:
             raise ErrorList([ParseError("ps.form.no_card", "§3")])
         form.sheet, _card = add_card(form.sheet, form.slot, ref, form.deck)
     except ErrorList as bad:
-        return [_with_rule(e) for e in bad.errors]
+        return [_with_rule(e, form.seat_names) for e in bad.errors]
     if form.sheet.full(form.slot):
         form.slot = form.sheet.next_open(form.slot) or form.slot
     return []
 
 
-def _with_rule(error: RulesError) -> str:
-    return f"{explain(error)} ({error.rule})" if error.rule else explain(error)
+def _with_rule(error: RulesError, names: list[str]) -> str:
+    text = explain_for(error, names)
+    return f"{text} ({error.rule})" if error.rule else text
 
 
 def _remember(form: SheetForm):  # type: ignore[no-untyped-def]

@@ -6,12 +6,11 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from companion.games.planetary_sisters import GAME, TableScore
-from companion.play import TableView
-from companion.web.gameweb import Summary, SummaryTable
-from companion.web.messages import explain
+from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 
 from .breakdown import formula_words, rows
-from .labels import set_seats
+from .labels import seat_label
+from .messages import explain_for
 
 
 def columns() -> tuple[str, ...]:
@@ -35,15 +34,14 @@ def tables_of(scored: TableScore, names: list[str], two_players: bool) -> tuple[
     return tuple(tables)
 
 
-def summary(view: TableView) -> Summary | None:
-    names = list(view.table.seats)
-    set_seats(names)
+def summary(view: TableViewLike) -> Summary | None:
+    names = [seat_label(i, view.table.seats) for i in range(view.players)]
     state = view.state
     if state.phase.value == "setup":
         return None
-    scored = GAME.score(state)
+    scored = GAME.table_score(state)
     ranking = tuple((s.place, names[s.seat], str(s.total)) for s in scored.ranking.standings)
-    note = explain(scored.ranking.reason)
+    note = explain_for(scored.ranking.reason, names)
     if not scored.final:
         note = _("Scores so far: the houses as the table knows them (hands not yet shown are left out).")
     return Summary(finished=scored.final, ranking=ranking, tables=tables_of(scored, names, state.two_players),

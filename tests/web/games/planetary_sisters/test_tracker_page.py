@@ -32,7 +32,7 @@ def play_through_pages(app, phone: Phone, players: int, seed: int, by: str = "ra
 def test_a_four_player_game_from_setup_to_final_scores(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
     url, play = play_through_pages(app, phone, 4, seed=7)
     html = phone.get(url).get_data(as_text=True)
-    final = GAME.score(play.final)
+    final = GAME.table_score(play.final)
     assert final.final
     section = html[html.index('id="final-scores"'):]
     assert totals_shown(section) == {s.seat: s.score.total for s in final.seats}
@@ -57,7 +57,7 @@ def test_a_four_player_game_from_setup_to_final_scores(app, phone: Phone) -> Non
 def test_three_players_with_htmx_and_the_history_lines(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
     url, play = play_through_pages(app, phone, 3, seed=11, htmx=True)
     html = phone.get(url).get_data(as_text=True)
-    final = GAME.score(play.final)
+    final = GAME.table_score(play.final)
     assert totals_shown(html[html.index('id="final-scores"'):]) == {s.seat: s.score.total for s in final.seats}
     history = html[html.index('<ol class="log"'):]
     first = play.moves[0]
@@ -75,7 +75,7 @@ def test_three_players_with_htmx_and_the_history_lines(app, phone: Phone) -> Non
 def test_two_players_guards_and_house_cards(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
     url, play = play_through_pages(app, phone, 2, seed=5)
     html = phone.get(url).get_data(as_text=True)
-    final = GAME.score(play.final)
+    final = GAME.table_score(play.final)
     assert totals_shown(html[html.index('id="final-scores"'):]) == {s.seat: s.score.total for s in final.seats}
     assert all(len(s.guards) == 2 and len(s.house) == 8 for s in final.seats)
     text = text_of(html)
@@ -198,7 +198,7 @@ def test_a_round_without_ranks_lets_the_table_name_the_parent(app, phone: Phone)
         assert enter(phone, url, form_of(move, state)).status_code == 303
     html = phone.get(url).get_data(as_text=True)
     assert "as the table named it" in text_of(html)
-    final = GAME.score(play.final)
+    final = GAME.table_score(play.final)
     assert totals_shown(html[html.index('id="final-scores"'):]) == {s.seat: s.score.total for s in final.seats}
 
 
@@ -274,7 +274,7 @@ def test_the_summary_of_a_finished_table(app, phone: Phone) -> None:  # type: ig
 
     with app.test_request_context("/"):
         summary = WEB.summary(view_of(store.get_table(token_of(url))))
-    final = GAME.score(play.final)
+    final = GAME.table_score(play.final)
     assert summary is not None and summary.finished
     assert [(p, n, int(t)) for p, n, t in summary.ranking] == [
         (s.place, NAMES[s.seat], s.total) for s in final.ranking.standings]
@@ -287,3 +287,35 @@ def test_the_summary_of_a_finished_table(app, phone: Phone) -> None:  # type: ig
     assert "PS-3" in house.note and "PS-4" in summary.tables[1].note
     assert "Highest final score" in summary.winner_note
     assert SYNTHETIC_DECK  # the deck every card came from
+
+
+def test_the_table_model_is_frozen_and_carries_what_the_fragment_draws(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    """The fragment only draws: seats already names, reasons already sentences, scores already rows, and no
+    Planetary Sisters template global is left for it to call."""
+    import dataclasses
+
+    import pytest
+
+    from companion.play import view_of
+    from companion.web.games.planetary_sisters import WEB
+    from companion.web.gameweb import TableRequest
+
+    url, play = play_through_pages(app, phone, 3, seed=5)
+    with app.test_request_context("/"):
+        model = WEB.table_model(view_of(store.get_table(token_of(url))), TableRequest())
+    assert dataclasses.is_dataclass(model)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        model.phase = "setup"  # type: ignore[misc]
+    assert model.names == NAMES[:3]
+    assert model.phase == "finished"
+    assert [sv.name for sv in model.score_views] == list(NAMES[:3])
+    final = GAME.table_score(play.final)
+    assert [sv.total for sv in model.score_views] == [s.score.total for s in final.seats]
+    assert [side.side for side in model.score_views[0].sides] == ["house", "field"]
+    assert model.score_views[0].sides[0].rows[0].name == "Food lovers"
+    assert "PS-3" in model.score_views[0].sides[0].formula
+    assert "Highest final score" in model.winner_text
+    assert len(model.round_reasons) == 8 and all(model.round_reasons)
+    assert any(NAMES[play.final.rounds[0].next_parent] in r.text for r in model.round_reasons[0])
+    assert model.condition_names == {"close": "Close", "far": "Far"}
+    assert not [name for name in app.jinja_env.globals if name.startswith("ps_")]

@@ -15,6 +15,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from ..base import Term
 from .cards import Card
 from .elements import ElementClass, ElementSet
 
@@ -245,4 +246,17 @@ def score_player(
     return PlayerScore(
         Breakdown("house", _categories(tally, tally, elements, "house")),
         Breakdown("field", _categories(tally, Tally.of((*field, *guards), elements), elements, "field")),
+    )
+
+
+def terms(player: PlayerScore) -> tuple[Term, ...]:
+    """A player's score as the contract's terms (``base.Term``): the six house categories (``ps.house.food`` …,
+    PS-3) then the six of the field bonus (``ps.field.food`` …, PS-4), each with its production, harvesters,
+    satisfaction and multiplier in ``params``; they sum to ``player.total``."""
+    return tuple(
+        Term(f"ps.{side.side}.{c.key}", c.points, c.rule,
+             {"production": c.production, "harvesters": c.harvesters, "satisfaction": c.satisfaction,
+              "multiplier": c.multiplier, "formula": c.formula.value, "element": c.element})
+        for side in (player.house, player.field)
+        for c in side.categories
     )

@@ -1,9 +1,11 @@
 """The round tracker: check and apply the table's moves (PS-5, PS-6, PS-7; rule text §4).
 
-``check`` never changes anything and says, for a legal move too, which conditions it checked. ``apply``
+``check`` never changes anything and never raises for a parsed move; it says, for a legal move too, which conditions it checked. ``apply``
 runs the same examination and refuses (IllegalMove) what ``check`` refuses. Draws, the parent change, the
 flip of the condition card and the end of a round follow from the rules and happen inside ``apply``; a
-parent change that needs an unknown rank waits for a ``NameParent`` move.
+parent change that needs an unknown rank waits for a ``NameParent`` move. No reason is marked ``impossible``:
+a card in two places or breaking a per-card fact of PS-2 is refused like an illegal move, with every reason
+(the table page has always answered it so; see the test of the refused turn).
 """
 
 from __future__ import annotations

@@ -1,0 +1,143 @@
+"""Putting a list of cards together on the table page (the opened field, a hand shown at the end): ``draft``
+adds or drops one card and writes nothing; it answers the table page with the cards so far kept in the form
+(``pending``). ``draft_view`` is what the table model shows of such a list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from flask import abort, request
+from flask_babel import gettext as _
+
+from companion.games.base import ErrorList, ParseError, Reason, RulesError
+from companion.games.planetary_sisters import GAME, CardRef, Reveal, Setup, TableState
+from companion.games.planetary_sisters.flow import field_size
+from companion.play import TableView
+from companion.web.gameweb import TableViewLike
+from companion.web.table_service import load_view
+from companion.web.tables import render_table
+
+from . import cards as cardlib
+from .forms import PICK, SLUG
+from .messages import explain_for
+
+
+def table_view(token: str) -> TableView:
+    return load_view(token, game=SLUG)
+
+
+def _draft_failures(state: TableState, kind: str, pending: Mapping[str, str], refs: list[CardRef]) -> list[Reason]:
+    """The engine's refusals that concern the card just added (the last one): the whole entry is checked as
+    it would be sent, and only the reasons pointing at that card are kept (the count is not due yet)."""
+    index = len(refs) - 1
+    if kind == "setup":
+        move: Setup | Reveal = Setup(0, tuple(refs))
+        path = f"field[{index}]"
+    else:
+        move = Reveal(reveal_seat(state, {**pending, "kind": "reveal"}), tuple(refs))
+        path = f"cards[{index}]"
+    verdict = GAME.check(state, move)
+    return [r for r in verdict.failures if r.path == path or r.path.startswith(path + ".")]
+
+
+def draft(token: str):  # type: ignore[no-untyped-def]
+    """Add a card to the list being put together, or drop one; nothing is written. Answers the table page with
+    the list kept in the form, and the reason when a card is refused (the picker keeps it then)."""
+    view = table_view(token)
+    state: TableState = view.state
+    info = cardlib.deck_info(state.deck)
+    pending = request.form.to_dict()
+    pending.pop("csrf_token", None)
+    kind = pending.get("kind", "")
+    if kind not in ("setup", "reveal"):
+        abort(400)
+    names = list(view.table.seats)
+
+    def explain(reason: Reason | RulesError) -> str:
+        return explain_for(reason, names)
+
+    refs, errors = cardlib.split(pending.get("cards"), "cards")
+    problems = [explain(e) for e in errors]
+    action = pending.pop("do", "")
+    if pending.pop("add_rank", "") and not action:
+        action = "add"
+    if pending.get(f"{PICK}add_rank"):
+        pending[f"{PICK}rank"] = pending.pop(f"{PICK}add_rank")
+    if action.startswith("drop:") and action[5:].isdigit():
+        index = int(action[5:])
+        refs = [r for i, r in enumerate(refs) if i != index]
+    elif action.startswith("seat:") and action[5:].isdigit():
+        pending["seat"] = action[5:]
+        refs = []
+    elif action == "add":
+        try:
+            ref = cardlib.picker_ref(pending, PICK, info)
+            if ref is None:
+                raise ParseError("ps.form.no_card", "§3")
+            refused = _draft_failures(state, kind, pending, [*refs, ref])
+            if refused:
+                problems += [f"{explain(r)} ({r.rule})" if r.rule else explain(r) for r in refused]
+            else:
+                refs.append(ref)
+                _clear_picker(pending, info)
+        except ErrorList as bad:
+            problems += [explain(e) for e in bad.errors]
+        except ParseError as bad:
+            problems.append(explain(bad))
+    pending["cards"] = cardlib.SEP.join(str(r) for r in refs)
+    notice = _("This card was not added:") if problems else ""
+    return render_table(view, can_write=True, status=422 if problems else 200, notice=notice, problems=problems,
+                        pending=pending)
+
+
+def _clear_picker(pending: dict[str, str], info: cardlib.DeckInfo) -> None:
+    pending.pop(f"{PICK}rank", None)
+    for element in info.elements:
+        pending.pop(f"{PICK}el_{element.name}", None)
+
+
+# -- what the fragment shows ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DraftView:
+    kind: str
+    cards: tuple[CardRef, ...]
+    text: str  # the hidden field's value
+    needed: int
+    used: frozenset[int]  # ranks the picker greys out: in play already, or in this list
+
+
+def draft_view(view: TableViewLike, pending: Mapping[str, str], kind: str) -> DraftView:
+    state: TableState = view.state
+    same = pending.get("kind") == kind
+    refs, _errors = cardlib.split(pending.get("cards") if same else "", "cards")
+    if kind == "setup":
+        needed = field_size(state.players)
+    else:
+        seat = reveal_seat(state, pending)
+        needed = state.seats[seat].unseen
+    used = {r.rank for r in refs if r.rank is not None}
+    if kind == "reveal":
+        used |= ranks_in_play(state)
+    return DraftView(kind, tuple(refs), cardlib.SEP.join(str(r) for r in refs), needed, frozenset(used))
+
+
+def first_unrevealed(state: TableState) -> int:
+    return next((i for i, s in enumerate(state.seats) if not s.revealed), 0)
+
+
+def reveal_seat(state: TableState, pending: Mapping[str, str]) -> int:
+    """The seat whose hand the reveal form collects: the one picked, if it still has a hand to show."""
+    if pending.get("kind") == "reveal" and str(pending.get("seat", "")).isdigit():
+        seat = int(pending["seat"])
+        if 0 <= seat < state.players and not state.seats[seat].revealed:
+            return seat
+    return first_unrevealed(state)
+
+
+def ranks_in_play(state: TableState) -> set[int]:
+    """Ranks the table can point at (PS-7: a card is in one place only): a picker greys them out."""
+    return {card.rank for card, _place, _seat in state.places() if card.rank is not None}

@@ -1,0 +1,86 @@
+"""The table fragment's entry forms -> the engine's move JSON (``WEB.form_to_move``).
+
+The forms post to the platform's ``tables.move`` (version-checked, the engine checks and applies). A form that
+collects several cards first (setup, reveal) adds them one at a time through ``draft`` (draft.py), which
+writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.base import ErrorList, ParseError
+from companion.games.planetary_sisters import Card, TableState
+from companion.web.gameweb import TableViewLike
+
+from . import cards as cardlib
+from .labels import set_seats
+
+SLUG = "planetary-sisters"
+PLAYED, PICK = "p_", ""  # field prefixes: the turn form's new played card; the setup / reveal picker
+
+
+def _int(value: str | None, code: str, path: str) -> int:
+    text = (value or "").strip()
+    if not text.isdigit():
+        raise ParseError(code, "PS-7", path)
+    return int(text)
+
+
+def _ref_json(card: Card) -> dict[str, Any]:
+    return card.ref.to_json()
+
+
+def form_to_move(form: Mapping[str, str], view: TableViewLike) -> dict[str, Any]:
+    """The entry forms of the table fragment -> the engine's move JSON (moves.parse_move reads it)."""
+    # The platform words this entry's refusals itself (companion.web.tables.answer) without the seat names;
+    # until it passes them, they are left for its messages here (see labels.set_seats).
+    set_seats(view.table.seats)
+    state: TableState = view.state
+    info = cardlib.deck_info(state.deck)
+    kind = form.get("kind", "")
+    if kind == "setup":
+        parent = _int(form.get("parent"), "ps.form.no_seat", "parent")
+        return {"type": "setup", "parent": parent, "field": _collected(form, info)}
+    if kind == "turn":
+        seat = _int(form.get("seat"), "ps.form.kind", "seat")
+        return {"type": "turn", "seat": seat, "played": _played(form, state, seat, info),
+                "taken": _taken(form, state, seat)}
+    if kind == "parent":
+        return {"type": "parent", "seat": _int(form.get("seat"), "ps.form.no_seat", "seat")}
+    if kind == "reveal":
+        seat = _int(form.get("seat"), "ps.form.no_seat", "seat")
+        return {"type": "reveal", "seat": seat, "cards": _collected(form, info)}
+    raise ParseError("ps.form.kind", "PS-7", "kind")
+
+
+def _collected(form: Mapping[str, str], info: cardlib.DeckInfo) -> list[dict[str, Any]]:
+    """The cards added so far, and the one still in the picker (a last card need not be added first)."""
+    refs, errors = cardlib.split(form.get("cards"), "cards")
+    if errors:
+        raise ErrorList(errors)
+    last = cardlib.picker_ref(form, PICK, info)
+    if last is not None:
+        refs.append(last)
+    return [r.to_json() for r in refs]
+
+
+def _played(form: Mapping[str, str], state: TableState, seat: int, info: cardlib.DeckInfo) -> dict[str, Any]:
+    chosen = form.get("played", "")
+    new = cardlib.picker_ref(form, PLAYED, info)
+    known = state.seats[seat].known_hand if 0 <= seat < state.players else ()
+    if chosen.startswith("k") and chosen[1:].isdigit() and int(chosen[1:]) < len(known):
+        if new is not None:
+            raise ParseError("ps.form.played_twice", "§4.2", "played")
+        return _ref_json(known[int(chosen[1:])])
+    if new is None:
+        raise ParseError("ps.form.no_played", "§4.2", "played", seat=seat)
+    return new.to_json()
+
+
+def _taken(form: Mapping[str, str], state: TableState, seat: int) -> dict[str, Any]:
+    chosen = form.get("taken", "")
+    if chosen.startswith("f") and chosen[1:].isdigit() and int(chosen[1:]) < len(state.field):
+        return _ref_json(state.field[int(chosen[1:])])
+    raise ParseError("ps.form.no_taken", "§4.2", "taken", seat=seat)

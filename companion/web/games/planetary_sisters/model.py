@@ -1,0 +1,88 @@
+"""The table fragment's model (``WEB.table_model``): everything templates/planetary_sisters/_table.html draws,
+built once per render from the table view and what the phone asked. Seats are already names, reasons already
+sentences, scores already rows with their working, cards' icons already worked out: the template only draws."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from companion.games.planetary_sisters import GAME, Card, CardRef, Phase, TableScore, TableState, WhatIf
+from companion.web.gameweb import TableRequest, TableViewLike
+
+from . import cards as cardlib
+from .breakdown import ScoreView, score_view
+from .draft import DraftView, draft_view, ranks_in_play, reveal_seat
+from .labels import CONDITION_NAMES, seat_label
+from .messages import ReasonView, explain_for, reason_views
+from .what_if import what_if_for
+
+
+@dataclass(frozen=True)
+class TableModel:
+    state: TableState
+    info: cardlib.DeckInfo  # the deck's elements, and the icons of every card drawn here
+    phase: str
+    names: tuple[str, ...]  # seat -> the player's name
+    condition_names: Mapping[str, str]  # close / far as printed on the condition card
+    score: TableScore | None  # the houses as they stand (None before the setup)
+    score_views: tuple[ScoreView, ...]  # each seat's score with its working
+    winner_text: str  # §4.5: why these seats win (once the game is over)
+    what_if: WhatIf | None  # for the player to move, during the turns
+    flow: tuple[ReasonView, ...]  # PS-7's checks on the state
+    round_reasons: tuple[tuple[ReasonView, ...], ...]  # per finished round: who became parent and why
+    setup: DraftView | None  # the opened field being put together
+    reveal: DraftView | None  # the hand being shown at the end
+    reveal_seat: int
+    in_play: frozenset[int]  # ranks the pickers grey out (PS-7)
+    profile_token: str
+    learned: tuple[Card, ...]  # cards this table taught the profile
+    known: int  # cards the profile knows
+
+
+def _drawn(state: TableState, score: TableScore | None, what_if: WhatIf | None,
+           drafts: Iterable[DraftView | None]) -> list[Card | CardRef]:
+    cards: list[Card | CardRef] = [card for card, _place, _seat in state.places()]
+    cards += [c for past in state.rounds for turn in past.turns for c in (turn.played, turn.taken)]
+    cards += [c for s in state.seats for c in (*s.known_hand, *s.house, *s.guards)]
+    cards += list(state.learned_cards())
+    if score is not None:
+        cards += [c for s in score.seats for c in (*s.house, *s.guards)] + list(score.field)
+    if what_if is not None:
+        cards += [o.card for o in what_if.options]
+    for draft in drafts:
+        if draft is not None:
+            cards += draft.cards
+    return cards
+
+
+def table_model(view: TableViewLike, asked: TableRequest) -> TableModel:
+    pending = asked.pending
+    state: TableState = view.state
+    names = tuple(seat_label(i, view.table.seats) for i in range(state.players))
+    score = GAME.table_score(state) if state.phase is not Phase.SETUP else None
+    what_if = what_if_for(view) if state.phase is Phase.TURNS else None
+    setup = draft_view(view, pending, "setup") if state.phase is Phase.SETUP else None
+    reveal = draft_view(view, pending, "reveal") if state.phase is Phase.REVEAL else None
+    return TableModel(
+        state=state,
+        info=cardlib.drawing(cardlib.deck_info(state.deck), _drawn(state, score, what_if, (setup, reveal))),
+        phase=state.phase.value,
+        names=names,
+        condition_names=MappingProxyType(dict(CONDITION_NAMES)),
+        score=score,
+        score_views=tuple(score_view(s.score, names[s.seat], s.seat, state.two_players)
+                          for s in score.seats) if score else (),
+        winner_text=explain_for(score.ranking.reason, names) if score else "",
+        what_if=what_if,
+        flow=reason_views(GAME.flow_facts(state), names),
+        round_reasons=tuple(reason_views(r.reasons, names) for r in state.rounds),
+        setup=setup,
+        reveal=reveal,
+        reveal_seat=reveal_seat(state, pending),
+        in_play=frozenset(ranks_in_play(state)),
+        profile_token=view.profile_ref.token,
+        learned=state.learned_cards(),
+        known=len(state.deck.cards),
+    )
