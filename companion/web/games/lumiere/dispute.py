@@ -155,7 +155,8 @@ def after_post(state: Checker, form: Mapping[str, str]) -> Checker:
 # -- pages ---------------------------------------------------------------------------------------------------
 
 def address(state: Checker) -> str:
-    return url_for("lumiere.captures", **state.query())
+    query: dict[str, Any] = state.query()
+    return url_for("lumiere.captures", **query)
 
 
 def render(state: Checker, problems: list[RulesError], status: int = 200, tapped_cell: str = ""):  # type: ignore[no-untyped-def]

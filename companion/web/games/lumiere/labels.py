@@ -90,10 +90,12 @@ def card_name(card: Card | str) -> str:
     """妖怪 in Japanese, Yokai in English; an id that is no card stays as it was written."""
     if isinstance(card, str):
         try:
-            card = Card(card)
+            known = Card(card)
         except ValueError:
             return card
-    return card.name_ja if lang() == "ja" else card.name_en
+    else:
+        known = card
+    return known.name_ja if lang() == "ja" else known.name_en
 
 
 # Where an English name may break on a small card (a soft hyphen); Japanese names are short enough.
@@ -111,12 +113,14 @@ def cell_label(cell: Cell | str) -> str:
     """``r1c2`` -> "B3" on a page; "[1, 2]" in an API message."""
     if isinstance(cell, str):
         try:
-            cell = Cell.parse(cell)
+            known = Cell.parse(cell)
         except ParseError:
             return cell
+    else:
+        known = cell
     if in_api():
-        return f"[{cell.row}, {cell.col}]"
-    return f"{ROWS[cell.row]}{cell.col + 1}"
+        return f"[{known.row}, {known.col}]"
+    return f"{ROWS[known.row]}{known.col + 1}"
 
 
 @contextmanager
@@ -156,10 +160,12 @@ def side_name(seat: int) -> str:
 def line_name(line: Line | str) -> str:
     if isinstance(line, str):
         try:
-            line = Line(line)
+            known = Line(line)
         except ValueError:
             return line
-    return _line_names()[line]
+    else:
+        known = line
+    return _line_names()[known]
 
 
 def phase_name(phase: Phase | str) -> str:

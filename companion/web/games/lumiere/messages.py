@@ -44,7 +44,7 @@ KINDS: dict[str, Callable[[str], str]] = {
 
 def M(text: Any, **kinds: str) -> Message:
     """A message and the kind of each of its params (``card="card"``, ``ends="cells"``...)."""
-    return Message(text, KINDS, **kinds)
+    return Message(text, KINDS, None, **kinds)
 
 
 MESSAGES: dict[str, Any] = {

@@ -19,7 +19,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from companion.web.messages import Message, each
+from companion.web.messages import Message, each, message_for
 
 from .labels import category_name, class_name, condition_name, phase_name, place_name, seat_label, slot_label
 
@@ -281,8 +281,6 @@ MESSAGES.update({f"{code}.ok": message for code, message in OK_MESSAGES.items()}
 
 def ps_explain(reason: Any) -> str:
     """A reason in words: a passing one with its ".ok" wording when it has one (see OK_MESSAGES)."""
-    from companion.web.messages import message_for
-
     code = reason.code
     if getattr(reason, "ok", False) and f"{code}.ok" in MESSAGES:
         code = f"{code}.ok"

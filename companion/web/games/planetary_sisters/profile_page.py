@@ -146,7 +146,7 @@ def save_card(token: str):  # type: ignore[no-untyped-def]
                       _("This card breaks a rule-text fact, so nothing was saved:"), pending)
     cards = [dict(c) for c in data.get("cards", []) if c.get("rank") != ref.rank]
     cards.append(card)
-    cards.sort(key=lambda c: c.get("rank") if isinstance(c.get("rank"), int) else 99)
+    cards.sort(key=_rank_order)
     data["cards"] = cards
     known = {c.get("rank") for c in cards if c.get("elements")}
     following = [r for r in RANKS if r > ref.rank and r not in known] + [r for r in RANKS if r not in known]
@@ -186,3 +186,8 @@ def _rank_or_none(value: str | None) -> int | None:
 def _line(reason: Reason) -> str:
     return f"{explain(reason)} ({reason.rule})" if reason.rule else explain(reason)
 
+
+def _rank_order(card: dict[str, Any]) -> int:
+    """Cards in rank order; one without a readable rank last."""
+    rank = card.get("rank")
+    return rank if isinstance(rank, int) else 99

@@ -50,7 +50,7 @@ def with_cards(profile: Mapping[str, Any], cards: Iterable[Card]) -> dict[str, A
         else:
             by_rank[card.rank] = len(entries)
             entries.append(entry)
-    entries.sort(key=lambda e: e.get("rank") if isinstance(e.get("rank"), int) else 99)
+    entries.sort(key=_rank_order)
     data["cards"] = entries
     return data
 
@@ -103,3 +103,9 @@ def remember_after_move(view):  # type: ignore[no-untyped-def]
         remember_for_table(view, learned)
     except store.Conflict:
         return  # another phone wrote first: the cards stay learned and are remembered next time
+
+
+def _rank_order(card: dict[str, Any]) -> int:
+    """Cards in rank order; one without a readable rank last."""
+    rank = card.get("rank")
+    return rank if isinstance(rank, int) else 99

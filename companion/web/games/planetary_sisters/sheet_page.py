@@ -86,7 +86,8 @@ class SheetForm:
         return values
 
     def url(self, **extra: str) -> str:
-        return url_for("planetary_sisters.score", **self.params(), **extra)
+        values: dict[str, Any] = {**self.params(), **extra}
+        return url_for("planetary_sisters.score", **values)
 
 
 def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from flask import redirect, request, url_for
 
 from companion.games.base import ErrorList, ParseError, Reason, RulesError
-from companion.games.planetary_sisters import GAME, Card, CardRef, TableState, WhatIf
+from companion.games.planetary_sisters import GAME, Card, CardRef, TableState, WhatIf, resolve
 from companion.web.gameweb import TableViewLike
 from companion.web.pages import is_htmx, page
 
@@ -36,8 +36,6 @@ def _hand(state: TableState, text: str | None, names: Sequence[str]) -> tuple[li
 
     def explain(reason: Reason | RulesError) -> str:
         return explain_for(reason, names)
-
-    from companion.games.planetary_sisters import resolve
 
     refs, errors = cardlib.split(text, "hand")
     problems = [explain(e) for e in errors]

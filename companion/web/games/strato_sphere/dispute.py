@@ -87,9 +87,9 @@ class DisputeInput:
             if force:
                 values[f"f{seat}"] = force
         for prefix, node in (("a", self.attacking), ("t", self.attacked)):
-            for key, value in (("r", node.rank), ("s", node.suit), ("n", node.count)):
-                if value:
-                    values[prefix + key] = value
+            for key, part in (("r", node.rank), ("s", node.suit), ("n", node.count)):
+                if part:
+                    values[prefix + key] = str(part)
             if not node.up:
                 values[prefix + "u"] = "down"
         if self.defence_rank:
