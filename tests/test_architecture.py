@@ -40,8 +40,9 @@ def imports(path: Path) -> Iterator[tuple[str, ast.AST, bool]]:
                 name = ".".join(base + ([node.module] if node.module else []))
             else:
                 name = node.module or ""
-            yield name, node, id(node) in functions
-            if not node.module:  # "from . import x": each name may be a module
+            if node.module:
+                yield name, node, id(node) in functions
+            else:  # "from .. import base": each name is a module of that package
                 for alias in node.names:
                     yield f"{name}.{alias.name}", node, id(node) in functions
 
