@@ -100,3 +100,102 @@ def replay(entries: Iterable[LogEntry], start: S, apply: Callable[[S, Mapping[st
 def read_log(entries: Iterable[LogEntry]) -> LogView:
     """Which moves stand and what undo/redo may do, without a game."""
     return replay(entries, None, lambda state, payload: None).log
+
+
+class Rebuild(Exception):
+    """An undo reached back past the states a LogReplay keeps: read the log again from its start."""
+
+
+@dataclass(frozen=True)
+class _Broken:
+    """A standing move that does not apply (or rests on one that does not): why, and the state before it."""
+
+    error: Exception
+    seq: int
+    good: Any
+
+
+_FORGOTTEN = object()  # a state old enough to be dropped (an undo that reaches it replays the log)
+
+
+class LogReplay(Generic[S]):
+    """A table's log read as it grows, so a new entry costs one ``apply``, not a replay of everything before it.
+
+    The same rules as ``replay``. Only the states of the newest ``keep`` standing moves are kept (what undo,
+    redo and the recent history need), so memory stays flat however long the game; an undo that reaches past
+    them raises ``Rebuild`` and the caller reads the log again.
+    """
+
+    def __init__(self, start: S, apply: Callable[[S, Mapping[str, Any]], S],
+                 errors: tuple[type[Exception], ...] = (Exception,), keep: int = 64) -> None:
+        self.start = start
+        self._apply = apply
+        self._errors = errors
+        self.keep = keep
+        self.last_seq = 0
+        self._standing: list[LogEntry] = []
+        self._after: list[Any] = []  # parallel to _standing: a state, a _Broken, or _FORGOTTEN
+        self._redoable: list[tuple[LogEntry, Any]] = []
+        self._moves: set[int] = set()
+        self._before: dict[int, S] = {}  # the newest moves' states before them (insertion order = log order)
+
+    def feed(self, entries: Iterable[LogEntry]) -> None:
+        for entry in entries:
+            if entry.seq <= self.last_seq:
+                continue
+            self.last_seq = entry.seq
+            if entry.kind == MOVE:
+                self._move(entry)
+            elif entry.kind == UNDO and self._standing:
+                self._redoable.append((self._standing.pop(), self._after.pop()))
+                if self._after and self._after[-1] is _FORGOTTEN:
+                    raise Rebuild(entry.seq)
+            elif entry.kind == REDO and self._redoable:
+                restored, after = self._redoable.pop()
+                self._standing.append(restored)
+                self._after.append(after)
+
+    def _move(self, entry: LogEntry) -> None:
+        self._moves.add(entry.seq)
+        base = self._after[-1] if self._after else self.start
+        if isinstance(base, _Broken):
+            after: Any = base  # rests on a move that does not apply
+        else:
+            self._before[entry.seq] = base
+            if len(self._before) > self.keep:
+                del self._before[next(iter(self._before))]
+            try:
+                after = self._apply(base, entry.payload)
+            except self._errors as exc:
+                after = _Broken(exc, entry.seq, base)
+        self._standing.append(entry)
+        self._after.append(after)
+        self._redoable.clear()  # something new was entered: what was undone can no longer be redone
+        old = len(self._after) - self.keep - 1
+        if old >= 0 and not isinstance(self._after[old], _Broken):
+            self._after[old] = _FORGOTTEN
+
+    def trim(self, keep: int) -> None:
+        """Keep the states of the newest ``keep`` standing moves only (after a read that kept them all)."""
+        self.keep = keep
+        for index in range(max(0, len(self._after) - keep)):
+            if not isinstance(self._after[index], _Broken):
+                self._after[index] = _FORGOTTEN
+        while len(self._before) > keep:
+            del self._before[next(iter(self._before))]
+
+    @property
+    def size(self) -> int:
+        """Entries held (a rough measure of memory, for a cache bounded by bytes)."""
+        return len(self._standing) + len(self._moves) + self.keep
+
+    def result(self) -> Replayed[S]:
+        top = self._after[-1] if self._after else self.start
+        if isinstance(top, _Broken):
+            state, error, error_seq = top.good, top.error, top.seq
+        else:
+            state, error, error_seq = top, None, 0
+        standing = tuple(self._standing)
+        view = LogView(standing, tuple(entry for entry, _after in self._redoable),
+                       frozenset(self._moves - {e.seq for e in standing}))
+        return Replayed(view, state, error, dict(self._before), error_seq)

@@ -6,6 +6,7 @@ store -> eventlog.replay through game.apply -> the web layer's model. Nothing he
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +15,7 @@ from flask import current_app
 
 from . import store
 from .cache import BoundedCache
-from .eventlog import MOVE, REDO, UNDO, LogEntry, LogView, Replayed, replay
+from .eventlog import MOVE, REDO, UNDO, LogEntry, LogReplay, LogView, Rebuild, Replayed, replay
 from .games.base import Game, IllegalMove, ImpossibleState, ParseError, RulesError, Verdict
 from .models import Table
 from .profiles import builtin_profiles
@@ -122,23 +123,61 @@ def start_state(game: Game[Any, Any], table: Table, profile: dict[str, Any]) -> 
         return game.new_state(len(table.seats), dict(table.options), fallback), exc
 
 
+def _step(game: Game[Any, Any]) -> Any:
+    def step(state: Any, payload: Mapping[str, Any]) -> Any:
+        return game.apply(state, game.parse_move(payload))
+
+    return step
+
+
 def replay_table(game: Game[Any, Any], table: Table, profile: dict[str, Any],
                  entries: list[LogEntry]) -> Replayed[Any]:
     """The log read once through the engine: the state, what stands, the state before each move."""
     start, start_error = start_state(game, table, profile)
+    replayed = replay(entries, start, _step(game), (RulesError,))
+    return _with_start_error(replayed, start_error)
 
-    def step(state: Any, payload: Mapping[str, Any]) -> Any:
-        return game.apply(state, game.parse_move(payload))
 
-    replayed = replay(entries, start, step, (RulesError,))
+def _with_start_error(replayed: Replayed[Any], start_error: RulesError | None) -> Replayed[Any]:
     if start_error is not None and replayed.error is None:
         return Replayed(replayed.log, replayed.state, start_error, replayed.before, 0)
     return replayed
 
 
-# Polls and page views of an unchanged table reuse the replay. The key holds the version and the profile's
-# version, so a change anywhere makes a new entry.
-_views: BoundedCache[tuple[Replayed[Any], dict[str, Any]]] = BoundedCache(256)
+# Each table's log is read once and then advanced entry by entry (a LogReplay per table and profile version,
+# bounded by the entries it holds), so an entry's cost does not grow with the log. Each version's snapshot
+# (what polls and page views of an unchanged table read) is kept too.
+ENTRY_BYTES = 400  # a rough size of one kept log entry, for the byte bounds below
+_replays: BoundedCache[tuple[LogReplay[Any], RulesError | None, threading.Lock]] = BoundedCache(
+    512, max_bytes=64 * 2**20, size_of=lambda kept: kept[0].size * ENTRY_BYTES)
+_views: BoundedCache[tuple[Replayed[Any], dict[str, Any]]] = BoundedCache(
+    256, max_bytes=32 * 2**20, size_of=lambda kept: len(kept[0].log.standing) * ENTRY_BYTES)
+
+
+def _advanced(game: Game[Any, Any], table: Table, profile: dict[str, Any], profile_key: str) -> Replayed[Any]:
+    """The table's log as of ``table.version``: the kept replay advanced by the entries it has not read."""
+    key = (table.token, profile_key)
+
+    def fresh() -> tuple[LogReplay[Any], RulesError | None, threading.Lock]:
+        start, start_error = start_state(game, table, profile)
+        return LogReplay(start, _step(game), (RulesError,)), start_error, threading.Lock()
+
+    growing, start_error, lock = _replays.get_or_make(key, fresh)
+    with lock:
+        if growing.last_seq > table.version:  # an older read than the kept replay: read that version alone
+            entries = [e for e in store.log_of(table.id) if e.seq <= table.version]
+            return replay_table(game, table, profile, entries)
+        try:
+            growing.feed(e for e in store.log_since(table.id, growing.last_seq) if e.seq <= table.version)
+        except Rebuild:  # an undo reached past the kept states: read the whole log again, once, keeping
+            entries = [e for e in store.log_of(table.id) if e.seq <= table.version]  # every state while reading
+            growing, start_error, _lock = fresh()
+            keep = growing.keep
+            growing.keep = len(entries) + 1
+            growing.feed(entries)
+            growing.trim(keep)
+            _replays.put(key, (growing, start_error, lock))
+        return _with_start_error(growing.result(), start_error)
 
 
 def view_of(table: Table) -> TableView:
@@ -148,8 +187,7 @@ def view_of(table: Table) -> TableView:
     except UnknownProfile:
         profile, profile_key = resolve_profile(table.game, ProfileRef.builtin())
     key = (table.token, table.version, profile_key)  # tokens are unique even across databases
-    replayed, profile = _views.get_or_make(
-        key, lambda: (replay_table(game, table, profile, store.log_of(table.id)), profile))
+    replayed, profile = _views.get_or_make(key, lambda: (_advanced(game, table, profile, profile_key), profile))
     return TableView(table, game, profile, replayed, key)
 
 

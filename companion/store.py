@@ -69,6 +69,32 @@ def log_of(table_id: int) -> list[LogEntry]:
     return [LogEntry(seq, kind, payload) for seq, kind, payload in rows]
 
 
+def log_since(table_id: int, after_seq: int) -> list[LogEntry]:
+    """The entries after ``after_seq``: what a table's kept replay has not read yet."""
+    rows = db.session().execute(
+        select(Event.seq, Event.kind, Event.payload)
+        .where(Event.table_id == table_id, Event.seq > after_seq).order_by(Event.seq)
+    )
+    return [LogEntry(seq, kind, payload) for seq, kind, payload in rows]
+
+
+def recent_events(table_id: int, limit: int) -> list[Event]:
+    """The newest ``limit`` entries, oldest first (a table page shows the recent history)."""
+    rows = list(db.session().scalars(
+        select(Event).where(Event.table_id == table_id).order_by(Event.seq.desc()).limit(limit)))
+    return rows[::-1]
+
+
+def events_by_seq(table_id: int, seqs: set[int]) -> list[Event]:
+    if not seqs:
+        return []
+    return list(db.session().scalars(select(Event).where(Event.table_id == table_id, Event.seq.in_(seqs))))
+
+
+def event_count(table_id: int) -> int:
+    return db.session().scalar(select(func.count(Event.id)).where(Event.table_id == table_id)) or 0
+
+
 def events_of(table_id: int) -> list[Event]:
     return list(db.session().scalars(select(Event).where(Event.table_id == table_id).order_by(Event.seq)))
 

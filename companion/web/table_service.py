@@ -17,7 +17,7 @@ from .. import store
 from ..eventlog import KINDS, MOVE, LogEntry
 from ..games.base import Game, IllegalMove, RulesError
 from ..models import Table
-from ..play import TableView, UnknownProfile, check_log, games, resolve_profile, view_of
+from ..play import TableView, UnknownProfile, check_log, games, replay_table, resolve_profile, view_of
 from ..profiles import builtin_profiles, normalise
 from ..profiles.refs import ProfileRef
 from .gameweb import GameWeb, Registered
@@ -69,17 +69,27 @@ class HistoryLine:
     undone: bool
 
 
-def history(view: TableView) -> list[HistoryLine]:
-    """The whole log, newest first, each line saying what it was, who moved, and whether it is undone."""
-    events = store.events_of(view.table.id)
+RECENT_HISTORY = 30  # history lines a table page shows; the rest is one tap away (the history page)
+
+
+def history(view: TableView, limit: int | None = RECENT_HISTORY) -> list[HistoryLine]:
+    """The log's newest ``limit`` entries (all with None), newest first, each line saying what it was, who
+    moved, and whether it is undone. A page's cost does not grow with the log: only those entries (and the
+    moves their undos name) are read, and the seats come from the states kept for the newest moves."""
+    table_id = view.table.id
+    events = store.recent_events(table_id, limit) if limit is not None else store.events_of(table_id)
     by_seq = {e.seq: e for e in events}
+    targets = {int(t) for e in events if e.kind != MOVE and isinstance(t := e.payload.get("target"), int)}
+    by_seq.update({e.seq: e for e in store.events_by_seq(table_id, targets - set(by_seq))})
+    moves = {seq for seq, e in by_seq.items() if e.kind == MOVE and seq not in view.log.undone_seqs}
+    before = view.before if moves <= set(view.before) else _all_states_before(view)
     web = web_of(view.table.game)
 
     def describe(seq: int) -> str:
         payload = by_seq[seq].payload
         try:
             text = web.describe_move(payload, view)
-            seat = _actor(view, seq, payload)
+            seat = _actor(view, before, payload, seq)
         except (RulesError, KeyError, ValueError, TypeError):
             return json.dumps(payload, ensure_ascii=False)
         if seat is not None and 0 <= seat < view.players:
@@ -87,8 +97,8 @@ def history(view: TableView) -> list[HistoryLine]:
         return text
 
     lines = []
-    for seq in sorted(by_seq, reverse=True):
-        event = by_seq[seq]
+    for event in sorted(events, key=lambda e: e.seq, reverse=True):
+        seq = event.seq
         if event.kind == MOVE:
             text = describe(seq)
         else:
@@ -103,11 +113,16 @@ def history(view: TableView) -> list[HistoryLine]:
     return lines
 
 
-def _actor(view: TableView, seq: int, payload: Mapping[str, Any]) -> int | None:
-    before = view.before.get(seq)
-    if before is None:
+def _all_states_before(view: TableView) -> Mapping[int, Any]:
+    """Every move's state before it (the whole history page): one replay, kept only for this answer."""
+    return replay_table(view.game, view.table, view.profile, store.log_of(view.table.id)).before
+
+
+def _actor(view: TableView, before: Mapping[int, Any], payload: Mapping[str, Any], seq: int) -> int | None:
+    state = before.get(seq)
+    if state is None:
         return None
-    seat: int | None = view.game.actor(before, view.game.parse_move(payload))
+    seat: int | None = view.game.actor(state, view.game.parse_move(payload))
     return seat
 
 

@@ -24,7 +24,7 @@ from .gameweb import TableRequest
 from .messages import explain, reason_text
 from .pages import page
 from .security import device_id
-from .table_service import export_table, history, import_table, load_table, load_view, web_of
+from .table_service import RECENT_HISTORY, export_table, history, import_table, load_table, load_view, web_of
 
 bp = Blueprint("tables", __name__)
 
@@ -54,9 +54,10 @@ def render_table(view: TableView, *, can_write: bool, status: int = 200, notice:
     token = view.table.token if can_write else view.table.watch_token
     poll_url = url_for("tables.poll" if can_write else "tables.watch_poll", token=token, v=view.version)
     model = web.table_model(view, TableRequest(dict(pending or {}), _selected(), can_write))
+    lines = history(view)
     context = dict(
         view=view, web=web, model=model, can_write=can_write, notice=notice, problems=problems or [],
-        pending=pending or {}, history=history(view), poll_url=poll_url,
+        pending=pending or {}, history=lines, more_history=len(lines) >= RECENT_HISTORY, poll_url=poll_url,
         poll_seconds=current_app.config["POLL_SECONDS"],
         play_url=public_url("tables.show", token=view.table.token),
         watch_url=public_url("tables.watch", token=view.table.watch_token),
@@ -165,6 +166,23 @@ def undo_last(token: str) -> ResponseReturnValue:
 def redo_last(token: str) -> ResponseReturnValue:
     view = load_view(token)
     return answer(view, redo(view, _based_on(), device_id()), {})
+
+
+def _history_page(token: str, watch: bool) -> ResponseReturnValue:
+    view = load_view(token, watch=watch)
+    back = url_for("tables.watch" if watch else "tables.show", token=token)
+    return render_template("table/history.html", view=view, history=history(view, None), back=back)
+
+
+@bp.get("/t/<token>/history")
+def full_history(token: str) -> ResponseReturnValue:
+    """Every entry of the log (a table page shows the newest ones)."""
+    return _history_page(token, watch=False)
+
+
+@bp.get("/w/<token>/history")
+def watch_history(token: str) -> ResponseReturnValue:
+    return _history_page(token, watch=True)
 
 
 @bp.get("/t/<token>/qr.svg")

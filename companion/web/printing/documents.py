@@ -23,6 +23,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ... import store
 from ...i18n import pick
 from ...play import UnknownProfile, resolve_profile
 from ...printing.geometry import PAPERS, Paper
@@ -134,7 +135,8 @@ def summary_document(view: Any, options: PrintOptions) -> Document:
             summary_failed = True
     options_shown = [(option_label(o.key), option_label(o.key, str(view.table.options.get(o.key, o.default))),
                       o.rule) for o in game.options]
-    lines = history(view)
+    lines = history(view, SUMMARY_HISTORY)
+    earlier = max(0, store.event_count(view.table.id) - len(lines))
     last = lines[0].at if lines else view.table.created_at
     profile_name = pick(view.profile, "name") if view.profile else ""
     title = _("Score summary: %(game)s", game=pick(game, "name"))
@@ -144,9 +146,14 @@ def summary_document(view: Any, options: PrintOptions) -> Document:
          "game_other_name": game.name_en if options.lang == "ja" else game.name_ja,
          "started": view.table.created_at, "last": last, "options": options_shown, "profile_name": profile_name,
          "seats": list(view.table.seats), "summary": summary, "summary_failed": summary_failed,
-         "history": lines, "version": view.version, "replay_problem": view.replay_error is not None},
+         "history": lines, "earlier": earlier, "version": view.version, "replay_problem": view.replay_error is not None},
         fingerprint=None,  # a game's summary and history are worth rendering afresh (the PDF is still cached)
     )
+
+
+# A long table's summary prints its newest entries; the whole log is in the table's JSON export, which the
+# summary says. (5,000 entries would be some 100 pages nobody reads at the table.)
+SUMMARY_HISTORY = 300
 
 
 # -- the shared printables ------------------------------------------------------------------------------------

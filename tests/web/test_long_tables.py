@@ -1,0 +1,88 @@
+"""Long games: an entry costs one move however long the log (the state is advanced, not replayed), pages show
+the recent history with the rest one tap away, and a refused entry answers with no more than that."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+
+from companion import store
+from tests.games.standin import Tally
+from tests.web.apps import Phone
+from tests.web.helpers import text_of, version_of
+from tests.web.test_tables import enter, new_table
+
+ENTRIES = 45
+
+
+def fill(app: Flask, url: str, count: int) -> None:
+    """``count`` entries straight into the log (seat 0 and 1 take turns adding 1), as many phones would."""
+    token = url.rsplit("/", 1)[1]
+    with app.app_context():
+        table = store.get_table(token)
+        table_id, version = table.id, table.version
+        for i in range(count):
+            version = store.append_event(table_id, version, "move", {"seat": i % 2, "points": 1}, f"p{i % 3}")
+
+
+def log_items(html: str) -> list[str]:
+    return re.findall(r'<li class="log-\w+[^"]*" data-seq="(\d+)"', html)
+
+
+def test_a_page_shows_the_recent_history_and_the_whole_of_it_one_tap_away(app: Flask, phone: Phone) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    fill(app, url, ENTRIES)
+    html = phone.get(url).get_data(as_text=True)
+    assert log_items(html) == [str(seq) for seq in range(ENTRIES, ENTRIES - 30, -1)]
+    assert "Show the whole history" in text_of(html)
+    whole = phone.get(url + "/history").get_data(as_text=True)
+    assert log_items(whole) == [str(seq) for seq in range(ENTRIES, 0, -1)]
+    assert "(45 entries)" in text_of(whole)
+    assert "#1 Aki: +1" in text_of(whole) and "#2 Ben: +1" in text_of(whole)  # old lines still name the mover
+    watch = html.split('id="watch-link" readonly value="', 1)[1].split('"', 1)[0]
+    assert log_items(phone.get(watch.replace("http://localhost", "") + "/history").get_data(as_text=True))[-1] == "1"
+
+
+def test_a_refused_entry_answers_with_the_recent_history_only(app: Flask, phone: Phone) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    fill(app, url, ENTRIES)
+    stale = enter(phone, url, 0, "3", version=3, **{"HX-Request": "true"})
+    assert stale.status_code == 409
+    html = stale.get_data(as_text=True)
+    assert len(log_items(html)) == 30 and version_of(html) == ENTRIES
+    refused = enter(phone, url, 0, "-99", version=ENTRIES, **{"HX-Request": "true"})
+    assert refused.status_code == 422 and len(log_items(refused.get_data(as_text=True))) == 30
+
+
+def test_an_entry_applies_one_move_not_the_whole_log(app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    fill(app, url, ENTRIES)
+    assert "23" in text_of(phone.get(url).get_data(as_text=True))  # read once: the table is warm
+    applied: list[int] = []
+    original = Tally.apply
+
+    def counting(self: Tally, state, move):  # type: ignore[no-untyped-def]
+        applied.append(move.seat)
+        return original(self, state, move)
+
+    monkeypatch.setattr(Tally, "apply", counting)
+    response = enter(phone, url, 1, "5", version=ENTRIES)
+    assert response.status_code == 303
+    page = phone.get(url).get_data(as_text=True)
+    assert version_of(page) == ENTRIES + 1
+    assert len(applied) <= 3, applied  # the engine's last word, then the new entry advanced once (not 46)
+
+
+def test_undo_back_past_the_kept_states_reads_the_log_again_exactly(app: Flask, phone: Phone) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    fill(app, url, 70)
+    phone.get(url)
+    token = url.rsplit("/", 1)[1]
+    with app.app_context():
+        table_id = store.get_table(token).id
+        for i in range(66):  # more undos than the 64 states a table keeps
+            store.append_event(table_id, 70 + i, "undo", {"target": 70 - i}, "p0")
+    html = phone.get(url).get_data(as_text=True)
+    assert re.findall(r'class="total" data-seat="\d">(\d+)<', html) == ["2", "2"]
