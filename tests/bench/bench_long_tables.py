@@ -1,0 +1,225 @@
+"""Long games and busy servers (`make bench` runs this after the request phases).
+
+Prints, side by side, the table page, the poll and an entry at 20 and at 2,000 entries on one table (the cost of
+an entry must not grow with the log: target within 1.5x); the first view of a 2,000-entry table after a restart
+(one replay); each worker's memory after 100 tables of 1,000 entries have been viewed (target at most 250 MB);
+and the capacity of the server as "tables of 5 phones polling every 2 s with p99 under 50 ms", measured with an
+open-loop load (requests are sent on schedule, whether or not earlier ones were answered).
+
+Settings (environment): BENCH_WORKERS (2), BENCH_THREADS (8), BENCH_LONG (2000), BENCH_TABLES (100),
+BENCH_TABLE_ENTRIES (1000), BENCH_CAPACITY_SECONDS (6).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.bench.run import Connection, free_port  # noqa: E402
+
+WORKERS = os.environ.get("BENCH_WORKERS", "2")
+THREADS = os.environ.get("BENCH_THREADS", "8")
+LONG = int(os.environ.get("BENCH_LONG", "2000"))
+TABLES = int(os.environ.get("BENCH_TABLES", "100"))
+TABLE_ENTRIES = int(os.environ.get("BENCH_TABLE_ENTRIES", "1000"))
+CAPACITY_SECONDS = float(os.environ.get("BENCH_CAPACITY_SECONDS", "6"))
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+
+
+class Server:
+    def __init__(self, folder: str) -> None:
+        self.db = Path(folder) / "bench.db"
+        self.env = dict(os.environ, COMPANION_TEST_INSTANCE=folder, COMPANION_TEST_DATABASE_URL=f"sqlite:///{self.db}")
+        subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion import db; "
+                        "db.upgrade(app)"], cwd=ROOT, env=self.env, check=True)
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{self.port}", "--workers", WORKERS,
+             "--threads", THREADS, "--worker-class", "gthread", "--keep-alive", "30", "tests.browser.serve:app"],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=1)
+                return
+            except OSError:
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(10)
+
+    def worker_rss_mb(self) -> list[float]:
+        assert self.process is not None
+        found = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True).stdout.split()
+        sizes = []
+        for pid in found:
+            status = Path(f"/proc/{pid}/status").read_text()
+            sizes.append(int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024)  # type: ignore[union-attr]
+        return sizes
+
+    def fill(self, token: str, count: int) -> None:
+        """``count`` entries straight into the database (+1/-1 on seat 0: always legal), as phones would have."""
+        now = datetime.now(UTC).isoformat(sep=" ")
+        with sqlite3.connect(self.db) as conn:
+            table_id, version = conn.execute("SELECT id, version FROM tables WHERE token = ?", (token,)).fetchone()
+            rows = [(table_id, version + i + 1, "move", json.dumps({"seat": 0, "points": 1 if (version + i) % 2 == 0
+                                                                     else -1}), "bench", now) for i in range(count)]
+            conn.executemany("INSERT INTO events (table_id, seq, kind, payload, device, created_at) "
+                             "VALUES (?, ?, ?, ?, ?, ?)", rows)
+            conn.execute("UPDATE tables SET version = ? WHERE id = ?", (version + count, table_id))
+
+    def version(self, token: str) -> int:
+        with sqlite3.connect(self.db) as conn:
+            return int(conn.execute("SELECT version FROM tables WHERE token = ?", (token,)).fetchone()[0])
+
+
+async def new_table(phone: Connection) -> tuple[str, str]:
+    _status, body = await phone.request("GET", "/new/tally")
+    csrf = re.search(rb'name="csrf-token" content="([^"]+)"', body).group(1).decode()  # type: ignore[union-attr]
+    form = urllib.parse.urlencode({"csrf_token": csrf, "seat0": "A", "seat1": "B"}).encode()
+    status, _ = await phone.request("POST", "/new/tally", form, FORM)
+    assert status == 303, status
+    return csrf, ""
+
+
+def created(server: Server) -> list[str]:
+    with sqlite3.connect(server.db) as conn:
+        return [row[0] for row in conn.execute("SELECT token FROM tables ORDER BY id")]
+
+
+async def timed(phone: Connection, method: str, path: str, body: bytes = b"",
+                headers: dict[str, str] | None = None) -> tuple[float, int, bytes]:
+    start = time.perf_counter()
+    status, answer = await phone.request(method, path, body, headers)
+    return (time.perf_counter() - start) * 1000, status, answer
+
+
+async def measure(server: Server, phone: Connection, csrf: str, token: str, rounds: int = 40) -> dict[str, float]:
+    """Median ms of a table page, a poll with nothing new, a poll after another phone's entry, and an entry."""
+    page, idle, fresh, entry = [], [], [], []
+    for _ in range(rounds):
+        version = server.version(token)
+        page.append((await timed(phone, "GET", f"/t/{token}"))[0])
+        idle.append((await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0])
+        body = urllib.parse.urlencode({"csrf_token": csrf, "seat": 0, "points": 1 if version % 2 == 0 else -1,
+                                       "version": version}).encode()
+        ms, status, _answer = await timed(phone, "POST", f"/t/{token}/move", body, FORM)
+        assert status == 303, status
+        entry.append(ms)
+        fresh.append((await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0])
+    return {"table page": statistics.median(page), "poll, nothing new": statistics.median(idle),
+            "poll, one new entry": statistics.median(fresh), "entry": statistics.median(entry)}
+
+
+async def capacity(server: Server, tokens: list[str]) -> list[tuple[int, float, int]]:
+    """Open loop: each of ``tables`` x 5 phones polls every 2 s on schedule; (tables, p99 ms, requests)."""
+    results = []
+    for count in (50, 100, 200, 300, 400, 600):
+        if count > len(tokens):
+            break
+        rate = count * 5 / 2.0
+        latencies: list[float] = []
+        idle: list[Connection] = []
+
+        async def one(token: str) -> None:
+            conn = idle.pop() if idle else Connection("127.0.0.1", server.port)
+            start = time.perf_counter()
+            try:
+                await conn.request("GET", f"/t/{token}/poll?v={server_versions[token]}", b"", {"HX-Request": "true"})
+                latencies.append((time.perf_counter() - start) * 1000)
+            finally:
+                idle.append(conn)
+
+        server_versions = {t: server.version(t) for t in tokens[:count]}
+        tasks = []
+        begin = time.perf_counter()
+        n = 0
+        while time.perf_counter() - begin < CAPACITY_SECONDS:
+            due = begin + n / rate
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            tasks.append(asyncio.create_task(one(tokens[n % count])))
+            n += 1
+        await asyncio.gather(*tasks)
+        latencies.sort()
+        p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
+        results.append((count, p99, len(latencies)))
+        if p99 > 50:
+            break
+    return results
+
+
+async def run(server: Server) -> None:
+    phone = Connection("127.0.0.1", server.port)
+    csrf, _ = await new_table(phone)
+    token = created(server)[0]
+    server.fill(token, 20)
+    await phone.request("GET", f"/t/{token}")  # warm
+    short = await measure(server, phone, csrf, token)
+    server.fill(token, LONG - server.version(token))
+    start = time.perf_counter()
+    await phone.request("GET", f"/t/{token}")  # the first view after entries this worker has not read
+    first = (time.perf_counter() - start) * 1000
+    long = await measure(server, phone, csrf, token)
+    print(f"one table, median ms      {'20 entries':>12} {f'{LONG} entries':>14} {'ratio':>7}")
+    for name in short:
+        print(f"  {name:<24}{short[name]:>12.1f} {long[name]:>14.1f} {long[name] / short[name]:>7.2f}")
+    print(f"  first view after {LONG} unread entries: {first:.0f} ms (one replay)")
+
+    for _ in range(TABLES):
+        await new_table(phone)
+    tokens = created(server)[1:TABLES + 1]
+    for t in tokens:
+        server.fill(t, TABLE_ENTRIES)
+    before = server.worker_rss_mb()
+    start = time.perf_counter()
+    for t in tokens:
+        for _ in range(2):  # both workers, most likely
+            await phone.request("GET", f"/t/{t}")
+    print(f"\n{TABLES} tables x {TABLE_ENTRIES} entries, each page viewed twice: {time.perf_counter() - start:.1f} s; "
+          f"worker memory {' / '.join(f'{m:.0f}' for m in before)} MB before, "
+          f"{' / '.join(f'{m:.0f}' for m in server.worker_rss_mb())} MB after (target <= 250 MB each)")
+
+    print(f"\ncapacity (open loop, {CAPACITY_SECONDS:g} s a step): tables of 5 phones polling every 2 s")
+    best = 0
+    for count, p99, requests in await capacity(server, tokens + created(server)[TABLES + 1:]):
+        mark = "ok" if p99 < 50 else "over"
+        print(f"  {count:>4} tables  {requests:>6} polls  p99 {p99:>7.1f} ms  {mark}")
+        if p99 < 50:
+            best = count
+    print(f"  capacity: {best} tables (p99 under 50 ms; target >= 200)")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(folder)
+        server.start()
+        try:
+            print(f"long tables: gunicorn {WORKERS} workers x {THREADS} threads, {os.cpu_count()} cores")
+            asyncio.run(run(server))
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
