@@ -31,6 +31,9 @@ class Table(Base):
     profile_ref: Mapped[str] = mapped_column(String(100), default="")
     # Bumped by every write; a write based on an older version is refused (see store.append_event).
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # Fairness under contention: phones whose entries were refused as stale, [device, until (epoch s)], oldest
+    # first; they write next, in that order (store.append_event), so none is refused forever by faster ones.
+    waiting: Mapped[list[list[Any]] | None] = mapped_column(JSON, nullable=True, default=None)
     creator: Mapped[str] = mapped_column(String(64), default="", index=True)  # hashed client, for rate limits
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -195,15 +195,21 @@ def view_of(table: Table) -> TableView:
 class Outcome:
     """What became of an entry: saved, refused by the rules, not understood, or based on an old version."""
 
-    kind: str  # "saved", "illegal", "invalid", "conflict", "nothing"
+    kind: str  # "saved", "illegal", "invalid", "conflict", "waiting" (another phone's turn), "nothing"
     verdict: Verdict | None = None
     error: RulesError | None = None
     version: int = 0
 
 
+def stale(view: TableView, device: str) -> Outcome:
+    """An entry based on an older version: refused, and this phone gets the table's next write (fairness)."""
+    store.take_turn(view.table.id, device)
+    return Outcome("conflict", version=view.version)
+
+
 def enter_move(view: TableView, based_on: int, move_json: dict[str, Any], device: str) -> Outcome:
     if based_on != view.version:
-        return Outcome("conflict", version=view.version)
+        return stale(view, device)
     game = view.game
     try:
         move = game.parse_move(move_json)
@@ -228,7 +234,7 @@ def enter_move(view: TableView, based_on: int, move_json: dict[str, Any], device
 
 def undo(view: TableView, based_on: int, device: str) -> Outcome:
     if based_on != view.version:
-        return Outcome("conflict", version=view.version)
+        return stale(view, device)
     if not view.log.can_undo:
         return Outcome("nothing")
     return _append(view, based_on, UNDO, {"target": view.log.standing[-1].seq}, device)
@@ -236,7 +242,7 @@ def undo(view: TableView, based_on: int, device: str) -> Outcome:
 
 def redo(view: TableView, based_on: int, device: str) -> Outcome:
     if based_on != view.version:
-        return Outcome("conflict", version=view.version)
+        return stale(view, device)
     if not view.log.can_redo:
         return Outcome("nothing")
     return _append(view, based_on, REDO, {"target": view.log.redoable[-1].seq}, device)
@@ -246,7 +252,7 @@ def _append(view: TableView, based_on: int, kind: str, payload: dict[str, Any], 
     try:
         version = store.append_event(view.table.id, based_on, kind, payload, device)
     except store.Conflict as exc:
-        return Outcome("conflict", version=exc.current_version)
+        return Outcome("waiting" if exc.waiting else "conflict", version=exc.current_version)
     return Outcome("saved", version=version)
 
 

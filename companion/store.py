@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import secrets
+import time
 from datetime import datetime, timedelta
 from typing import Any, cast
 
+from flask import current_app
 from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -20,11 +22,16 @@ def _updated(result: Any) -> CursorResult[Any]:
 
 
 class Conflict(Exception):
-    """The write was based on an older version than the stored one: somebody else wrote first."""
+    """The write was based on an older version than the stored one: somebody else wrote first. ``waiting``:
+    the version was current, but another phone whose entry was refused has the next write for a moment."""
 
-    def __init__(self, current_version: int) -> None:
+    def __init__(self, current_version: int, waiting: bool = False) -> None:
         super().__init__(f"stale write; current version is {current_version}")
         self.current_version = current_version
+        self.waiting = waiting
+
+
+TURN_SECONDS = 8.0  # how long a refused phone keeps the next write (enough to look and tap again)
 
 
 def new_token() -> str:
@@ -99,36 +106,77 @@ def events_of(table_id: int) -> list[Event]:
     return list(db.session().scalars(select(Event).where(Event.table_id == table_id).order_by(Event.seq)))
 
 
+def _queue(raw: Any, now: float) -> list[list[Any]]:
+    """The table's waiting phones still within their time, oldest first."""
+    if not isinstance(raw, list):
+        return []
+    return [[str(d), float(u)] for d, u in (w for w in raw if isinstance(w, list) and len(w) == 2) if float(u) > now]
+
+
+def _lock_table(s: Any, table_id: int) -> tuple[int, list[list[Any]]] | None:
+    """Start the write transaction by writing the row (SQLite takes its write lock, PostgreSQL locks the row),
+    then read the version and the waiting phones: what follows decides on a row nobody else can change."""
+    s.execute(update(Table).where(Table.id == table_id).values(id=Table.id)
+              .execution_options(synchronize_session=False))
+    row = s.execute(select(Table.version, Table.waiting).where(Table.id == table_id)).first()
+    return (int(row[0]), _queue(row[1], time.time())) if row else None
+
+
+def take_turn(table_id: int, device: str) -> None:
+    """Queue ``device`` (whose entry was just refused as stale) for the table's next writes: for
+    ``WRITE_TURN_SECONDS`` the phones queued before it, then it, write before anyone else."""
+    s = db.session()
+    s.commit()
+    seconds = float(current_app.config.get("WRITE_TURN_SECONDS", TURN_SECONDS))
+    queued = s.scalar(select(Table.waiting).where(Table.id == table_id))
+    if any(w[0] == device for w in _queue(queued, time.time() + seconds / 2)):
+        return  # already queued with time to spare: no write needed (a refused phone may try again at once)
+    with db.write_lock():
+        found = _lock_table(s, table_id)
+        if found is None:
+            s.rollback()
+            return
+        _version, queue = found
+        queue = [w for w in queue if w[0] != device] + [[device, time.time() + seconds]]
+        s.execute(update(Table).where(Table.id == table_id).values(waiting=queue)
+                  .execution_options(synchronize_session=False))
+        s.commit()
+
+
 def append_event(table_id: int, based_on: int, kind: str, payload: dict[str, Any], device: str) -> int:
     """Append one entry if the table is still at version ``based_on``; return the new version.
 
-    The conditional UPDATE is the first statement of the write transaction, so on SQLite it takes the write
-    lock before anything else (no stale read snapshot to upgrade) and on PostgreSQL it locks the row:
-    of two phones writing on the same version exactly one matches, the other gets Conflict.
+    The transaction starts by writing the table's row, so on SQLite it takes the write lock before anything
+    else (no stale read snapshot to upgrade) and on PostgreSQL it locks the row: of two phones writing on the
+    same version exactly one succeeds, the other gets Conflict.
+
+    Fair under contention: phones refused as stale queue up (``take_turn``); while the queue holds phones,
+    only its first may write (the others get ``Conflict.waiting``), so each refused phone's next try, on the
+    fresh version, lands in the order they were refused. None is refused forever.
     """
     s = db.session()
     s.commit()  # end any read transaction first
     new_version = based_on + 1
     with db.write_lock():
-        result = _updated(s.execute(
-            update(Table)
-            .where(Table.id == table_id, Table.version == based_on)
-            .values(version=new_version, updated_at=utcnow())
-        ))
-        if result.rowcount != 1:
+        found = _lock_table(s, table_id)
+        current, queue = found if found is not None else (-1, [])
+        waiting = bool(queue) and queue[0][0] != device
+        if current != based_on or waiting:
             s.rollback()
-            stale = True
         else:
-            stale = False
+            s.execute(update(Table).where(Table.id == table_id)
+                      .values(version=new_version, updated_at=utcnow(), waiting=queue[1:] or None))
             s.add(Event(table_id=table_id, seq=new_version, kind=kind, payload=payload, device=device))
             try:
                 s.commit()
+                return new_version
             except IntegrityError:  # unique (table_id, seq): a second guard against a lost race
                 s.rollback()
-                stale = True
-    if stale:
-        raise Conflict(current_version(table_id) or 0)
-    return new_version
+                current = current_version(table_id) or 0
+    if current == based_on:
+        raise Conflict(current, waiting=True)
+    take_turn(table_id, device)
+    raise Conflict(max(current, 0))
 
 
 def set_table_profile(table_id: int, based_on: int, profile_ref: str) -> int:

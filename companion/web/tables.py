@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from .. import store
 from ..games.base import ErrorList, ImpossibleState, RulesError
 from ..models import Table
-from ..play import Outcome, TableView, enter_move, redo, undo, view_of
+from ..play import Outcome, TableView, enter_move, redo, stale, undo, view_of
 from .gameweb import TableRequest
 from .messages import explain, reason_text
 from .pages import page
@@ -124,6 +124,10 @@ def answer(view: TableView, outcome: Outcome, pending: Mapping[str, str]) -> Res
         notice = _("Another phone entered something first, so this entry was not saved. The table below is "
                    "up to date and your entry is still in the form: check it and send it again.")
         return render_table(load_view(token), can_write=True, status=409, notice=notice, pending=pending)
+    if outcome.kind == "waiting":
+        notice = _("Another phone is sending again an entry that crossed with one from here; it goes first. "
+                   "Your entry is still in the form: check the table in a moment and send it again.")
+        return render_table(load_view(token), can_write=True, status=409, notice=notice, pending=pending)
     if outcome.kind == "illegal" and outcome.verdict is not None:
         problems = [reason_text(r) for r in outcome.verdict.failures]
         notice = _("Not allowed by the rules, so nothing was saved:")
@@ -145,7 +149,7 @@ def move(token: str) -> ResponseReturnValue:
     pending.pop("csrf_token", None)
     based_on = _based_on()
     if based_on != view.version:
-        return answer(view, Outcome("conflict", version=view.version), pending)
+        return answer(view, stale(view, device_id()), pending)
     try:
         move_json = web.form_to_move(request.form, view)
     except RulesError as exc:

@@ -3,11 +3,12 @@
 Prints, side by side, the table page, the poll and an entry at 20 and at 2,000 entries on one table (the cost of
 an entry must not grow with the log: target within 1.5x); the first view of a 2,000-entry table after a restart
 (one replay); each worker's memory after 100 tables of 1,000 entries have been viewed (target at most 250 MB);
-and the capacity of the server as "tables of 5 phones polling every 2 s with p99 under 50 ms", measured with an
-open-loop load (requests are sent on schedule, whether or not earlier ones were answered).
+the capacity of the server as "tables of 5 phones polling every 2 s with p99 under 50 ms", measured with an
+open-loop load (requests are sent on schedule, whether or not earlier ones were answered); and 50 phones racing
+on one table (every phone must get entries saved: the write turn, store.take_turn).
 
 Settings (environment): BENCH_WORKERS (2), BENCH_THREADS (8), BENCH_LONG (2000), BENCH_TABLES (100),
-BENCH_TABLE_ENTRIES (1000), BENCH_CAPACITY_SECONDS (6).
+BENCH_TABLE_ENTRIES (1000), BENCH_CAPACITY_SECONDS (6), BENCH_CONTENTION_PHONES (50), BENCH_CONTENTION_SECONDS (30).
 """
 
 from __future__ import annotations
@@ -122,8 +123,8 @@ async def measure(server: Server, phone: Connection, csrf: str, token: str, roun
         idle.append((await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0])
         body = urllib.parse.urlencode({"csrf_token": csrf, "seat": 0, "points": 1 if version % 2 == 0 else -1,
                                        "version": version}).encode()
-        ms, status, _answer = await timed(phone, "POST", f"/t/{token}/move", body, FORM)
-        assert status == 303, status
+        ms, status, answer = await timed(phone, "POST", f"/t/{token}/move", body, FORM)
+        assert status == 303, (status, re.findall(rb'class="notice[^"]*"[^>]*>\s*<p>([^<]*)', answer))
         entry.append(ms)
         fresh.append((await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0])
     return {"table page": statistics.median(page), "poll, nothing new": statistics.median(idle),
@@ -173,6 +174,48 @@ async def capacity(server: Server, tokens: list[str]) -> list[tuple[int, float, 
     return results
 
 
+CONTENTION_PHONES = int(os.environ.get("BENCH_CONTENTION_PHONES", "50"))
+WAIT_SECONDS = 0.5  # a phone told another goes first tries again after this (the others retry at once)
+
+
+async def contention(server: Server, seconds: float) -> None:
+    """50 phones entering on one table as fast as they can, each trying again on the version a refusal shows:
+    how many got entries saved, and the longest run of refusals any phone met."""
+    phones = [Connection("127.0.0.1", server.port) for _ in range(CONTENTION_PHONES)]
+    csrf, _ = await new_table(phones[0])
+    token = created(server)[-1]
+    tokens = []
+    for phone in phones:
+        _status, body = await phone.request("GET", f"/t/{token}")
+        tokens.append(re.search(rb'name="csrf-token" content="([^"]+)"', body).group(1).decode())  # type: ignore[union-attr]
+    saved = [0] * len(phones)
+    worst = [0] * len(phones)
+    deadline = time.perf_counter() + seconds
+
+    async def loop(i: int) -> None:
+        version, refusals = server.version(token), 0
+        while time.perf_counter() < deadline:
+            body = urllib.parse.urlencode({"csrf_token": tokens[i], "seat": 0, "points": 1 if version % 2 == 0
+                                           else -1, "version": version}).encode()
+            status, answer = await phones[i].request("POST", f"/t/{token}/move", body, {**FORM, "HX-Request": "true"})
+            if status == 200:
+                saved[i] += 1
+                refusals = 0
+                version += 1
+            else:
+                refusals += 1
+                worst[i] = max(worst[i], refusals)
+                found = re.search(rb'id="live" data-version="(\d+)"', answer)
+                if found and int(found.group(1)) == version:  # not stale: another phone's turn; a person waits
+                    await asyncio.sleep(WAIT_SECONDS)
+                version = int(found.group(1)) if found else server.version(token)
+
+    await asyncio.gather(*(loop(i) for i in range(len(phones))))
+    print(f"\ncontention: {len(phones)} phones on one table for {seconds:g} s: {sum(saved)} entries saved, "
+          f"{sum(1 for n in saved if n)} of {len(phones)} phones got entries saved (fewest {min(saved)}), "
+          f"longest run of refusals {max(worst)}")
+
+
 async def run(server: Server) -> None:
     phone = Connection("127.0.0.1", server.port)
     csrf, _ = await new_table(phone)
@@ -180,7 +223,7 @@ async def run(server: Server) -> None:
     server.fill(token, 20)
     await phone.request("GET", f"/t/{token}")  # warm
     short = await measure(server, phone, csrf, token)
-    server.fill(token, LONG - server.version(token))
+    server.fill(token, max(0, LONG - server.version(token)))
     start = time.perf_counter()
     await phone.request("GET", f"/t/{token}")  # the first view after entries this worker has not read
     first = (time.perf_counter() - start) * 1000
@@ -214,6 +257,7 @@ async def run(server: Server) -> None:
         if p99 < 50:
             best = count
     print(f"  capacity: {best} tables (p99 under 50 ms; target >= 200)")
+    await contention(server, float(os.environ.get("BENCH_CONTENTION_SECONDS", "30")))
 
 
 def main() -> None:
