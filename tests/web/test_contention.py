@@ -45,3 +45,18 @@ def test_the_write_turn_lapses_when_the_refused_phone_does_not_come_back(app: Fl
     assert enter(other, url, 1, "7", version=0).status_code == 409
     time.sleep(0.4)
     assert enter(phone, url, 0, "1", version=1).status_code == 303
+
+
+def test_refused_phones_write_in_the_order_they_were_refused(app: Flask, phone: Phone) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    first, second = second_phone(app), Phone(app.test_client())
+    second.client.environ_base["REMOTE_ADDR"] = "10.9.9.8"
+    assert enter(phone, url, 0, "5", version=0).status_code == 303
+    assert enter(first, url, 1, "1", version=0).status_code == 409  # refused first
+    assert enter(second, url, 1, "2", version=0).status_code == 409  # refused second
+    assert enter(second, url, 1, "2", version=1).status_code == 409  # not its turn yet: nothing saved
+    assert enter(phone, url, 0, "3", version=1).status_code == 409
+    assert enter(first, url, 1, "1", version=1).status_code == 303
+    assert enter(second, url, 1, "2", version=2).status_code == 303
+    html = phone.get(url).get_data(as_text=True)
+    assert totals(html) == [5, 3] and version_of(html) == 3
