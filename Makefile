@@ -10,30 +10,40 @@ THREADS ?= 8
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 HTMX := static/vendor/htmx.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.companion-apt-updated
 
 .PHONY: setup setup-test run dev test test-browser bench messages check-messages lint typecheck clean
 
+# What serving needs (make run); the test tools come on top of it only for make test, lint and the rest.
 setup: $(STAMP) $(HTMX) translations fonts
+setup-test: setup $(TEST_STAMP)
 
 $(STAMP): pyproject.toml
+	@echo "installing the app's Python packages into $(VENV)"
 	@test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	@$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	@$(PY) -m pip install --quiet --disable-pip-version-check -e .
+	@touch $@
+
+$(TEST_STAMP): $(STAMP) pyproject.toml
+	@echo "installing the test tools into $(VENV)"
+	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	@touch $@
 
 $(HTMX): package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
-	mkdir -p static/vendor
-	cp node_modules/htmx.org/dist/htmx.min.js $@
+	@echo "installing htmx from the npm registry"
+	@npm ci --no-audit --no-fund --loglevel=error --silent
+	@mkdir -p static/vendor
+	@cp node_modules/htmx.org/dist/htmx.min.js $@
 
 translations: $(STAMP)
-	$(PY) scripts/i18n.py compile
+	@$(PY) scripts/i18n.py compile
 
 $(APT_UPDATED):
-	$(SUDO) apt-get update -qq
+	@$(SUDO) apt-get update -qq
 	@touch $@
 
 # Japanese fonts for the PDFs (WeasyPrint draws Japanese text with them) and the browser tests: Noto Sans CJK
@@ -41,6 +51,7 @@ $(APT_UPDATED):
 FONT_PACKAGES := fonts-noto-cjk fonts-ipaexfont-gothic
 fonts:
 	@if ! fc-list 2>/dev/null | grep -q "Noto Sans CJK JP" || ! fc-list 2>/dev/null | grep -q "IPAexGothic"; then \
+	  echo "installing Japanese fonts (Debian: $(FONT_PACKAGES))"; \
 	  $(MAKE) --no-print-directory $(APT_UPDATED) && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(FONT_PACKAGES) >/dev/null; \
 	fi
@@ -48,12 +59,13 @@ fonts:
 # Debian's Chromium drives the browser tests (Playwright's own browser download does not work here).
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
+	  echo "installing Chromium (Debian) for the browser tests"; \
 	  $(MAKE) --no-print-directory $(APT_UPDATED) && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; \
 	fi
 
 migrate: setup
-	$(PY) -m companion migrate
+	@$(PY) -m companion migrate
 
 run: migrate
 	@$(PY) scripts/addresses.py $(HOST) $(PORT)
@@ -64,23 +76,23 @@ run: migrate
 dev: migrate
 	$(VENV)/bin/flask --app companion run --debug --host $(HOST) --port $(PORT)
 
-test: setup chromium
+test: setup-test chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-bench: migrate
+bench: migrate $(TEST_STAMP)
 	$(PY) tests/bench/run.py
 
-messages: $(STAMP)
+messages: $(TEST_STAMP)
 	$(PY) scripts/i18n.py update
 
-check-messages: $(STAMP)
+check-messages: $(TEST_STAMP)
 	$(PY) scripts/i18n.py check
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check companion tests scripts
 
 # mypy over the whole package, and the engines (companion/games: pure, the rules live there) with --strict.
-typecheck: $(STAMP)
+typecheck: $(TEST_STAMP)
 	$(VENV)/bin/mypy companion
 	$(VENV)/bin/mypy --strict --follow-imports=silent companion/games
 
