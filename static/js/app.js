@@ -37,6 +37,17 @@
     }
   });
 
+  // The answer to an entry (a refusal, a question, a result) is where the player looks: after a swap that
+  // brought one, it is scrolled into view and focused (screen readers hear it: it is a live region).
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    var cfg = evt.detail.requestConfig || {};
+    if (cfg.verb !== "post") return;
+    var answer = document.getElementById("answer");
+    if (!answer) return;
+    answer.scrollIntoView({block: "center"});
+    answer.focus({preventScroll: true});
+  });
+
   // Copy buttons: data-copy names the input whose value is copied.
   document.addEventListener("click", function (evt) {
     var button = evt.target.closest && evt.target.closest("[data-copy]");
