@@ -98,6 +98,21 @@ def events_by_seq(table_id: int, seqs: set[int]) -> list[Event]:
     return list(db.session().scalars(select(Event).where(Event.table_id == table_id, Event.seq.in_(seqs))))
 
 
+def events_before(table_id: int, seq: int) -> int:
+    """How many entries the log holds before ``seq`` (entries are numbered 1, 2, 3 … for people; a seq can
+    skip a number where a write changed the table but logged no entry, such as its own profile copy)."""
+    return db.session().scalar(
+        select(func.count(Event.id)).where(Event.table_id == table_id, Event.seq < seq)) or 0
+
+
+def devices_in_order(table_id: int) -> list[str]:
+    """The phones that made entries at a table, in the order of their first entry."""
+    rows = db.session().execute(
+        select(Event.device, func.min(Event.seq).label("first")).where(Event.table_id == table_id)
+        .group_by(Event.device).order_by("first"))
+    return [row[0] for row in rows]
+
+
 def event_count(table_id: int) -> int:
     return db.session().scalar(select(func.count(Event.id)).where(Event.table_id == table_id)) or 0
 

@@ -62,9 +62,10 @@ def load_view(token: str, *, watch: bool = False, game: str = "") -> TableView:
 @dataclass(frozen=True)
 class HistoryLine:
     seq: int
+    number: int  # what people see: 1, 2, 3 … with no gaps
     kind: str  # move, undo, redo
     text: str
-    device: str
+    phone: str  # a short nickname of the phone that entered it ("2": the table's second phone)
     at: datetime
     undone: bool
 
@@ -96,8 +97,13 @@ def history(view: TableView, limit: int | None = RECENT_HISTORY) -> list[History
             return f"{view.seats[seat]}: {text}"
         return text
 
+    ordered = sorted(events, key=lambda e: e.seq)
+    first = store.events_before(table_id, ordered[0].seq) if ordered else 0
+    numbers = {e.seq: first + i + 1 for i, e in enumerate(ordered)}
+    numbers.update({seq: store.events_before(table_id, seq) + 1 for seq in by_seq if seq not in numbers})
+    phones = {device: str(i + 1) for i, device in enumerate(store.devices_in_order(table_id))}
     lines = []
-    for event in sorted(events, key=lambda e: e.seq, reverse=True):
+    for event in reversed(ordered):
         seq = event.seq
         if event.kind == MOVE:
             text = describe(seq)
@@ -105,11 +111,11 @@ def history(view: TableView, limit: int | None = RECENT_HISTORY) -> list[History
             target = event.payload.get("target", -1)
             found = target in by_seq and by_seq[target].kind == MOVE
             what = describe(target) if found else ""
-            shown = target if found else "?"
+            shown = numbers[target] if found else "?"
             text = (_("Undo of #%(seq)s: %(what)s", seq=shown, what=what) if event.kind == "undo"
                     else _("Redo of #%(seq)s: %(what)s", seq=shown, what=what))
-        lines.append(HistoryLine(seq, event.kind, text, event.device, event.created_at,
-                                 seq in view.log.undone_seqs))
+        lines.append(HistoryLine(seq, numbers[seq], event.kind, text, phones.get(event.device, "?"),
+                                 event.created_at, seq in view.log.undone_seqs))
     return lines
 
 

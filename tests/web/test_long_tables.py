@@ -86,3 +86,18 @@ def test_undo_back_past_the_kept_states_reads_the_log_again_exactly(app: Flask, 
             store.append_event(table_id, 70 + i, "undo", {"target": 70 - i}, "p0")
     html = phone.get(url).get_data(as_text=True)
     assert re.findall(r'class="total" data-seat="\d">(\d+)<', html) == ["2", "2"]
+
+
+def test_history_numbers_do_not_skip_and_phones_have_short_names(app: Flask, phone: Phone) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    assert enter(phone, url, 0, "2").status_code == 303
+    token = url.rsplit("/", 1)[1]
+    with app.app_context():
+        table = store.get_table(token)
+        store.set_table_profile(table.id, table.version, table.profile_ref)  # a write that logs no entry
+    other = Phone(app.test_client())
+    assert enter(other, url, 1, "3").status_code == 303
+    html = phone.get(url).get_data(as_text=True)
+    lines = text_of(html.split('class="log"', 1)[1].split("</ol>", 1)[0])
+    assert "#2 Ben: +3 phone 2" in lines and "#1 Aki: +2 phone 1" in lines
+    assert re.findall(r'data-seq="(\d+)"', html) == ["3", "1"]  # the log's own numbers skip; people's do not
