@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import store
@@ -22,6 +24,24 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 def index() -> ResponseReturnValue:
     return render_template("home.html", games=registered())
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> ResponseReturnValue:
+    """So the app can be added to a phone's home screen and open like an app, in the phone's language."""
+    body = {
+        "name": _("Table companion"), "short_name": _("Companion"), "lang": str(get_locale() or "en"),
+        "start_url": url_for("home.index"), "scope": "/", "display": "standalone",
+        "background_color": "#ffffff", "theme_color": "#1f4e79",
+        "icons": [{"src": url_for("static", filename="icons/companion.svg"), "sizes": "any",
+                   "type": "image/svg+xml", "purpose": "any"}],
+    }
+    return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+
+
+@bp.get("/favicon.ico")
+def favicon() -> ResponseReturnValue:
+    return redirect(url_for("static", filename="icons/companion.svg"), 301)
 
 
 @bp.post("/lang")

@@ -258,3 +258,15 @@ def test_the_table_page_links_its_score_summary_and_the_home_page_the_print_page
     assert 'href="/print"' in phone.get("/").get_data(as_text=True)
     page = text_of(phone.get("/new/tally").get_data(as_text=True))
     assert "Highest total" in page and "50 points" in page
+
+
+def test_the_app_can_be_added_to_a_home_screen(phone: Phone) -> None:
+    html = phone.get("/").get_data(as_text=True)
+    assert 'rel="manifest" href="/manifest.webmanifest"' in html and 'rel="icon"' in html
+    manifest = phone.client.get("/manifest.webmanifest", headers={"Accept-Language": "ja"})
+    assert manifest.mimetype == "application/manifest+json"
+    data = manifest.get_json(force=True)
+    assert data["name"] == "テーブルコンパニオン" or data["name"].strip()
+    assert data["display"] == "standalone" and data["icons"][0]["src"].endswith("companion.svg")
+    assert phone.client.get("/favicon.ico").status_code == 301
+    assert phone.client.get("/static/icons/companion.svg").status_code == 200
