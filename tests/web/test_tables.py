@@ -266,7 +266,7 @@ def test_the_app_can_be_added_to_a_home_screen(phone: Phone) -> None:
     manifest = phone.client.get("/manifest.webmanifest", headers={"Accept-Language": "ja"})
     assert manifest.mimetype == "application/manifest+json"
     data = manifest.get_json(force=True)
-    assert data["name"] == "テーブルコンパニオン" or data["name"].strip()
+    assert data["name"] == "テーブル・コンパニオン" and data["lang"] == "ja"
     assert data["display"] == "standalone" and data["icons"][0]["src"].endswith("companion.svg")
     assert phone.client.get("/favicon.ico").status_code == 301
     assert phone.client.get("/static/icons/companion.svg").status_code == 200
