@@ -247,4 +247,4 @@ def ending_text(code: str, params: Mapping[str, Any], names: Sequence[str]) -> s
             winners=" & ".join(names[s] for s in winners), captured=names[int(params["captured"])],
             nodes=nodes_text([int(n) for n in params["nodes"]]),
         )
-    return _("Draw: the resource pile is empty at the end of a turn and nobody has won (SS-8).")
+    return _("Draw: the resource pile ran out and nobody has won; the rest of that turn is not played (SS-8).")

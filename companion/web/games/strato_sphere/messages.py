@@ -126,6 +126,10 @@ ENGINE_MESSAGES: dict[str, Any] = {
     # --- SS-5: draw, place, reveal, conceal, move a card ------------------------------------------------------------
     "ss.draw.pile_has_cards": _l("The resource pile has {pile} cards."),
     "ss.draw.pile_empty": _l("The resource pile is empty: there is nothing to draw."),
+    "ss.draw.last_card": _l(
+        "This draw takes the resource pile's last card: the game is drawn at once, and the rest of the turn "
+        "is not played."
+    ),
     "ss.draw.hand_has_room": _l("Your hand holds {hand} cards, fewer than {max_hand}."),
     "ss.draw.hand_full": _l("Your hand already holds {hand} cards; a draw may not take it above {max_hand}."),
     "ss.place.hand_has_card": _l("You have {hand} cards in hand."),
@@ -162,9 +166,11 @@ ENGINE_MESSAGES: dict[str, Any] = {
     "ss.shift.would_empty": _l(
         "Node {node} holds only {cards} card: moving it would leave the node empty, and no node may be empty."
     ),
-    "ss.pass.no_move_possible": _l("No move of the turn is legal for you, so this move is passed."),
+    "ss.pass.no_move_possible": _l(
+        "No move of the turn is legal for you, so this move is passed (a ruling: the rule text does not foresee it)."
+    ),
     "ss.pass.moves_available": _l(
-        "A move may only be passed when none is legal, and you have {moves} (for example: {examples})."
+        "A move may only be passed when none is legal (a ruling), and you have {moves} (for example: {examples})."
     ),
     "ss.node.no_such_node": _l("The ring has {ring_size} nodes, numbered from 0: there is no node {node}."),
     "ss.node.empty": _l("A node is never empty: every node holds at least one card."),

@@ -316,12 +316,15 @@ def test_partners_win_together(phone: Phone) -> None:
         section(page(phone, table), "strato-sphere")
 
 
-def test_a_draw_when_the_pile_is_empty_at_the_end_of_a_turn(phone: Phone, app) -> None:  # type: ignore[no-untyped-def]
+def test_a_draw_the_moment_the_last_card_is_drawn(phone: Phone, app) -> None:  # type: ignore[no-untyped-def]
+    """SS-8: drawn when the pile's last card is drawn; the rest of that turn is not played."""
     table = new_table(phone, "Aki", "Ben")
     hands, pile, to_move, made, version = [6, 6], 34, 0, 0, 0
     while True:
-        # Draw while the pile and the hand allow it, else place a card under the mover's first node.
-        notation = "draw" if pile and hands[to_move] < 7 else f"place {3 * to_move}"
+        # Draw while the pile and the hand allow it, else place a card under the mover's first node; the last
+        # card is drawn as a turn's second move.
+        drawing = pile and hands[to_move] < 7 and not (pile == 1 and made != 1)
+        notation = "draw" if drawing else f"place {3 * to_move}"
         response = enter(phone, table, notation, version=version)
         assert response.status_code == 303, text_of(response.get_data(as_text=True))[-500:]
         version += 1
@@ -331,18 +334,21 @@ def test_a_draw_when_the_pile_is_empty_at_the_end_of_a_turn(phone: Phone, app) -
         else:
             hands[to_move] -= 1
         made += 1
+        if pile == 0:
+            break
         if made == 3:
-            if pile == 0:
-                break
             to_move, made = 1 - to_move, 0
+    assert made < 3, "the last card came mid-turn, so the turn's other moves are refused"
+    refused = enter(phone, table, f"place {3 * to_move}", version=version)
+    assert refused.status_code != 303
     html = page(phone, table)
-    assert ("Game over. Draw: the resource pile is empty at the end of a turn and nobody has won (SS-8)."
-            in section(html, "strato-sphere"))
+    assert ("Game over. Draw: the resource pile ran out and nobody has won; the rest of that turn is not played "
+            "(SS-8)." in section(html, "strato-sphere"))
     assert "Pile 0" in section(html, "strato-sphere")
     summary = summary_of(app, table)
     assert summary.finished is True
     assert summary.ranking == ((1, "Aki", "drawn game"), (1, "Ben", "drawn game"))
-    assert summary.winner_note.startswith("Draw: the resource pile is empty")
+    assert summary.winner_note.startswith("Draw: the resource pile ran out")
 
 
 def test_undo_puts_a_reveal_back_and_frees_the_force(phone: Phone) -> None:
