@@ -75,7 +75,7 @@ def wins(board: Board) -> tuple[Outcome, ...]:
 def win_after_move(board: Board, mover: int) -> Outcome | None:
     """SS-8 "at once": the win a move has just made, if any.
 
-    Should one move complete wins for both sides (possible only when SS-3 hands the last force out and
+    Should one move complete wins for both sides (possible only when SS-3's completion option hands the last force out and
     turns unclaimed nodes of two sides into controlled ones), the side of the player who made the move wins:
     its win happened in its own move. This case is not in the rule text.
     """

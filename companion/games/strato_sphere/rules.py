@@ -17,7 +17,7 @@ from .attack import attack_conditions, defence_conditions, defence_need, defence
 from .board import Board, NodeCard, NodeStatus, Relation, counts_as_neutral, node_status, relation
 from .cards import Card, forces_for
 from .copies import TOO_MANY_COPIES, copy_available, unseen_cards
-from .forces import FORCES_FIXED, fixed_forces_reasons, forces_after_reveal, reveal_force_reason
+from .forces import FORCES_COMPLETION, FORCES_FIXED, fixed_forces_reasons, forces_after_reveal, reveal_force_reason
 from .moves import Attack, Conceal, Defend, Draw, FixForces, Move, NoDefence, Pass, Place, Reveal, Shift
 from .node_moves import (
     conceal_node_yours,
@@ -177,7 +177,8 @@ def _reveal_conditions(state: TableState, node: int, card: Card) -> list[Reason]
         reasons.append(seen_before)  # the same physical card turns up again: no copy is added
     else:
         reasons.append(copy_available(card, seen_cards(state), state.players))
-    force = reveal_force_reason(state.forces, player, card, state.players)
+    completion = state.forces_rule == FORCES_COMPLETION
+    force = reveal_force_reason(state.forces, player, card, state.players, completion)
     if force is not None:
         reasons.append(force)
     return reasons
@@ -266,7 +267,8 @@ def _effect(state: TableState, move: Move) -> TableState:
             turned = board.with_node(node, board.nodes[node].with_top(NodeCard(card, up=True)))
             after_reveal = state.forces
             if state.forces_rule != FORCES_FIXED:
-                after_reveal = forces_after_reveal(after_reveal, player, card, state.players)
+                completion = state.forces_rule == FORCES_COMPLETION
+                after_reveal = forces_after_reveal(after_reveal, player, card, state.players, completion)
             return state.evolve(board=turned.with_forces(after_reveal))
         case Conceal(node):
             top = board.nodes[node].top

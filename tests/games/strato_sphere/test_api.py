@@ -79,9 +79,17 @@ def test_two_players_answer_with_a_colour() -> None:
     assert answer["reasons"][-1].params["cards"] == ["AH", "KH", "AD"]
 
 
-def test_two_players_one_known_colour_gives_the_other_at_once() -> None:
-    # SS-3: with 2 players the other colour goes to the other player at once.
+def test_two_players_one_known_colour_leaves_the_other_to_nobody() -> None:
+    # SS-3 (default): a null force is nobody's, so QS is unclaimed (SS-4); before, seat 1 got black at once.
     body = {"players": 2, "forces": ["red", None], "nodes": api_nodes("? | ? | KD ? | QS ? | ? | ?")}
+    answer = attack_response(body | {"player": 0, "from": 2, "to": 3})
+    assert answer["legal"] is False
+    assert answer["reasons"][1].params["relation"] == "unclaimed"
+
+
+def test_two_players_completion_gives_the_other_colour_at_once() -> None:
+    # SS-3 option "completion" (the English original): with 2 players the other colour goes to the other player.
+    body = {"players": 2, "forces": ["red", None], "nodes": api_nodes("? | ? | KD ? | QS ? | ? | ?"), "completion": True}
     assert attack_response(body | {"player": 0, "from": 2, "to": 3})["legal"] is True
 
 

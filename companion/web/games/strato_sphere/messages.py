@@ -226,7 +226,11 @@ WEB_MESSAGES: dict[str, Any] = {
     "ss.dispute.pick_count": _l("Tap how many cards node {node} holds."),
     "ss.dispute.pick_defence": _l("Tap the rank and the suit of the defence card."),
     "option.forces": _l("Forces (each player's suit, or colour with 2 players)"),
-    "option.forces.first-reveal": _l("Decided by each player's first face-up card"),
+    "option.forces.first-reveal": _l("Decided by each player's own first face-up card (nothing assigned otherwise)"),
+    "option.forces.completion": _l(
+        "First face-up card, completed (English original): 2 players, the other colour at once; 4, the last "
+        "player gets the last suit"
+    ),
     "option.forces.fixed": _l("Fixed before play"),
 }
 

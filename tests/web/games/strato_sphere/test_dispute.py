@@ -116,8 +116,10 @@ def test_adjacency_across_the_seams_and_the_wrap_around(phone: Phone) -> None:
 
 def test_two_players_play_colours(phone: Phone) -> None:
     html = ask(phone, players="2", f0="red", f1="", ar="K", **{"as": "D"}, tr="Q", ts="S")
+    assert answer_of(html).startswith("✗")  # SS-3: nobody holds black, so Q♠ is unclaimed (SS-4)
+    html = ask(phone, players="2", f0="red", f1="black", ar="K", **{"as": "D"}, tr="Q", ts="S")
     answer = answer_of(html)
-    assert answer.startswith("✓")  # seat 1 gets black at once (SS-3)
+    assert answer.startswith("✓")
     assert "anyone may defend with a hand card of red ranked K or higher (cards that could still do it: A♥, K♥, A♦)" \
         in answer
     ring = html.split('id="ring"', 1)[1]
