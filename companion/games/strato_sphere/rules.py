@@ -14,7 +14,7 @@ from itertools import permutations
 
 from ..base import IllegalMove, ImpossibleState, Reason, Verdict
 from .attack import attack_conditions, defence_conditions, defence_need, defence_need_reason, possible_defenders
-from .board import Board, NodeCard, NodeStatus, Relation, counts_as_neutral, node_status, relation
+from .board import Board, NodeCard, NodeStatus, Relation, is_neutral, node_status, relation
 from .cards import Card, forces_for
 from .copies import TOO_MANY_COPIES, copy_available, unseen_cards
 from .forces import FORCES_COMPLETION, FORCES_FIXED, fixed_forces_reasons, forces_after_reveal, reveal_force_reason
@@ -338,7 +338,7 @@ def _turn_moves(state: TableState) -> tuple[Move, ...]:
         beside = neighbours(node, state.players)
         if relation(board, node, player) is Relation.YOURS:
             candidates += [Conceal(node), *(Attack(node, other) for other in beside)]
-        elif counts_as_neutral(board, node):
+        elif is_neutral(board, node):
             candidates += [Shift(node, other) for other in beside]
         if node_status(board, node) is NodeStatus.NEUTRAL:
             # Legal whatever the face (SS-5), as long as the face can be there (SS-2, SS-4).

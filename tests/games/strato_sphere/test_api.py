@@ -274,3 +274,14 @@ def test_an_attack_that_is_not_an_object_says_what_was_sent() -> None:
     error = caught.value.errors[0]
     assert (error.code, error.path) == ("ss.input.wrong_type", "attack")
     assert error.params == {"field": "attack", "expected": "object", "value": "[0, 2, 3]"}
+
+
+def test_an_unclaimed_node_is_explained_with_ss_4() -> None:
+    # SS-4: nobody holds hearts, so QH's node is unclaimed: neither neutral nor controlled (before: SS-6's
+    # plain "not an opponent's node").
+    body = attack_body("? | ? | KS ? | QH ? | ? | ? | ? | ? | ? | ? | ? | ?")
+    body["forces"] = ["S", None, None, None]
+    answer = attack_response(body)
+    failed = [r for r in answer["reasons"] if not r.ok]
+    assert [(r.code, r.rule, r.params["top"], r.params["force"]) for r in failed] == [
+        ("ss.attack.to_unclaimed", "SS-4", "QH", "H")]

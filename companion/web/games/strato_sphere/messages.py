@@ -60,6 +60,32 @@ def M(text: Any) -> SSMessage:
     return SSMessage(text, KINDS, DEFAULT_KINDS)
 
 ENGINE_MESSAGES: dict[str, Any] = {
+    # --- SS-4: an unclaimed node (a face-up top card of a force nobody holds) ------------------------------------
+    "ss.attack.from_unclaimed": _l(
+        "Node {from}'s top card {top} lies face up, and nobody holds {force} yet: the node is unclaimed, neither "
+        "neutral nor controlled, so nobody can attack from it until a player's force becomes {force}."
+    ),
+    "ss.attack.to_unclaimed": _l(
+        "Node {to}'s top card {top} lies face up, and nobody holds {force} yet: the node is unclaimed, neither "
+        "neutral nor controlled, so nobody can attack it until a player's force becomes {force}."
+    ),
+    "ss.place.node_unclaimed": _l(
+        "Node {node}'s top card {top} lies face up, and nobody holds {force} yet: the node is unclaimed, neither "
+        "neutral nor controlled, so no card goes under it until a player's force becomes {force} "
+        "(nodes allowed now: {allowed_nodes})."
+    ),
+    "ss.reveal.node_unclaimed": _l(
+        "Node {node}'s top card {top} already lies face up, and nobody holds {force} yet: the node is unclaimed, "
+        "and nobody may turn it until a player's force becomes {force} (face-down nodes: {face_down_nodes})."
+    ),
+    "ss.conceal.node_unclaimed": _l(
+        "Node {node}'s top card {top} is of {force}, a force nobody holds yet: the node is unclaimed, not yours, "
+        "so it cannot be turned face down until a player's force becomes {force}."
+    ),
+    "ss.shift.from_unclaimed": _l(
+        "Node {from}'s top card {top} lies face up, and nobody holds {force} yet: the node is unclaimed, not "
+        "neutral, and only a neutral node's face-down top card can be moved (neutral nodes: {neutral_nodes})."
+    ),
     # --- SS-6: may this node attack that one? -------------------------------------------------------------------
     "ss.attack.from_yours": _l("Node {from} is yours: you control its face-up top card."),
     "ss.attack.from_not_yours": _l(
@@ -134,7 +160,7 @@ ENGINE_MESSAGES: dict[str, Any] = {
     "ss.draw.hand_full": _l("Your hand already holds {hand} cards; a draw may not take it above {max_hand}."),
     "ss.place.hand_has_card": _l("You have {hand} cards in hand."),
     "ss.place.hand_empty": _l("You have no card in hand to place."),
-    "ss.place.node_neutral": _l("Node {node} counts as neutral, so a card may go under it."),
+    "ss.place.node_neutral": _l("Node {node} is neutral (its top card lies face down), so a card may go under it."),
     "ss.place.node_yours": _l("Node {node} is yours, so a card may go under it."),
     "ss.place.node_not_allowed": _l(
         "A card goes under a neutral node or one you control, and node {node} is neither "
@@ -154,7 +180,7 @@ ENGINE_MESSAGES: dict[str, Any] = {
         "Only the top card of a node you control can be turned face down, and node {node} is not yours "
         "(nodes you control: {your_nodes})."
     ),
-    "ss.shift.from_neutral": _l("Node {from} counts as neutral, so its top card may be moved."),
+    "ss.shift.from_neutral": _l("Node {from} is neutral (its top card lies face down), so its top card may be moved."),
     "ss.shift.from_controlled": _l(
         "Only a neutral node's top card can be moved, and node {from} is controlled (neutral nodes: {neutral_nodes})."
     ),
