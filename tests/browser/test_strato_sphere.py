@@ -109,10 +109,11 @@ def test_a_short_game_through_an_attack_and_a_defence(new_phone, live_server) ->
     no_horizontal_scroll(page)
     check_ring_geometry(page, 2)
 
-    # Turn 1, Aki: turn node 1 up (K♦: Aki plays red, so Ben black), put a card under it, draw.
+    # Turn 1, Aki: turn node 1 up (K♦: Aki plays red; Ben's force waits for his own reveal, SS-3), put a
+    # card under it, draw.
     reveal(page, 1, "K", "D")
     expect(page.locator(".ss-node.n1")).to_contain_text("K♦")
-    expect(page.locator(".ss-seat.s1 .ss-force")).to_have_text("black")
+    expect(page.locator(".ss-seat.s1 .ss-force")).to_have_text("?")
     expect(page.locator("h3.ss-selected")).to_contain_text("Node 1 · K♦ · 1 card · Aki")  # still tapped
     tap_move(page, "Place a hand card under node 1")
     tap_move(page, "Draw a card")
@@ -120,6 +121,7 @@ def test_a_short_game_through_an_attack_and_a_defence(new_phone, live_server) ->
 
     # Turn 2, Ben: Q♠ on node 2, next to Aki's node 1; a card under it; draw.
     reveal(page, 2, "Q", "S")
+    expect(page.locator(".ss-seat.s1 .ss-force")).to_have_text("black")
     tap_move(page, "Place a hand card under node 2")
     tap_move(page, "Draw a card")
 

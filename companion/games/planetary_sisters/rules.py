@@ -53,6 +53,9 @@ class Plan:
     cards: tuple[Card, ...] = ()
     from_known_hand: int | None = None  # Turn: index of the played card in the known hand
     field_index: int | None = None  # Turn: index of the taken card on the field
+    unbound: tuple[int, ...] = ()  # Turn: known-hand cards an elements-only play may have been (PS-7)
+    from_maybe: int | None = None  # Turn: index of the played card among the seat's maybe_hand (PS-7)
+    field_unbound: tuple[int, ...] = ()  # Turn: other field cards the elements-only take may have been (PS-7)
 
     @property
     def verdict(self) -> Verdict:
@@ -168,8 +171,38 @@ def examine_turn(state: TableState, move: Turn) -> Plan:
     seat = state.seats[move.seat]
 
     played: Card | None
+    unbound: tuple[int, ...] = ()
+    maybe_index: int | None = None
     known_index = _find(seat.known_hand, move.played, state)
-    if known_index is not None:
+    fitting = _fitting(seat.known_hand, move.played)
+    if move.played.rank is not None:
+        maybe_index = next((i for i, c in enumerate(seat.maybe_hand) if c.rank == move.played.rank), None)
+    if known_index is not None and fitting and (seat.unseen > 0 or len(fitting) > 1):
+        # PS-7: entered by its elements alone while several cards this player may hold fit (a card seen in
+        # the hand, or one drawn unseen): bound to none of them until the entries force it.
+        known_index = None
+        unbound = fitting
+        played = _resolve(state, move.played, "played", reasons)
+        if played is not None:
+            reasons.append(
+                Reason("ps.turn.played_unbound", "PS-7", True,
+                       {"seat": move.seat, "card": str(played), "candidates": [str(seat.known_hand[i]) for i in fitting],
+                        "unseen": seat.unseen}, "played")
+            )
+            reasons.append(
+                Reason("ps.turn.played_from_hand", "§4.2", True,
+                       {"seat": move.seat, "card": str(played), "seen": False, "unseen": seat.unseen + len(fitting),
+                        "hand_size": seat.hand_size}, "played")
+            )
+    elif known_index is None and maybe_index is not None:
+        # PS-7: a card this player may still hold (an earlier elements-only play was not bound to it).
+        played = _same_card(seat.maybe_hand[maybe_index], move.played, "played", reasons)
+        reasons.append(
+            Reason("ps.turn.played_from_hand", "§4.2", seat.unseen > 0,
+                   {"seat": move.seat, "card": str(played), "seen": False, "unseen": seat.unseen,
+                    "hand_size": seat.hand_size}, "played")
+        )
+    elif known_index is not None:
         played = _known(seat.known_hand[known_index], move.played)
         reasons.append(_same_elements(played, move.played, "played"))
         if played.rank is not None and played.rank != seat.known_hand[known_index].rank:
@@ -194,6 +227,7 @@ def examine_turn(state: TableState, move: Turn) -> Plan:
             )
 
     taken: Card | None = None
+    field_unbound: tuple[int, ...] = ()
     field_index = _find(state.field, move.taken, state)
     if field_index is None:
         reasons.append(
@@ -204,6 +238,21 @@ def examine_turn(state: TableState, move: Turn) -> Plan:
                 {"card": str(move.taken), "field": [str(c) for c in state.field]},
                 "taken",
             )
+        )
+    elif _field_ambiguous(state.field, move.taken):
+        # PS-7: taken by its elements alone from among field cards that fit but differ in what the table
+        # knows of them (their ranks): bound to none; the ones left on the field lose their rank with it.
+        fitting = _fitting(state.field, move.taken)
+        taken = Card(state.field[field_index].elements, None)
+        field_unbound = tuple(i for i in fitting if i != field_index)
+        reasons.append(
+            Reason("ps.turn.taken_unbound", "PS-7", True,
+                   {"seat": move.seat, "card": str(taken), "candidates": [str(state.field[i]) for i in fitting]},
+                   "taken")
+        )
+        reasons.append(
+            Reason("ps.turn.taken_from_field", "§4.2", True,
+                   {"card": str(taken), "field": [str(c) for c in state.field]}, "taken")
         )
     else:
         taken = _known(state.field[field_index], move.taken)
@@ -220,7 +269,25 @@ def examine_turn(state: TableState, move: Turn) -> Plan:
             )
         )
     cards = (played, taken) if played is not None and taken is not None else ()
-    return Plan(tuple(reasons), cards, known_index, field_index)
+    return Plan(tuple(reasons), cards, known_index, field_index, unbound, maybe_index, field_unbound)
+
+
+def _field_ambiguous(field: Sequence[Card], ref: CardRef) -> bool:
+    """PS-7: an elements-only take that several field cards fit, not all known alike (ranks differ)."""
+    fitting = _fitting(field, ref)
+    return len(fitting) > 1 and len({field[i].rank for i in fitting}) > 1
+
+
+def _fitting(hand: Sequence[Card], ref: CardRef) -> tuple[int, ...]:
+    """PS-7: the known-hand cards an entry by elements alone fits (none for an entry with a rank)."""
+    if ref.rank is not None or ref.elements is None:
+        return ()
+    return tuple(i for i, card in enumerate(hand) if card.elements == ref.elements)
+
+
+def _same_card(found: Card, ref: CardRef, path: str, reasons: list[Reason]) -> Card:
+    reasons.append(_same_elements(found, ref, path))
+    return found
 
 
 def _unranked(turns: Sequence[TurnRecord]) -> list[str]:
@@ -256,10 +323,14 @@ def examine_reveal(state: TableState, move: Reveal) -> Plan:
         )
     )
     cards: list[Card] = []
+    # PS-7: the cards an elements-only play was not bound to may be among the revealed ones.
+    seats = list(state.seats)
+    seats[move.seat] = replace(seat, maybe_hand=())
+    view = replace(state, seats=tuple(seats))
     for index, ref in enumerate(move.cards):
         card = _resolve(state, ref, f"cards[{index}]", reasons)
         if card is not None:
-            reasons.append(_one_place(state, card, f"cards[{index}]", cards))
+            reasons.append(_one_place(view, card, f"cards[{index}]", cards))
             cards.append(card)
     return Plan(tuple(reasons), tuple(cards))
 
@@ -282,6 +353,19 @@ def check(state: TableState, move: Move) -> Verdict:
 
 
 def apply(state: TableState, move: Move) -> TableState:
+    return _settle_maybe(_apply(state, move))
+
+
+def _settle_maybe(state: TableState) -> TableState:
+    """PS-7: a card a player may still hold that an entry shows somewhere else was the one played."""
+    if not any(s.maybe_hand for s in state.seats):
+        return state
+    shown = {card.rank for card, _, _ in state.places() if card.rank is not None}
+    seats = tuple(replace(s, maybe_hand=tuple(c for c in s.maybe_hand if c.rank not in shown)) for s in state.seats)
+    return replace(state, seats=seats)
+
+
+def _apply(state: TableState, move: Move) -> TableState:
     plan = examine(state, move)
     if not plan.verdict.legal:
         raise IllegalMove(plan.verdict)
@@ -310,13 +394,19 @@ def _start_round(state: TableState) -> TableState:
 def _after_turn(state: TableState, move: Turn, plan: Plan) -> TableState:
     played, taken = plan.cards
     seat = state.seats[move.seat]
-    known = seat.known_hand
+    known, maybe = seat.known_hand, seat.maybe_hand
     if plan.from_known_hand is not None:
         known = known[: plan.from_known_hand] + known[plan.from_known_hand + 1:]
+    if plan.unbound:
+        maybe = (*maybe, *(known[i] for i in plan.unbound))
+        known = tuple(c for i, c in enumerate(known) if i not in plan.unbound)
+    if plan.from_maybe is not None:
+        maybe = maybe[: plan.from_maybe] + maybe[plan.from_maybe + 1:]
     assert plan.field_index is not None
-    field = state.field[: plan.field_index] + state.field[plan.field_index + 1:]
+    field = tuple(Card(c.elements, None) if i in plan.field_unbound else c for i, c in enumerate(state.field))
+    field = field[: plan.field_index] + field[plan.field_index + 1:]
     seats = list(state.seats)
-    seats[move.seat] = replace(seat, known_hand=known, hand_size=seat.hand_size - 1)
+    seats[move.seat] = replace(seat, known_hand=known, maybe_hand=maybe, hand_size=seat.hand_size - 1)
     state = replace(state, seats=tuple(seats), field=field, turns=(*state.turns, TurnRecord(move.seat, played, taken)))
     if len(state.turns) < len(state.turn_order):
         return state
@@ -380,9 +470,9 @@ def _reveal(state: TableState, index: int, cards: Sequence[Card]) -> TableState:
     seat = state.seats[index]
     hand = (*seat.known_hand, *cards)
     if state.two_players:
-        shown = replace(seat, guards=hand, known_hand=(), hand_size=0, revealed=True)
+        shown = replace(seat, guards=hand, known_hand=(), maybe_hand=(), hand_size=0, revealed=True)
     else:
-        shown = replace(seat, house=hand, known_hand=(), hand_size=0, revealed=True)
+        shown = replace(seat, house=hand, known_hand=(), maybe_hand=(), hand_size=0, revealed=True)
     seats = list(state.seats)
     seats[index] = shown
     return replace(state, seats=tuple(seats))

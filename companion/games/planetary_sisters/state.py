@@ -39,6 +39,10 @@ class SeatState:
     house: tuple[Card, ...] = ()  # 2 players: second-half takes (§4.4.2); 3/4 players: the revealed hand
     guards: tuple[Card, ...] = ()  # 2 players: the revealed final hand (番人札, §4.5)
     revealed: bool = False
+    # PS-7: cards this player was seen to hold that an elements-only play may or may not have been. Not bound
+    # to that play: each may still be in the hand (counted among ``unseen``) or be the card played (then it
+    # can turn up by rank wherever that play went: the entry that shows it settles it).
+    maybe_hand: tuple[Card, ...] = ()
 
     @property
     def unseen(self) -> int:
@@ -249,7 +253,7 @@ def state_to_json(state: TableState) -> dict[str, Any]:
         "seats": [
             {"deck_size": s.deck_size, "hand_size": s.hand_size, "known_hand": [c.to_json() for c in s.known_hand],
              "house": [c.to_json() for c in s.house], "guards": [c.to_json() for c in s.guards],
-             "revealed": s.revealed}
+             "revealed": s.revealed, "maybe_hand": [c.to_json() for c in s.maybe_hand]}
             for s in state.seats
         ],
     }
@@ -265,8 +269,9 @@ def state_from_json(value: Any, deck: DeckProfile) -> TableState:
         revealed = s.get("revealed")
         if not isinstance(revealed, bool):
             raise _fail(f"{at}revealed", "bool")
+        maybe = _cards(s, "maybe_hand", at) if "maybe_hand" in s else ()
         seats.append(SeatState(_int(s, "deck_size", at), _int(s, "hand_size", at), _cards(s, "known_hand", at),
-                               _cards(s, "house", at), _cards(s, "guards", at), revealed))
+                               _cards(s, "house", at), _cards(s, "guards", at), revealed, maybe))
     rounds = []
     for i, raw in enumerate(_list(data, "rounds", "")):
         r = _object(raw, f"rounds[{i}]")

@@ -6,8 +6,10 @@ malformed input, ImpossibleState for a table that cannot exist (a face-up card u
 copies than the packs hold, SS-2; two seats with one force, SS-3), IllegalMove for a defence against an
 illegal attack. "reasons" items are ``Reason`` objects; the web layer adds the message.
 
-Defaults: ``players`` 4, ``forces`` all unknown (null), a card's ``up`` false. With all forces but one known,
-SS-3 hands the last one out (2 players: the other colour), so ``["red", null]`` reads as red/black.
+Defaults: ``players`` 4, ``forces`` all unknown (null), a card's ``up`` false, ``completion`` false. A null
+force is held by nobody (SS-3, the Japanese text): ``["red", null]`` leaves black to nobody, so a face-up black
+top card is unclaimed (SS-4). ``"completion": true`` reads the forces with SS-3's completion option (the
+English original): with all forces but one known, the last seat holds the remaining one.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ class _Reader:
         """``forces[seat]``: a suit letter (4 players), "red"/"black" (2 players) or null (SS-3)."""
         value = body.get("forces")
         if value is None:
-            return (None,) * players
+            value = [None] * players
         if not isinstance(value, list):
             self.fail(ParseError("ss.input.wrong_type", "SS-3", "forces", expected="list", value=str(value)))
             return (None,) * players
@@ -97,7 +99,12 @@ class _Reader:
                     )
                 )
                 forces[seat] = None
-        return complete_forces(tuple(forces), players)
+        completion = body.get("completion", False)
+        if not isinstance(completion, bool):
+            self.fail(ParseError("ss.input.wrong_type", "SS-3", "completion", expected="boolean",
+                                 value=str(completion)))
+            completion = False
+        return complete_forces(tuple(forces), players) if completion else tuple(forces)
 
     def _force(self, item: object, players: int, path: str) -> Force | None:
         if item is None:

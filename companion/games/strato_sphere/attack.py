@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import Reason
-from .board import Board, Relation, controller, relation
+from .board import Board, NodeStatus, Relation, controller, node_status, relation, unclaimed_params
 from .cards import Card, Colour, Force, Rank, force_of
 from .copies import unseen_cards
 from .ring import neighbours, ring_size
@@ -41,6 +41,9 @@ def source_is_yours(board: Board, player: int, source: int) -> Reason:
     if ok:
         return Reason("ss.attack.from_yours", "SS-6", True, params, "from")
     params["your_nodes"] = _nodes_related(board, player, Relation.YOURS)
+    if node_status(board, source) is NodeStatus.UNCLAIMED:
+        unclaimed = {k: v for k, v in unclaimed_params(board, source).items() if k != "node"}
+        return Reason("ss.attack.from_unclaimed", "SS-4", False, params | unclaimed, "from")
     return Reason("ss.attack.from_not_yours", "SS-6", False, params, "from")
 
 
@@ -51,6 +54,9 @@ def target_is_opponents(board: Board, player: int, target: int) -> Reason:
     if ok:
         return Reason("ss.attack.to_opponents", "SS-6", True, params, "to")
     params["opponent_nodes"] = _nodes_related(board, player, Relation.OPPONENT)
+    if node_status(board, target) is NodeStatus.UNCLAIMED:
+        unclaimed = {k: v for k, v in unclaimed_params(board, target).items() if k != "node"}
+        return Reason("ss.attack.to_unclaimed", "SS-4", False, params | unclaimed, "to")
     return Reason("ss.attack.to_not_opponents", "SS-6", False, params, "to")
 
 

@@ -84,7 +84,7 @@ class NodeStatus(Enum):
     """SS-4: what a node's top card says about its control."""
 
     NEUTRAL = "neutral"  # top card face down: nobody controls it
-    UNCLAIMED = "unclaimed"  # top face up, of a force nobody holds yet: counts as neutral for place and move
+    UNCLAIMED = "unclaimed"  # top face up, of a force nobody holds yet: neither neutral nor controlled
     CONTROLLED = "controlled"  # top face up, of a player's force
 
 
@@ -144,9 +144,17 @@ def node_status(board: Board, node: int) -> NodeStatus:
     return NodeStatus.UNCLAIMED if controller(board, node) is None else NodeStatus.CONTROLLED
 
 
-def counts_as_neutral(board: Board, node: int) -> bool:
-    """SS-4: a neutral or an unclaimed node, for placing a card under it and for moving its top card."""
-    return node_status(board, node) is not NodeStatus.CONTROLLED
+def is_neutral(board: Board, node: int) -> bool:
+    """SS-4: a neutral node (top card face down). An unclaimed node is not neutral: no move places under it,
+    turns it, moves its card or attacks from or to it until a player's force becomes its suit."""
+    return node_status(board, node) is NodeStatus.NEUTRAL
+
+
+def unclaimed_params(board: Board, node: int) -> dict[str, object]:
+    """SS-4: what makes ``node`` unclaimed (its face-up top card and that card's force, held by nobody)."""
+    top = board.nodes[node].top.card
+    force = top_force(board, node)
+    return {"node": node, "top": str(top), "force": None if force is None else force.value}
 
 
 def relation(board: Board, node: int, player: int) -> Relation:

@@ -1,9 +1,12 @@
 """Who plays which force (SS-3).
 
-By default a player's force is the suit (2 players: colour) of the first card that player turns face up,
-unless another player already holds it; then the next card decides. With 2 players the other colour goes
-to the other player at once; with 4, the last player gets the remaining suit. Option: forces fixed before
-play (``FORCES_FIXED``), entered with the ``forces`` move.
+By default (the Japanese text) a player's force is the suit (2 players: colour) of the first card that
+player turns face up, unless another player already holds it; then the next card decides. Nothing is
+assigned to the other players: each gets a force by their own reveal only.
+
+Option ``FORCES_COMPLETION`` (the English original's completion): with 2 players the other colour goes to
+the other player at once; with 4, the last player gets the remaining suit. Option ``FORCES_FIXED``: forces
+fixed before play, entered with the ``forces`` move.
 """
 
 from __future__ import annotations
@@ -14,14 +17,15 @@ from ..base import OptionSpec, Reason
 from .cards import Card, Force, force_of, forces_for
 
 FORCES_FIRST_REVEAL = "first-reveal"
+FORCES_COMPLETION = "completion"
 FORCES_FIXED = "fixed"
-FORCES_OPTION = OptionSpec("forces", (FORCES_FIRST_REVEAL, FORCES_FIXED), "SS-3")
+FORCES_OPTION = OptionSpec("forces", (FORCES_FIRST_REVEAL, FORCES_COMPLETION, FORCES_FIXED), "SS-3")
 
 Forces = tuple[Force | None, ...]
 
 
 def complete_forces(forces: Forces, players: int) -> Forces:
-    """SS-3: once all forces but one are known, the last player gets the remaining one at once."""
+    """SS-3 option "completion": once all forces but one are known, the last player gets the remaining one."""
     missing = [seat for seat, force in enumerate(forces) if force is None]
     if len(missing) != 1:
         return forces
@@ -38,18 +42,21 @@ def holder_of(forces: Forces, force: Force) -> int | None:
     return None
 
 
-def forces_after_reveal(forces: Forces, player: int, card: Card, players: int) -> Forces:
-    """SS-3: the forces after ``player`` turns ``card`` face up."""
+def forces_after_reveal(forces: Forces, player: int, card: Card, players: int, completion: bool = False) -> Forces:
+    """SS-3: the forces after ``player`` turns ``card`` face up (``completion``: the option's last force too)."""
     force = force_of(card, players)
     if forces[player] is not None or holder_of(forces, force) is not None:
         return forces
     assigned = list(forces)
     assigned[player] = force
-    return complete_forces(tuple(assigned), players)
+    return complete_forces(tuple(assigned), players) if completion else tuple(assigned)
 
 
-def reveal_force_reason(forces: Forces, player: int, card: Card, players: int) -> Reason | None:
-    """SS-3, informative: what turning ``card`` up does to ``player``'s force (None if they hold one)."""
+def reveal_force_reason(
+    forces: Forces, player: int, card: Card, players: int, completion: bool = False
+) -> Reason | None:
+    """SS-3, informative: what turning ``card`` up does to ``player``'s force (None if they hold one). With
+    the completion option, the params also name the seat that gets the last force (``also_seat``)."""
     if forces[player] is not None:
         return None
     force = force_of(card, players)
@@ -59,7 +66,7 @@ def reveal_force_reason(forces: Forces, player: int, card: Card, players: int) -
         return Reason(
             "ss.force.taken", "SS-3", True, {"player": player, "force": force.value, "holder": holder}, "card"
         )
-    after = forces_after_reveal(forces, player, card, players)
+    after = forces_after_reveal(forces, player, card, players, completion)
     params: dict[str, object] = {"player": player, "force": force.value}
     also = [seat for seat in range(players) if seat != player and forces[seat] is None and after[seat] is not None]
     if also:

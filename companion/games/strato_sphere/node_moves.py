@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Reason
-from .board import Board, NodeStatus, Relation, controller, counts_as_neutral, node_status, relation
+from .board import Board, NodeStatus, Relation, controller, is_neutral, node_status, relation, unclaimed_params
 from .cards import Card
 from .ring import neighbours, ring_size
 
@@ -63,18 +63,20 @@ def hand_has_card(player: int, hand: int) -> Reason:
 
 
 def place_target_allowed(board: Board, player: int, node: int) -> Reason:
-    """SS-5: under a neutral node (SS-4: an unclaimed one counts) or under a node you control, never a
-    partner's or an opponent's."""
+    """SS-5: under a neutral node or under a node you control, never a partner's or an opponent's, nor an
+    unclaimed one (SS-4: neither neutral nor controlled)."""
     params = {"node": node, **_who(board, node, player)}
-    if counts_as_neutral(board, node):
+    if is_neutral(board, node):
         return Reason("ss.place.node_neutral", "SS-5", True, params, "node")
     if relation(board, node, player) is Relation.YOURS:
         return Reason("ss.place.node_yours", "SS-5", True, params, "node")
     params["allowed_nodes"] = [
         n
         for n in range(len(board.nodes))
-        if counts_as_neutral(board, n) or relation(board, n, player) is Relation.YOURS
+        if is_neutral(board, n) or relation(board, n, player) is Relation.YOURS
     ]
+    if node_status(board, node) is NodeStatus.UNCLAIMED:
+        return Reason("ss.place.node_unclaimed", "SS-4", False, params | unclaimed_params(board, node), "node")
     return Reason("ss.place.node_not_allowed", "SS-5", False, params, "node")
 
 
@@ -88,6 +90,8 @@ def reveal_top_face_down(board: Board, player: int, node: int) -> Reason:
         return Reason("ss.reveal.top_face_down", "SS-5", True, params, "node")
     params["top"] = str(board.nodes[node].top.card)
     params["face_down_nodes"] = [n for n in range(len(board.nodes)) if node_status(board, n) is NodeStatus.NEUTRAL]
+    if node_status(board, node) is NodeStatus.UNCLAIMED:
+        return Reason("ss.reveal.node_unclaimed", "SS-4", False, params | unclaimed_params(board, node), "node")
     return Reason("ss.reveal.top_face_up", "SS-5", False, params, "node")
 
 
@@ -112,6 +116,8 @@ def conceal_node_yours(board: Board, player: int, node: int) -> Reason:
     if relation(board, node, player) is Relation.YOURS:
         return Reason("ss.conceal.node_yours", "SS-5", True, params, "node")
     params["your_nodes"] = [n for n in range(len(board.nodes)) if relation(board, n, player) is Relation.YOURS]
+    if node_status(board, node) is NodeStatus.UNCLAIMED:
+        return Reason("ss.conceal.node_unclaimed", "SS-4", False, params | unclaimed_params(board, node), "node")
     return Reason("ss.conceal.node_not_yours", "SS-5", False, params, "node")
 
 
@@ -119,11 +125,15 @@ def conceal_node_yours(board: Board, player: int, node: int) -> Reason:
 
 
 def shift_source_neutral(board: Board, player: int, source: int) -> Reason:
-    """SS-5: the card moved is the top card of a neutral node (SS-4: an unclaimed one counts)."""
+    """SS-5: the card moved is the top card of a neutral node, moved face down as it lies (「裏向きのまま」), so
+    never an unclaimed node's face-up card (SS-4)."""
     params = {"from": source, **_who(board, source, player)}
-    if counts_as_neutral(board, source):
+    if is_neutral(board, source):
         return Reason("ss.shift.from_neutral", "SS-5", True, params, "from")
-    params["neutral_nodes"] = [n for n in range(len(board.nodes)) if counts_as_neutral(board, n)]
+    params["neutral_nodes"] = [n for n in range(len(board.nodes)) if is_neutral(board, n)]
+    if node_status(board, source) is NodeStatus.UNCLAIMED:
+        unclaimed = {k: v for k, v in unclaimed_params(board, source).items() if k != "node"}
+        return Reason("ss.shift.from_unclaimed", "SS-4", False, params | unclaimed, "from")
     return Reason("ss.shift.from_controlled", "SS-5", False, params, "from")
 
 

@@ -1,8 +1,8 @@
 """How the game ends (SS-8).
 
 A side wins at once when every node in front of one opposing player is controlled by that side (by either
-partner, with 4 players). If the resource pile is empty at the end of a turn and nobody has won, the game is
-drawn.
+partner, with 4 players). The game is drawn at once when the resource pile runs out (its last card is drawn)
+and nobody has won (「資源パイルがなくなった場合は引き分け」): the rest of that turn is not played.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def wins(board: Board) -> tuple[Outcome, ...]:
 def win_after_move(board: Board, mover: int) -> Outcome | None:
     """SS-8 "at once": the win a move has just made, if any.
 
-    Should one move complete wins for both sides (possible only when SS-3 hands the last force out and
+    Should one move complete wins for both sides (possible only when SS-3's completion option hands the last force out and
     turns unclaimed nodes of two sides into controlled ones), the side of the player who made the move wins:
     its win happened in its own move. This case is not in the rule text.
     """
@@ -90,5 +90,5 @@ def win_after_move(board: Board, mover: int) -> Outcome | None:
 
 
 def draw() -> Outcome:
-    """SS-8: the resource pile is empty at the end of a turn and nobody has won."""
+    """SS-8: the resource pile has run out and nobody has won."""
     return Outcome(DRAW)

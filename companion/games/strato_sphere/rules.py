@@ -2,7 +2,9 @@
 
 The player to move makes exactly three moves (SS-5), then the turn passes clockwise. An attack opens the
 defence window (SS-7): the next move is a defence by any seat with a card, or "no defence", and only then
-does the attack resolve. A side wins at once (SS-8); a turn that ends with the pile empty draws the game.
+does the attack resolve. A side wins at once (SS-8); the game is drawn the moment the resource pile runs out
+with nobody having won (SS-8): the rest of that turn is not played. A pass is offered only to a player left
+without any legal move (the SS-5 ruling).
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from itertools import permutations
 
 from ..base import IllegalMove, ImpossibleState, Reason, Verdict
 from .attack import attack_conditions, defence_conditions, defence_need, defence_need_reason, possible_defenders
-from .board import Board, NodeCard, NodeStatus, Relation, counts_as_neutral, node_status, relation
+from .board import Board, NodeCard, NodeStatus, Relation, is_neutral, node_status, relation
 from .cards import Card, forces_for
 from .copies import TOO_MANY_COPIES, copy_available, unseen_cards
-from .forces import FORCES_FIXED, fixed_forces_reasons, forces_after_reveal, reveal_force_reason
+from .forces import FORCES_COMPLETION, FORCES_FIXED, fixed_forces_reasons, forces_after_reveal, reveal_force_reason
 from .moves import Attack, Conceal, Defend, Draw, FixForces, Move, NoDefence, Pass, Place, Reveal, Shift
 from .node_moves import (
     conceal_node_yours,
@@ -118,7 +120,10 @@ def _turn_move_conditions(state: TableState, move: Move) -> list[Reason]:
     hand = state.hands[player]
     match move:
         case Draw():
-            return [pile_has_card(state.pile), hand_has_room(player, hand)]
+            reasons = [pile_has_card(state.pile), hand_has_room(player, hand)]
+            if state.pile == 1 and all(r.ok for r in reasons):
+                reasons.append(last_card_draws(state))
+            return reasons
         case Place(node):
             missing = _missing_nodes(board, (node, "node"))
             return missing or [hand_has_card(player, hand), place_target_allowed(board, player, node)]
@@ -147,8 +152,14 @@ def _turn_move_conditions(state: TableState, move: Move) -> list[Reason]:
     raise TypeError(f"not a move of the turn: {move!r}")
 
 
+def last_card_draws(state: TableState) -> Reason:
+    """SS-8, informative: drawing the pile's last card draws the game at once (nobody has won: a draw move
+    changes no node), and the rest of the turn is not played."""
+    return Reason("ss.draw.last_card", "SS-8", True, {"player": state.to_move, "pile": state.pile})
+
+
 def no_move_possible(state: TableState) -> Reason:
-    """A pass is only for a player left without any legal move of SS-5 (a gap in the rule text)."""
+    """SS-5 ruling (the text does not foresee it): a pass is only for a player left without any legal move."""
     available = _turn_moves(state)
     params = {"player": state.to_move, "moves": len(available), "examples": [str(m) for m in available[:5]]}
     if not available:
@@ -166,7 +177,8 @@ def _reveal_conditions(state: TableState, node: int, card: Card) -> list[Reason]
         reasons.append(seen_before)  # the same physical card turns up again: no copy is added
     else:
         reasons.append(copy_available(card, seen_cards(state), state.players))
-    force = reveal_force_reason(state.forces, player, card, state.players)
+    completion = state.forces_rule == FORCES_COMPLETION
+    force = reveal_force_reason(state.forces, player, card, state.players, completion)
     if force is not None:
         reasons.append(force)
     return reasons
@@ -221,6 +233,10 @@ def apply(state: TableState, move: Move) -> TableState:
     won = win_after_move(after.board, state.to_move)
     if won is not None:
         return after.evolve(outcome=won, pending=None)
+    if after.pile == 0:
+        # SS-8: the pile has run out (its last card was drawn) and nobody has won: drawn at once, the rest of
+        # the turn is not played.
+        return after.evolve(outcome=draw(), pending=None)
     if isinstance(move, TURN_MOVES):
         after = after.evolve(moves_made=after.moves_made + 1)
     if after.pending is None and after.moves_made >= MOVES_PER_TURN:
@@ -229,9 +245,7 @@ def apply(state: TableState, move: Move) -> TableState:
 
 
 def _end_turn(state: TableState) -> TableState:
-    """SS-5: the turn passes clockwise; SS-8: an empty pile at the end of a turn draws the game."""
-    if state.pile == 0:
-        return state.evolve(outcome=draw())
+    """SS-5: the turn passes clockwise."""
     return state.evolve(to_move=next_seat(state.to_move, state.players), moves_made=0, turn=state.turn + 1)
 
 
@@ -253,7 +267,8 @@ def _effect(state: TableState, move: Move) -> TableState:
             turned = board.with_node(node, board.nodes[node].with_top(NodeCard(card, up=True)))
             after_reveal = state.forces
             if state.forces_rule != FORCES_FIXED:
-                after_reveal = forces_after_reveal(after_reveal, player, card, state.players)
+                completion = state.forces_rule == FORCES_COMPLETION
+                after_reveal = forces_after_reveal(after_reveal, player, card, state.players, completion)
             return state.evolve(board=turned.with_forces(after_reveal))
         case Conceal(node):
             top = board.nodes[node].top
@@ -323,7 +338,7 @@ def _turn_moves(state: TableState) -> tuple[Move, ...]:
         beside = neighbours(node, state.players)
         if relation(board, node, player) is Relation.YOURS:
             candidates += [Conceal(node), *(Attack(node, other) for other in beside)]
-        elif counts_as_neutral(board, node):
+        elif is_neutral(board, node):
             candidates += [Shift(node, other) for other in beside]
         if node_status(board, node) is NodeStatus.NEUTRAL:
             # Legal whatever the face (SS-5), as long as the face can be there (SS-2, SS-4).

@@ -143,7 +143,7 @@ def expected_next_parent(state: TableState) -> int:
     return [s for s, d in diffs if d == best][-1]
 
 
-def ref_for(rank: int, by: str) -> CardRef:
+def _ref_for(rank: int, by: str) -> CardRef:
     if by == "rank":
         return CardRef(rank)
     if by == "elements":
@@ -151,13 +151,21 @@ def ref_for(rank: int, by: str) -> CardRef:
     return CardRef(rank, elements_of(SYNTHETIC_DECK[rank]))
 
 
+ref_for = _ref_for
+
+
 def play_game(players: int, seed: int, profile: dict[str, Any] | None = None, by: str = "rank") -> TablePlay:
     """Deal a shuffled deck, play every turn at random (legal per the real hands), and feed the tracker.
 
     ``by``: how cards are entered: "rank" (the profile supplies elements), "elements" (no rank: the table
-    names each new parent) or "both".
+    names each new parent), "both", or "mixed" (each entry one of the three at random, so cards entered by
+    elements alone meet the same cards entered by rank, PS-7).
     """
     rng = random.Random(seed)
+
+    def ref_for(rank: int, how: str) -> CardRef:
+        return _ref_for(rank, rng.choice(["rank", "elements", "both"]) if how == "mixed" else how)
+
     profile = profile if profile is not None else complete_profile()
     ranks = list(range(1, 37))
     rng.shuffle(ranks)

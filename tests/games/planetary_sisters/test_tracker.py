@@ -101,7 +101,7 @@ def test_two_players_turn_order_is_parent_child_parent_child() -> None:
 @given(
     players=st.sampled_from([2, 3, 4]),
     seed=st.integers(0, 10_000),
-    by=st.sampled_from(["rank", "both", "elements"]),
+    by=st.sampled_from(["rank", "both", "elements", "mixed"]),
 )
 def test_flow_facts_hold_at_every_step_and_houses_come_from_the_log(players: int, seed: int, by: str) -> None:
     play = play_game(players, seed, by=by)
@@ -340,3 +340,80 @@ def test_registered_game() -> None:
 
 def test_synthetic_deck_matches_support_data() -> None:
     assert synthetic_card(30).counts == SYNTHETIC_DECK[30]
+
+
+# -- PS-7: a card entered by its elements alone is bound to no particular card while several fit ------------
+
+
+def holding_17(players: int = 3) -> TableState:
+    """Seat 0 was seen to take card 17 (FOOD×2, like 16 and 18) and holds 2 unseen cards besides."""
+    state = started_table(players)
+    seat = replace(state.seats[0], known_hand=(synthetic_card(17),), hand_size=3)
+    return replace(state, seats=(seat, *state.seats[1:]))
+
+
+def test_an_elements_only_play_is_not_bound_to_the_seen_card_it_matches() -> None:
+    state = holding_17()
+    food2 = CardRef(None, (("FOOD", 2),))
+    verdict = GAME.check(state, Turn(0, food2, CardRef(10)))
+    assert verdict.legal
+    unbound = next(r for r in verdict.reasons if r.code == "ps.turn.played_unbound")
+    assert (unbound.rule, unbound.params["candidates"], unbound.params["unseen"]) == ("PS-7", ["17:FOOD*2"], 2)
+    after = GAME.apply(state, Turn(0, food2, CardRef(10)))
+    assert after.seats[0].known_hand == () and after.seats[0].maybe_hand == (synthetic_card(17),)
+    assert after.seats[0].unseen == 2
+    # Before the change the play was bound to 17, and seat 0 could no longer play 17 (it "was played").
+    later = replace(after, turns=(), seats=(after.seats[0], *after.seats[1:]))
+    verdict = GAME.check(later, Turn(0, CardRef(17), CardRef(20)))
+    assert verdict.legal, [r for r in verdict.reasons if not r.ok]
+    played = GAME.apply(later, Turn(0, CardRef(17), CardRef(20)))
+    assert played.seats[0].maybe_hand == () and played.seats[0].unseen == 1
+
+
+def test_the_unbound_play_may_turn_up_by_rank_where_it_went() -> None:
+    # Seat 0's FOOD×2 play may have been 17; seat 1 taking the played card by rank 17 settles it (PS-7).
+    after = GAME.apply(holding_17(), Turn(0, CardRef(None, (("FOOD", 2),)), CardRef(10)))
+    field = (*after.field, after.turns[-1].played)
+    shown = GAME.apply(replace(after, field=field), Turn(1, CardRef(5), CardRef(17)))
+    assert shown.seats[0].maybe_hand == ()
+    assert shown.turns[-1].taken == synthetic_card(17)
+
+
+def test_with_no_unseen_card_the_entries_force_the_binding() -> None:
+    state = holding_17()
+    seat = replace(state.seats[0], hand_size=1)  # 17 is the only card seat 0 holds
+    forced = replace(state, seats=(seat, *state.seats[1:]))
+    verdict = GAME.check(forced, Turn(0, CardRef(None, (("FOOD", 2),)), CardRef(10)))
+    assert verdict.legal and "ps.turn.played_unbound" not in [r.code for r in verdict.reasons]
+    after = GAME.apply(forced, Turn(0, CardRef(None, (("FOOD", 2),)), CardRef(10)))
+    assert after.turns[-1].played == synthetic_card(17) and after.seats[0].maybe_hand == ()
+
+
+def test_the_cards_a_player_may_hold_survive_the_snapshot() -> None:
+    state = GAME.apply(holding_17(), Turn(0, CardRef(None, (("FOOD", 2),)), CardRef(10)))
+    assert GAME.parse_state(GAME.state_to_json(state), complete_profile()) == state
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 100_000))
+def test_fuzz_entries_by_elements_alone_among_entries_by_rank(players: int, seed: int) -> None:
+    """PS-7: every consistent entry is accepted, whichever cards were entered by their elements alone (the
+    tracker once bound such an entry to a seen card and then refused that card's own later entry)."""
+    play = play_game(players, seed, by="mixed")
+    assert play.final.phase is Phase.FINISHED
+    for state in play.states[1:]:
+        assert [r for r in flow_facts(state) if not r.ok] == []
+
+
+def test_an_elements_only_take_among_field_cards_known_differently_keeps_no_rank() -> None:
+    # Field: 17 (known) and a FOOD×2 card whose rank nobody entered; seat 0 takes "FOOD×2" (PS-7).
+    state = started_table(3)
+    unranked = Card(synthetic_card(17).elements, None)
+    state = replace(state, field=(synthetic_card(17), unranked, synthetic_card(30)))
+    verdict = GAME.check(state, Turn(0, CardRef(5), CardRef(None, (("FOOD", 2),))))
+    assert verdict.legal
+    assert next(r for r in verdict.reasons if r.code == "ps.turn.taken_unbound").rule == "PS-7"
+    after = GAME.apply(state, Turn(0, CardRef(5), CardRef(None, (("FOOD", 2),))))
+    assert after.turns[-1].taken == unranked and after.field == (unranked, synthetic_card(30))
+    # Before, the take was bound to 17 and a later take of "17" from the field was refused.
+    assert GAME.check(after, Turn(1, CardRef(6), CardRef(17))).legal

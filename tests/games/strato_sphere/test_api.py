@@ -79,9 +79,17 @@ def test_two_players_answer_with_a_colour() -> None:
     assert answer["reasons"][-1].params["cards"] == ["AH", "KH", "AD"]
 
 
-def test_two_players_one_known_colour_gives_the_other_at_once() -> None:
-    # SS-3: with 2 players the other colour goes to the other player at once.
+def test_two_players_one_known_colour_leaves_the_other_to_nobody() -> None:
+    # SS-3 (default): a null force is nobody's, so QS is unclaimed (SS-4); before, seat 1 got black at once.
     body = {"players": 2, "forces": ["red", None], "nodes": api_nodes("? | ? | KD ? | QS ? | ? | ?")}
+    answer = attack_response(body | {"player": 0, "from": 2, "to": 3})
+    assert answer["legal"] is False
+    assert answer["reasons"][1].params["relation"] == "unclaimed"
+
+
+def test_two_players_completion_gives_the_other_colour_at_once() -> None:
+    # SS-3 option "completion" (the English original): with 2 players the other colour goes to the other player.
+    body = {"players": 2, "forces": ["red", None], "nodes": api_nodes("? | ? | KD ? | QS ? | ? | ?"), "completion": True}
     assert attack_response(body | {"player": 0, "from": 2, "to": 3})["legal"] is True
 
 
@@ -266,3 +274,14 @@ def test_an_attack_that_is_not_an_object_says_what_was_sent() -> None:
     error = caught.value.errors[0]
     assert (error.code, error.path) == ("ss.input.wrong_type", "attack")
     assert error.params == {"field": "attack", "expected": "object", "value": "[0, 2, 3]"}
+
+
+def test_an_unclaimed_node_is_explained_with_ss_4() -> None:
+    # SS-4: nobody holds hearts, so QH's node is unclaimed: neither neutral nor controlled (before: SS-6's
+    # plain "not an opponent's node").
+    body = attack_body("? | ? | KS ? | QH ? | ? | ? | ? | ? | ? | ? | ? | ?")
+    body["forces"] = ["S", None, None, None]
+    answer = attack_response(body)
+    failed = [r for r in answer["reasons"] if not r.ok]
+    assert [(r.code, r.rule, r.params["top"], r.params["force"]) for r in failed] == [
+        ("ss.attack.to_unclaimed", "SS-4", "QH", "H")]

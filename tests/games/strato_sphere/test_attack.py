@@ -132,8 +132,16 @@ def test_against_an_unclaimed_node_fails() -> None:
     # Diamonds held by nobody yet: JD is unclaimed, so nobody's enemy (SS-4).
     b = board(4, "S H C -", NODES)
     v = verdict(0, 0, 11, b)
-    assert codes(v.failures) == ["ss.attack.to_not_opponents", "ss.attack.rank_too_high"]
-    assert failure(v, "ss.attack.to_not_opponents").params["relation"] == "unclaimed"
+    assert codes(v.failures) == ["ss.attack.to_unclaimed", "ss.attack.rank_too_high"]
+    unclaimed = failure(v, "ss.attack.to_unclaimed")
+    assert (unclaimed.rule, unclaimed.params["relation"], unclaimed.params["force"]) == ("SS-4", "unclaimed", "D")
+
+
+def test_from_an_unclaimed_node_fails() -> None:
+    b = board(4, "- H C -", NODES)  # nobody holds spades: KS on node 2 is unclaimed (SS-4)
+    v = verdict(0, 2, 3, b)
+    unclaimed = failure(v, "ss.attack.from_unclaimed")
+    assert (unclaimed.rule, unclaimed.path, unclaimed.params["top"]) == ("SS-4", "from", "KS")
 
 
 def test_not_adjacent_fails_and_names_the_neighbours() -> None:

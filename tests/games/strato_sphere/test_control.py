@@ -6,7 +6,7 @@ from companion.games.strato_sphere.board import (
     NodeStatus,
     Relation,
     controller,
-    counts_as_neutral,
+    is_neutral,
     node_status,
     relation,
 )
@@ -31,11 +31,12 @@ def test_face_down_top_is_neutral_even_when_the_table_knows_it() -> None:
 
 
 def test_face_up_top_of_a_force_nobody_holds_is_unclaimed() -> None:
-    # SS-4: nobody controls it; it counts as neutral for placing under it and moving its top card.
+    # SS-4: nobody controls it, and it is not neutral either (before, it counted as neutral).
     assert node_status(FOUR, 5) is NodeStatus.UNCLAIMED
     assert controller(FOUR, 5) is None
-    assert counts_as_neutral(FOUR, 5)
-    assert not counts_as_neutral(FOUR, 0)
+    assert not is_neutral(FOUR, 5)
+    assert not is_neutral(FOUR, 0)
+    assert is_neutral(FOUR, 1)
 
 
 def test_relations_as_seat_0_sees_them() -> None:

@@ -1,4 +1,5 @@
-"""SS-3: forces by first reveal (taken suit, 2-player other colour, 4-player last suit), or fixed before play."""
+"""SS-3: forces by first reveal (taken suit; nothing assigned to anyone else), the completion option (2-player
+other colour, 4-player last suit), or fixed before play."""
 
 from __future__ import annotations
 
@@ -41,15 +42,37 @@ def test_an_already_taken_suit_leaves_the_player_without_a_force_until_the_next_
     assert after.forces == forces("H C - -")
 
 
-def test_two_players_the_other_colour_goes_to_the_other_player_at_once() -> None:
+def test_by_default_two_players_the_other_colour_is_nobodys_until_that_player_turns_one_up() -> None:
+    """SS-3 (the Japanese text): a force comes only from that player's own reveal; before, seat 1 got black."""
     s = new_state(2)
     v = check(s, Reveal(1, card("QD")))
+    assert v.reasons[-1] == Reason("ss.force.assigned", "SS-3", True, {"player": 0, "force": "red"}, "card")
+    after = apply(s, Reveal(1, card("QD")))
+    assert after.forces == (Colour.RED, None)
+    after = apply(after.evolve(to_move=1, moves_made=0), Reveal(4, card("2S")))
+    assert after.forces == (Colour.RED, Colour.BLACK)
+
+
+def test_by_default_four_players_the_last_suit_is_not_handed_out() -> None:
+    s = table(board(4, "S H - -", DOWN_4), to_move=2)
+    v = check(s, Reveal(7, card("9D")))
+    assert v.reasons[-1].params == {"player": 2, "force": "D"}
+    assert apply(s, Reveal(7, card("9D"))).forces == forces("S H D -")
+
+
+# --- option: completion (the English original) -------------------------------------------------------------------
+
+
+def test_completion_two_players_the_other_colour_goes_to_the_other_player_at_once() -> None:
+    s = new_state(2, {"forces": "completion"})
+    v = check(s, Reveal(1, card("QD")))
     assert v.reasons[-1].params == {"player": 0, "force": "red", "also_seat": 1, "also_force": "black"}
+    assert v.reasons[-1].rule == "SS-3"
     assert apply(s, Reveal(1, card("QD"))).forces == (Colour.RED, Colour.BLACK)
 
 
-def test_four_players_the_last_player_gets_the_remaining_suit() -> None:
-    s = table(board(4, "S H - -", DOWN_4), to_move=2)
+def test_completion_four_players_the_last_player_gets_the_remaining_suit() -> None:
+    s = table(board(4, "S H - -", DOWN_4), to_move=2, forces_rule="completion")
     v = check(s, Reveal(7, card("9D")))
     assert v.reasons[-1].params == {"player": 2, "force": "D", "also_seat": 3, "also_force": "C"}
     assert apply(s, Reveal(7, card("9D"))).forces == forces("S H D C")

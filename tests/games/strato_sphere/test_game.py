@@ -18,7 +18,7 @@ def test_game_follows_the_protocol() -> None:
         "SS",
     )
     assert GAME.player_counts == (2, 4)
-    assert GAME.options == (OptionSpec("forces", ("first-reveal", "fixed"), "SS-3"),)
+    assert GAME.options == (OptionSpec("forces", ("first-reveal", "completion", "fixed"), "SS-3"),)
     assert GAME.card_fields == ()
     assert GAME.validate_profile({}) == ()
     assert GAME.validate_card({}, {}) == ()

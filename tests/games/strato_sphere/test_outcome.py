@@ -53,13 +53,25 @@ def test_an_unclaimed_node_is_nobodys_until_its_force_is_taken() -> None:
     assert s.outcome is not None and s.outcome.captured == 1 and s.outcome.winners == (0,)
 
 
-def test_an_empty_pile_at_the_end_of_a_turn_draws() -> None:
+def test_drawing_the_last_card_draws_the_game_at_once() -> None:
+    """SS-8: drawn the moment the pile runs out; before the change the turn's last two moves were still played."""
     b = board(4, "S H C D", "KS ? | ? | ? | ? | ? | ? | ? | ? | ? | ? | ? | ?")
-    s = apply(table(b, pile=0, moves_made=1), Conceal(0))
-    assert s.outcome is None  # the turn is not over yet
-    s = apply(s, Reveal(0, card("KS")))
+    before = table(b, pile=1, moves_made=0)
+    v = check(before, Draw())
+    assert v.legal
+    assert v.reasons[-1] == Reason("ss.draw.last_card", "SS-8", True, {"player": 0, "pile": 1})
+    s = apply(before, Draw())
     assert s.outcome == Outcome("draw")
-    assert check(s, Draw()).failures[0].params == {"kind": "draw"}
+    assert (s.pile, s.moves_made) == (0, 0)
+    assert check(s, Conceal(0)).failures == (Reason("ss.game.over", "SS-8", False, {"kind": "draw"}),)
+    assert legal_moves(s) == ()
+
+
+def test_a_draw_not_taking_the_last_card_says_nothing_of_the_end() -> None:
+    b = board(4, "S H C D", "KS ? | ? | ? | ? | ? | ? | ? | ? | ? | ? | ? | ?")
+    v = check(table(b, pile=2), Draw())
+    assert "ss.draw.last_card" not in [r.code for r in v.reasons]
+    assert apply(table(b, pile=2), Draw()).outcome is None
 
 
 def test_a_win_on_the_last_move_beats_the_draw() -> None:

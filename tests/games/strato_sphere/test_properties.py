@@ -55,7 +55,7 @@ def pick(data: st.DataObject, state: TableState) -> Move:
 
 
 @settings(max_examples=30, deadline=None)
-@given(players=st.sampled_from([2, 4]), rule=st.sampled_from(["first-reveal", "fixed"]), data=st.data())
+@given(players=st.sampled_from([2, 4]), rule=st.sampled_from(["first-reveal", "completion", "fixed"]), data=st.data())
 def test_random_legal_games_keep_the_invariants(players: int, rule: str, data: st.DataObject) -> None:
     state = new_state(players, {"forces": rule})
     played: list[Move] = []

@@ -133,10 +133,15 @@ def test_place_under_your_own_node_goes_to_the_bottom_face_down() -> None:
     assert str(apply(s, Place(1)).board.nodes[1]) == "KS ? ?"
 
 
-def test_place_under_an_unclaimed_node_counts_as_neutral() -> None:
+def test_no_place_under_an_unclaimed_node() -> None:
+    """SS-4: an unclaimed node is neither neutral nor controlled (before, a card could go under it)."""
     s = table(board(4, "S - - -", "? | ? | ? | QH ? | ? | ? | ? | ? | ? | ? | ? | ?"))
-    reason = check(s, Place(3)).reasons[-1]
-    assert (reason.code, reason.ok, reason.params["relation"]) == ("ss.place.node_neutral", True, "unclaimed")
+    v = check(s, Place(3))
+    assert not v.legal
+    assert v.failures == (Reason("ss.place.node_unclaimed", "SS-4", False, {
+        "node": 3, "relation": "unclaimed", "allowed_nodes": [0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11], "top": "QH",
+        "force": "H"}, "node"),)
+    assert Place(3) not in legal_moves(s)
 
 
 def test_no_place_under_a_partners_node() -> None:
@@ -196,8 +201,16 @@ def test_no_reveal_of_a_face_up_top() -> None:
 def test_no_reveal_of_an_unclaimed_top_either() -> None:
     s = table(board(4, "S - - -", "? | ? | ? | QH ? | ? | ? | ? | ? | ? | ? | ? | ?"))
     v = check(s, Reveal(3, card("QH")))
-    assert codes(v.failures) == ["ss.reveal.top_face_up"]
+    assert codes(v.failures) == ["ss.reveal.node_unclaimed"]
+    assert v.failures[0].rule == "SS-4"
     assert v.failures[0].params["relation"] == "unclaimed"
+
+
+def test_no_turning_an_unclaimed_top_face_down() -> None:
+    s = table(board(4, "S - - -", "? | ? | ? | QH ? | ? | ? | ? | ? | ? | ? | ? | ?"))
+    v = check(s, Conceal(3))
+    assert codes(v.failures) == ["ss.conceal.node_unclaimed"]
+    assert v.failures[0].params["force"] == "H"
 
 
 def test_a_card_all_of_whose_copies_are_seen_cannot_turn_up() -> None:
@@ -283,10 +296,19 @@ def test_shift_across_the_wrap_around() -> None:
     assert (str(after.board.nodes[11]), str(after.board.nodes[0])) == ("?", "? ? ?")
 
 
-def test_shift_from_an_unclaimed_node_turns_the_card_down() -> None:
+def test_no_shift_from_an_unclaimed_node() -> None:
+    """SS-4/SS-5: move 6 moves a face-down card 「裏向きのまま」; before, an unclaimed QH was moved and turned down."""
     s = table(board(4, "S - - -", "? | ? | ? | QH ? | ? | ? | ? | ? | ? | ? | ? | ?"))
-    assert check(s, Shift(3, 4)).reasons[1].params["relation"] == "unclaimed"
-    assert str(apply(s, Shift(3, 4)).board.nodes[4]) == "? [QH]"
+    v = check(s, Shift(3, 4))
+    assert codes(v.failures) == ["ss.shift.from_unclaimed"]
+    assert (v.failures[0].rule, v.failures[0].params["top"]) == ("SS-4", "QH")
+    assert Shift(3, 4) not in legal_moves(s) and Shift(3, 2) not in legal_moves(s)
+
+
+def test_an_unclaimed_node_becomes_yours_when_your_force_becomes_its_suit() -> None:
+    s = table(board(4, "S - - -", "? | ? | ? | QH ? | ? | ? | ? | ? | ? | ? | ? | ?"), to_move=1)
+    after = apply(s, Reveal(4, card("2H")))  # seat 1's first reveal: hearts
+    assert check(after, Place(3)).reasons[-1].code == "ss.place.node_yours"
 
 
 def test_no_shift_from_a_controlled_node() -> None:

@@ -253,6 +253,14 @@ MESSAGES: dict[str, Any] = {
                                     "profile could not be changed just now. Try again.")),
     # -- where a card is ---------------------------------------------------------------------------------------------------
     "ps.card.where": M(_l("{card} is {place}."), place="place"),
+    # PS-7: always holds (informative)
+    "ps.turn.played_unbound": M(_l("{card} was entered by its elements alone, and {seat} may hold several cards "
+                                   "that fit ({candidates}, or one of {unseen} cards not seen): it is bound to "
+                                   "none of them until the entries show which."), seat="seat",
+                                candidates="cards"),
+    "ps.turn.taken_unbound": M(_l("{card} was taken by its elements alone, and several field cards fit "
+                                  "({candidates}): the table does not know which one it was, so neither it nor "
+                                  "the ones left keep a rank."), candidates="cards"),
 }
 
 # A passing reason reads as the condition that held (the "why is this allowed?" of a verdict); a code without

@@ -27,7 +27,6 @@ from companion.games.base import ErrorList, ImpossibleState, Reason, RulesError
 from companion.games.strato_sphere.api import AttackQuery, attack_answer, copy_errors, defend_answer
 from companion.games.strato_sphere.board import Board, Node, NodeCard, controller
 from companion.games.strato_sphere.cards import Card, Force, forces_for, parse_card
-from companion.games.strato_sphere.forces import complete_forces
 from companion.games.strato_sphere.ring import ring_size, seat_of
 from companion.web.messages import explain
 
@@ -231,8 +230,9 @@ def read_board(given: DisputeInput) -> tuple[Board, list[RulesError]]:
     """The ring as tapped (the one board the page draws and asks about), and what makes it impossible.
 
     The two tapped nodes as described, every other node one unseen face-down card (neutral, so it plays no
-    part). A force given to a second seat is left unknown for it and reported (SS-3), as the API does; with all
-    forces but one known, the last player holds the remaining one (SS-3, as the API reads it).
+    part). A force given to a second seat is left unknown for it and reported (SS-3), as the API does. A force
+    left "?" is held by nobody (SS-3: no completion by default), so a face-up top card of it is unclaimed
+    (SS-4); a table playing SS-3's completion option taps the last force in.
     """
 
     def node_of(described: NodeInput) -> Node:
@@ -260,7 +260,7 @@ def read_board(given: DisputeInput) -> tuple[Board, list[RulesError]]:
                                             forces=[force.value], seats=[earlier, seat]))
             force = None
         forces.append(force)
-    return Board(given.players, complete_forces(tuple(forces), given.players), tuple(nodes)), problems
+    return Board(given.players, tuple(forces), tuple(nodes)), problems
 
 
 def _tap_href(given: DisputeInput, node: int) -> str:

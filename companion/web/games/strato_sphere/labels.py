@@ -31,7 +31,10 @@ RELATION_TEXT = {
     "partner": _l("your partner controls it, and a partner's node is not yours (SS-5)"),
     "opponent": _l("an opponent controls it"),
     "neutral": _l("its top card lies face down: it is neutral (SS-4)"),
-    "unclaimed": _l("its face-up top card is of a force nobody holds yet: nobody controls it (SS-4)"),
+    "unclaimed": _l(
+        "its face-up top card is of a force nobody holds yet: it is unclaimed, neither neutral nor controlled, "
+        "and no move touches it until a player's force becomes that suit (SS-4)"
+    ),
 }
 RELATION_CODES = frozenset({
     "ss.attack.from_not_yours",
@@ -247,4 +250,4 @@ def ending_text(code: str, params: Mapping[str, Any], names: Sequence[str]) -> s
             winners=" & ".join(names[s] for s in winners), captured=names[int(params["captured"])],
             nodes=nodes_text([int(n) for n in params["nodes"]]),
         )
-    return _("Draw: the resource pile is empty at the end of a turn and nobody has won (SS-8).")
+    return _("Draw: the resource pile ran out and nobody has won; the rest of that turn is not played (SS-8).")

@@ -60,6 +60,32 @@ def M(text: Any) -> SSMessage:
     return SSMessage(text, KINDS, DEFAULT_KINDS)
 
 ENGINE_MESSAGES: dict[str, Any] = {
+    # --- SS-4: an unclaimed node (a face-up top card of a force nobody holds) ------------------------------------
+    "ss.attack.from_unclaimed": _l(
+        "Node {from}'s top card {top} lies face up, and nobody holds {force} yet: the node is unclaimed, neither "
+        "neutral nor controlled, so nobody can attack from it until a player's force becomes {force}."
+    ),
+    "ss.attack.to_unclaimed": _l(
+        "Node {to}'s top card {top} lies face up, and nobody holds {force} yet: the node is unclaimed, neither "
+        "neutral nor controlled, so nobody can attack it until a player's force becomes {force}."
+    ),
+    "ss.place.node_unclaimed": _l(
+        "Node {node}'s top card {top} lies face up, and nobody holds {force} yet: the node is unclaimed, neither "
+        "neutral nor controlled, so no card goes under it until a player's force becomes {force} "
+        "(nodes allowed now: {allowed_nodes})."
+    ),
+    "ss.reveal.node_unclaimed": _l(
+        "Node {node}'s top card {top} already lies face up, and nobody holds {force} yet: the node is unclaimed, "
+        "and nobody may turn it until a player's force becomes {force} (face-down nodes: {face_down_nodes})."
+    ),
+    "ss.conceal.node_unclaimed": _l(
+        "Node {node}'s top card {top} is of {force}, a force nobody holds yet: the node is unclaimed, not yours, "
+        "so it cannot be turned face down until a player's force becomes {force}."
+    ),
+    "ss.shift.from_unclaimed": _l(
+        "Node {from}'s top card {top} lies face up, and nobody holds {force} yet: the node is unclaimed, not "
+        "neutral, and only a neutral node's face-down top card can be moved (neutral nodes: {neutral_nodes})."
+    ),
     # --- SS-6: may this node attack that one? -------------------------------------------------------------------
     "ss.attack.from_yours": _l("Node {from} is yours: you control its face-up top card."),
     "ss.attack.from_not_yours": _l(
@@ -126,11 +152,15 @@ ENGINE_MESSAGES: dict[str, Any] = {
     # --- SS-5: draw, place, reveal, conceal, move a card ------------------------------------------------------------
     "ss.draw.pile_has_cards": _l("The resource pile has {pile} cards."),
     "ss.draw.pile_empty": _l("The resource pile is empty: there is nothing to draw."),
+    "ss.draw.last_card": _l(
+        "This draw takes the resource pile's last card: the game is drawn at once, and the rest of the turn "
+        "is not played."
+    ),
     "ss.draw.hand_has_room": _l("Your hand holds {hand} cards, fewer than {max_hand}."),
     "ss.draw.hand_full": _l("Your hand already holds {hand} cards; a draw may not take it above {max_hand}."),
     "ss.place.hand_has_card": _l("You have {hand} cards in hand."),
     "ss.place.hand_empty": _l("You have no card in hand to place."),
-    "ss.place.node_neutral": _l("Node {node} counts as neutral, so a card may go under it."),
+    "ss.place.node_neutral": _l("Node {node} is neutral (its top card lies face down), so a card may go under it."),
     "ss.place.node_yours": _l("Node {node} is yours, so a card may go under it."),
     "ss.place.node_not_allowed": _l(
         "A card goes under a neutral node or one you control, and node {node} is neither "
@@ -150,7 +180,7 @@ ENGINE_MESSAGES: dict[str, Any] = {
         "Only the top card of a node you control can be turned face down, and node {node} is not yours "
         "(nodes you control: {your_nodes})."
     ),
-    "ss.shift.from_neutral": _l("Node {from} counts as neutral, so its top card may be moved."),
+    "ss.shift.from_neutral": _l("Node {from} is neutral (its top card lies face down), so its top card may be moved."),
     "ss.shift.from_controlled": _l(
         "Only a neutral node's top card can be moved, and node {from} is controlled (neutral nodes: {neutral_nodes})."
     ),
@@ -162,9 +192,11 @@ ENGINE_MESSAGES: dict[str, Any] = {
     "ss.shift.would_empty": _l(
         "Node {node} holds only {cards} card: moving it would leave the node empty, and no node may be empty."
     ),
-    "ss.pass.no_move_possible": _l("No move of the turn is legal for you, so this move is passed."),
+    "ss.pass.no_move_possible": _l(
+        "No move of the turn is legal for you, so this move is passed (a ruling: the rule text does not foresee it)."
+    ),
     "ss.pass.moves_available": _l(
-        "A move may only be passed when none is legal, and you have {moves} (for example: {examples})."
+        "A move may only be passed when none is legal (a ruling), and you have {moves} (for example: {examples})."
     ),
     "ss.node.no_such_node": _l("The ring has {ring_size} nodes, numbered from 0: there is no node {node}."),
     "ss.node.empty": _l("A node is never empty: every node holds at least one card."),
@@ -220,7 +252,11 @@ WEB_MESSAGES: dict[str, Any] = {
     "ss.dispute.pick_count": _l("Tap how many cards node {node} holds."),
     "ss.dispute.pick_defence": _l("Tap the rank and the suit of the defence card."),
     "option.forces": _l("Forces (each player's suit, or colour with 2 players)"),
-    "option.forces.first-reveal": _l("Decided by each player's first face-up card"),
+    "option.forces.first-reveal": _l("Decided by each player's own first face-up card (nothing assigned otherwise)"),
+    "option.forces.completion": _l(
+        "First face-up card, completed (English original): 2 players, the other colour at once; 4, the last "
+        "player gets the last suit"
+    ),
     "option.forces.fixed": _l("Fixed before play"),
 }
 

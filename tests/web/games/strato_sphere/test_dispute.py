@@ -94,7 +94,10 @@ def test_a_partners_node_is_not_an_opponents(phone: Phone) -> None:
 
 def test_an_unclaimed_and_a_face_down_node(phone: Phone) -> None:
     answer = answer_of(ask(phone, f1=""))  # nobody holds ♥ yet: Q♥ is unclaimed (SS-4)
-    assert "(its face-up top card is of a force nobody holds yet: nobody controls it (SS-4))" in answer
+    assert ("✗ fails: Node 3's top card Q♥ lies face up, and nobody holds ♥ yet: the node is unclaimed, neither "
+            "neutral nor controlled, so nobody can attack it until a player's force becomes ♥. SS-4") in answer
+    html = ask(phone, f1="")
+    assert "makes its node unclaimed: neither neutral nor controlled" in html  # the page explains the state
     answer = answer_of(ask(phone, au="down", ar="", **{"as": ""}))
     assert ("✗ fails: An attack starts from a node you control, and node 2 is not one (nodes you control: none). "
             "(its top card lies face down: it is neutral (SS-4))") in answer
@@ -116,8 +119,10 @@ def test_adjacency_across_the_seams_and_the_wrap_around(phone: Phone) -> None:
 
 def test_two_players_play_colours(phone: Phone) -> None:
     html = ask(phone, players="2", f0="red", f1="", ar="K", **{"as": "D"}, tr="Q", ts="S")
+    assert answer_of(html).startswith("✗")  # SS-3: nobody holds black, so Q♠ is unclaimed (SS-4)
+    html = ask(phone, players="2", f0="red", f1="black", ar="K", **{"as": "D"}, tr="Q", ts="S")
     answer = answer_of(html)
-    assert answer.startswith("✓")  # seat 1 gets black at once (SS-3)
+    assert answer.startswith("✓")
     assert "anyone may defend with a hand card of red ranked K or higher (cards that could still do it: A♥, K♥, A♦)" \
         in answer
     ring = html.split('id="ring"', 1)[1]

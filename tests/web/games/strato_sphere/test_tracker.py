@@ -42,7 +42,8 @@ def test_the_home_page_offers_a_table_and_the_dispute_page(phone: Phone) -> None
 def test_the_new_table_form_names_the_forces_option(phone: Phone) -> None:
     page_text = text_of(phone.get("/new/strato-sphere").get_data(as_text=True))
     assert "Forces (each player's suit, or colour with 2 players) SS-3" in page_text
-    assert "Decided by each player's first face-up card" in page_text and "Fixed before play" in page_text
+    assert "Decided by each player's own first face-up card (nothing assigned otherwise)" in page_text
+    assert "First face-up card, completed (English original)" in page_text and "Fixed before play" in page_text
     ja = Phone(phone.client, lang="ja")
     assert "事前に決める" in text_of(ja.get("/new/strato-sphere").get_data(as_text=True))
 
@@ -107,11 +108,18 @@ def test_a_reveal_of_an_already_taken_suit_does_not_decide_a_force(phone: Phone)
     assert node_text(html, 3) == "3 ×1 9♠ Aki"  # a ♠ card is Aki's node wherever it lies (SS-4)
 
 
-def test_the_last_force_goes_to_the_last_player_at_once(phone: Phone) -> None:
-    table = new_table(phone, "Aki", "Ben")
+def test_by_default_the_other_colour_waits_for_the_other_players_own_reveal(phone: Phone) -> None:
+    table = new_table(phone, "Aki", "Ben")  # SS-3 default: nothing is assigned to the other player
     play(phone, table, "reveal 3 2H")
     ring = section(page(phone, table), "strato-sphere")
-    assert "Aki red hand 6 Ben black hand 6" in ring
+    assert "Aki red hand 6 Ben ? hand 6" in ring
+
+
+def test_with_completion_the_last_force_goes_to_the_last_player_at_once(phone: Phone) -> None:
+    table = new_table(phone, "Aki", "Ben", forces="completion")
+    play(phone, table, "reveal 3 2H")
+    html = page(phone, table)
+    assert "Aki red hand 6 Ben black hand 6" in section(html, "strato-sphere")
 
 
 def test_a_reveal_without_a_card_says_what_to_tap_and_keeps_the_node(phone: Phone) -> None:
@@ -316,12 +324,15 @@ def test_partners_win_together(phone: Phone) -> None:
         section(page(phone, table), "strato-sphere")
 
 
-def test_a_draw_when_the_pile_is_empty_at_the_end_of_a_turn(phone: Phone, app) -> None:  # type: ignore[no-untyped-def]
+def test_a_draw_the_moment_the_last_card_is_drawn(phone: Phone, app) -> None:  # type: ignore[no-untyped-def]
+    """SS-8: drawn when the pile's last card is drawn; the rest of that turn is not played."""
     table = new_table(phone, "Aki", "Ben")
     hands, pile, to_move, made, version = [6, 6], 34, 0, 0, 0
     while True:
-        # Draw while the pile and the hand allow it, else place a card under the mover's first node.
-        notation = "draw" if pile and hands[to_move] < 7 else f"place {3 * to_move}"
+        # Draw while the pile and the hand allow it, else place a card under the mover's first node; the last
+        # card is drawn as a turn's second move.
+        drawing = pile and hands[to_move] < 7 and not (pile == 1 and made != 1)
+        notation = "draw" if drawing else f"place {3 * to_move}"
         response = enter(phone, table, notation, version=version)
         assert response.status_code == 303, text_of(response.get_data(as_text=True))[-500:]
         version += 1
@@ -331,18 +342,21 @@ def test_a_draw_when_the_pile_is_empty_at_the_end_of_a_turn(phone: Phone, app) -
         else:
             hands[to_move] -= 1
         made += 1
+        if pile == 0:
+            break
         if made == 3:
-            if pile == 0:
-                break
             to_move, made = 1 - to_move, 0
+    assert made < 3, "the last card came mid-turn, so the turn's other moves are refused"
+    refused = enter(phone, table, f"place {3 * to_move}", version=version)
+    assert refused.status_code != 303
     html = page(phone, table)
-    assert ("Game over. Draw: the resource pile is empty at the end of a turn and nobody has won (SS-8)."
-            in section(html, "strato-sphere"))
+    assert ("Game over. Draw: the resource pile ran out and nobody has won; the rest of that turn is not played "
+            "(SS-8)." in section(html, "strato-sphere"))
     assert "Pile 0" in section(html, "strato-sphere")
     summary = summary_of(app, table)
     assert summary.finished is True
     assert summary.ranking == ((1, "Aki", "drawn game"), (1, "Ben", "drawn game"))
-    assert summary.winner_note.startswith("Draw: the resource pile is empty")
+    assert summary.winner_note.startswith("Draw: the resource pile ran out")
 
 
 def test_undo_puts_a_reveal_back_and_frees_the_force(phone: Phone) -> None:
@@ -387,7 +401,7 @@ def test_the_tracker_in_japanese(client) -> None:  # type: ignore[no-untyped-def
     html = page(ja, table, sel="1")
     ring = section(html, "strato-sphere")
     assert "手番1 · Akiさんの番 · 3手中2手目" in ring
-    assert "Aki 赤 手札6 Ben 黒 手札6" in ring
+    assert "Aki 赤 手札6 Ben ? 手札6" in ring
     assert "資源パイル 34" in ring
     moves = section(html, "ss-moves")
     assert "ノード1を裏向きにする" in moves and "手札を1枚ノード1の一番下に置く" in moves
