@@ -207,6 +207,10 @@ def _missing(given: CheckInput) -> list[ParseError]:
         found.append(ParseError("sc.form.field_colour", "SC-2"))
     if not given.card:
         found.append(ParseError("sc.form.card", "SC-2"))
+    if given.card_is_sp and not given.named:
+        found.append(ParseError("sc.choice.colour_missing", "SC-8", "named", card=given.card))
+    if given.card_targets and given.target is None:
+        found.append(ParseError("sc.choice.target_missing", "SC-5", "target", card=given.card))
     return found
 
 
