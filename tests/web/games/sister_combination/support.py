@@ -36,7 +36,8 @@ def started(phone: Phone, *names: str, field: str = "karen:3", **options: str) -
     table = new_table(phone, *names, **options)
     sister, symbol = field.split(":")
     hands = {f"h{i}": "7" for i in range(len(names or NAMES))}
-    play(phone, table, "setup first=0 sister=%s symbol=%s " % (sister, symbol) + " ".join(f"{k}={v}" for k, v in hands.items()))
+    sizes = " ".join(f"{k}={v}" for k, v in hands.items())
+    play(phone, table, f"setup first=0 sister={sister} symbol={symbol} {sizes}")
     return table
 
 
