@@ -1,4 +1,48 @@
-"""Sister Combination (シスター・コンビネーション) in the web layer: only its printables for now (``printables.py``:
-the whole deck). There is no ``WEB`` here until the game has a tracker, so the home page does not list it; the
-print page finds ``printables`` by itself.
+"""Sister Combination (シスター・コンビネーション) in the web layer.
+
+Where to look:
+  routes.py    the blueprint: the check page ``/sister-combination/check`` (no table needed)
+  check.py     the check page's model: the taps read once into the referee API's request, answered by the
+               engine's own reader, check and play_effect (may it be played, why, and what happens)
+  forms.py     the table's entry forms -> the engine's move JSON
+  model.py     the table fragment's frozen model (templates/sister_combination/_table.html draws it): seats,
+               hands, field card and colour, stack (obstruction mode), deck, direction, turn, the moves open,
+               what the last entry did, who is out and the ranking
+  history.py   one history line per move
+  messages.py  every reason code as a sentence (ids shown as names by labels.py)
+  labels.py    cards (鞠絵 7 / Marie 7), colours, seats (from 1 on pages), directions, in the current language
+  summary.py   the score summary, from GAME.score(state)
+  api.py       ``POST /api/v1/sister-combination/play``: the engine's handler and its schemas
+  printables.py  the 144-card deck and the one-page reference (printables/sc_deck, sc_reference)
 """
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+
+from companion.web.gameweb import GameWeb
+
+from .api import PLAY
+from .forms import form_to_move
+from .history import describe_move
+from .messages import MESSAGES
+from .model import table_model
+from .printables import PRINTABLES
+from .routes import bp
+from .summary import summary
+
+WEB = GameWeb(
+    slug="sister-combination",
+    table_template="sister_combination/_table.html",
+    table_model=table_model,
+    form_to_move=form_to_move,
+    describe_move=describe_move,
+    messages=MESSAGES,
+    blueprint=bp,
+    api=(PLAY,),
+    tools=(("sister_combination.check", _l("May this card be played?")),),
+    summary=summary,
+    printables=PRINTABLES,
+)
+
+__all__ = ["WEB"]

@@ -1,0 +1,76 @@
+"""The table's entry forms -> the engine's move JSON (what ``parse_move`` reads); raises ParseError.
+
+Seats come from the forms 0-based (buttons show them from 1); a card is tapped as its sister and its symbol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.base import ErrorList, ParseError, RulesError
+from companion.games.sister_combination.cards import DECK_SIZE
+from companion.games.sister_combination.rules import TARGETED
+
+SIMPLE = {"draw": "draw", "keep": "keep", "take": "take_stack", "pass": "pass_turn", "reshuffle": "reshuffle"}
+
+
+def _seat(form: Mapping[str, str], key: str) -> int:
+    value = (form.get(key) or "").strip()
+    if not value.isdigit():
+        raise ParseError("sc.form.seat", "SC-8", key)
+    return int(value)
+
+
+def _card(form: Mapping[str, str], sister: str, symbol: str) -> str:
+    a, b = (form.get(sister) or "").strip(), (form.get(symbol) or "").strip()
+    if not a or not b:
+        raise ParseError("sc.form.card", "SC-9", "card")
+    return f"{a}:{b}"
+
+
+def _setup(form: Mapping[str, str], players: int) -> dict[str, Any]:
+    errors: list[RulesError] = []
+    hands: list[int] = []
+    for seat in range(players):
+        raw = (form.get(f"h{seat}") or "").strip()
+        if raw.isdigit() and int(raw) <= DECK_SIZE:
+            hands.append(int(raw))
+        else:
+            errors.append(ParseError("sc.form.number", "SC-8", f"h{seat}", value=raw, what=f"#{seat + 1}"))
+    first = 0
+    try:
+        first = _seat(form, "first")
+    except ParseError as error:
+        errors.append(error)
+    field = ""
+    try:
+        field = _card(form, "sister", "symbol")
+    except ParseError:
+        errors.append(ParseError("sc.form.field_card", "SC-8", "field"))
+    if errors:
+        raise errors[0] if len(errors) == 1 else ErrorList(errors)
+    return {"type": "setup", "first": first, "hands": hands, "field": field}
+
+
+def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
+    """The fields of one of the table's forms -> the engine's move JSON."""
+    kind = (form.get("kind") or "").strip()
+    if kind == "setup":
+        return _setup(form, int(view.players))
+    if kind == "play":
+        move: dict[str, Any] = {"type": "play", "card": _card(form, "sister", "symbol")}
+        if (form.get("reach") or "") in ("1", "on", "true"):
+            move["reach"] = True
+        sister, _, symbol = move["card"].partition(":")
+        colour = (form.get("colour") or "").strip()
+        if colour and symbol == "sp":  # only an S.P. names a colour (SC-8); a stray tap elsewhere is ignored
+            move["colour"] = colour
+        if (form.get("target") or "").strip() and symbol == "sp" and sister in TARGETED:
+            move["target"] = _seat(form, "target")
+        return move
+    if kind == "reach_missed":
+        return {"type": "reach_missed", "seat": _seat(form, "seat")}
+    if kind in SIMPLE:
+        return {"type": SIMPLE[kind]}
+    raise ParseError("sc.form.kind", "SC-8", "kind")

@@ -1,0 +1,55 @@
+"""The score summary of a Sister Combination table (page and PDF), from ``GAME.score(state)``: who went out in
+which order, then the others by cards left (SC-7: fewer is better), with the table's options and its state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import pgettext
+
+from companion.games.sister_combination import GAME, TableState
+from companion.web.gameweb import Summary, SummaryTable
+from companion.web.messages import explain
+
+from .labels import card_name, colour_label, direction_label, end_label, place_label, seat_label, table_labels
+
+
+def summary(view: Any) -> Summary | None:
+    state: TableState = view.state
+    if not state.started:
+        return None
+    with table_labels(view.table.seats):
+        return _summary(state)
+
+
+def _summary(state: TableState) -> Summary:
+    result = GAME.score(state)
+    ranking: list[tuple[int, str, str]] = []
+    place = 1
+    for group in result.placings:
+        for seat in group:
+            shown = _("out %(place)s", place=place_label(state.out.index(seat) + 1)) if seat in state.out else \
+                _("%(n)s cards left", n=state.hands[seat])
+            ranking.append((place, seat_label(seat), shown))
+        place += len(group)
+    seats = SummaryTable(
+        _("Seats"),
+        (pgettext("sister_combination", "Seat"), pgettext("sister_combination", "Cards left"),
+         pgettext("sister_combination", "Out")),
+        tuple((f"{s + 1}. {seat_label(s)}", str(state.hands[s]),
+               place_label(state.out.index(s) + 1) if s in state.out else "")
+              for s in range(state.players)),
+        _("Ranked %(end)s: first the players out in the order they went out, then by cards left, fewer first; "
+          "equal hands share a place (SC-7).", end=end_label(state.options.end)),
+    )
+    table = SummaryTable(
+        _("The table now"),
+        (pgettext("sister_combination", "What"), pgettext("sister_combination", "Now")),
+        ((_("Field card"), card_name(state.top)), (_("Colour to match"), colour_label(state.colour)),
+         (_("Stack"), str(state.stack)), (_("Deck"), str(state.deck)),
+         (_("Discard pile"), str(len(state.discard))), (_("Direction"), direction_label(state.direction))),
+        _("Hands, stack, deck and discard pile always hold the 144 cards together (SC-9)."),
+    )
+    note = " ".join(f"{explain(r)} ({r.rule})" for r in result.reasons)
+    return Summary(finished=result.finished, ranking=tuple(ranking), tables=(seats, table), winner_note=note)

@@ -1,0 +1,133 @@
+"""Sister Combination at phone size (390 × 844) in headless Chromium against gunicorn with 2 workers: the check
+page tapped through, and a 5-player table through an S.P. with a colour choice, obstruction mode and a リーチ."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.fixtures import shot
+from tests.browser.test_lumiere import fits_the_phone
+
+pytestmark = pytest.mark.browser
+
+
+def tap(page: Page, scope: str, name: str, value: str) -> None:
+    """Tap one chip (a radio drawn as a button) of a form."""
+    page.locator(f'{scope} label:has(> input[name="{name}"][value="{value}"])').click()
+
+
+def card(page: Page, scope: str, sister: str, symbol: str, prefix: tuple[str, str] = ("sister", "symbol")) -> None:
+    tap(page, scope, prefix[0], sister)
+    tap(page, scope, prefix[1], symbol)
+
+
+def test_the_check_page_answers_as_it_is_tapped(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone()
+    page.goto(live_server + "/")
+    page.click("#game-sister-combination >> text=May this card be played?")
+    expect(page.locator("h1")).to_have_text("May this card be played?")
+    tap(page, ".sc-check-form", "p", "5")
+    expect(page.locator('input[name="h4"]')).to_be_visible()
+    card(page, ".sc-check-form", "karen", "3", ("ts", "tn"))
+    tap(page, ".sc-check-form", "turn", "1")
+    card(page, ".sc-check-form", "hinako", "sp", ("cs", "cn"))
+    expect(page.locator("#answer")).to_contain_text("A few taps are missing")
+    tap(page, ".sc-check-form", "named", "blue")
+    answer = page.locator("#answer")
+    expect(answer).to_contain_text("Player 2 may play Hinako S.P.")
+    expect(answer).to_contain_text("Hinako's S.P.: Player 3, the next player, gets 2 at once from the deck. SC-5")
+    expect(page.locator('.sc-after tr[data-seat="2"]')).to_contain_text("+2")
+    assert "cs=hinako" in page.url and "named=blue" in page.url  # the answer has an address
+    fits_the_phone(page)
+    shot(page, "sister-combination-check")
+    # Obstruction mode: a number card is refused, with SC-3.
+    page.fill('input[name="stack"]', "3")
+    page.locator('input[name="stack"]').blur()
+    card(page, ".sc-check-form", "karen", "5", ("cs", "cn"))
+    expect(page.locator("#answer")).to_contain_text("Obstruction mode (stack 3): a number card such as Karen 5")
+    shot(page, "sister-combination-check-obstruction")
+
+
+def test_a_five_player_table_through_an_sp_obstruction_and_a_reach(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone()
+    page.goto(live_server + "/new/sister-combination")
+    for i, name in enumerate(("Aki", "Ben", "Chie", "Dai", "Emi")):
+        page.fill(f"input[name=seat{i}]", name)
+    page.click("button[type=submit].primary")
+    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}$"))
+    setup = "#sister-combination form"
+    page.fill('input[name="h4"]', "3")  # Emi was dealt 3 in this story (a short deal noticed late)
+    card(page, setup, "karen", "3")
+    fits_the_phone(page)
+    shot(page, "sister-combination-setup")
+    page.click("text=Start the game")
+    expect(page.locator(".sc-turn")).to_contain_text("Aki's turn")
+    play = ".sc-play"
+    card(page, play, "karen", "5")
+    page.click(".sc-play-button")
+    expect(page.locator(".sc-turn")).to_contain_text("Ben's turn")
+    # Ben: 衛's S.P. (+4 on the stack), naming blue.
+    card(page, play, "mamoru", "sp")
+    tap(page, play, "colour", "blue")
+    page.click(".sc-play-button")
+    expect(page.locator(".sc-mode.obstruction")).to_contain_text("Obstruction mode (stack 4)")
+    expect(page.locator(".sc-colour")).to_contain_text("blue")
+    expect(page.locator("#sc-last")).to_contain_text("Mamoru's S.P.: 4 cards go on the stack. SC-1")
+    expect(page.locator(".sc-actions")).to_contain_text("Take the stack (4)")
+    fits_the_phone(page)
+    shot(page, "sister-combination-obstruction")
+    # Chie tries a number card: refused, her taps kept.
+    card(page, play, "aria", "5")
+    page.click(".sc-play-button")
+    expect(page.locator("[role=alert]")).to_contain_text("can never be played")
+    expect(page.locator('.sc-play input[name="symbol"][value="5"]')).to_be_checked()
+    # Chie plays 亞里亞's Stack 2 (blue): stack 6; Dai takes it.
+    card(page, play, "aria", "stack2")
+    page.click(".sc-play-button")
+    expect(page.locator(".sc-stack-count")).to_have_text("6")
+    page.click(".sc-action-take")
+    expect(page.locator('.sc-seat[data-seat="3"] .sc-seat-hand')).to_have_text("13")
+    expect(page.locator(".sc-mode.normal")).to_be_visible()
+    # Emi, 3 cards, plays blue 鈴凜 4 with リーチ... that leaves 2; then next round she plays down to one.
+    card(page, play, "rinrin", "4")
+    page.click(".sc-play-button")
+    expect(page.locator(".sc-turn")).to_contain_text("Aki's turn")
+    for sister in ("aria", "chikage", "karen", "kaho"):  # Aki, Ben, Chie, Dai play 4s
+        card(page, play, sister, "4")
+        page.click(".sc-play-button")
+    expect(page.locator(".sc-turn")).to_contain_text("Emi's turn")
+    expect(page.locator(".sc-reach-toggle.now")).to_contain_text("this play leaves one card")
+    card(page, play, "marie", "4")
+    page.locator(".sc-reach-toggle").click()
+    page.click(".sc-play-button")
+    expect(page.locator('.sc-seat[data-seat="4"] .tag.reach')).to_have_text("リーチ")
+    expect(page.locator("#sc-last")).to_contain_text("Emi leaves one card and says “リーチ”. SC-6")
+    fits_the_phone(page)
+    shot(page, "sister-combination-reach")
+    page.click("text=Undo last entry")
+    expect(page.locator(".sc-turn")).to_contain_text("Emi's turn")
+    other = new_phone(lang="ja-JP")
+    other.goto(page.url)
+    expect(other.locator(".sc-turn")).to_contain_text("Emiのターン")
+    fits_the_phone(other)
+    shot(other, "sister-combination-ja")
+
+
+def test_thirteen_seats_fit_and_work_without_javascript(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone(javascript=False)
+    page.goto(live_server + "/new/sister-combination")
+    for i in range(13):
+        page.fill(f"input[name=seat{i}]", f"Player-{i + 1}")
+    page.click("button[type=submit].primary")
+    table_url = page.url
+    card(page, "#sister-combination form", "marie", "1")
+    page.click("text=Start the game")
+    expect(page).to_have_url(table_url)
+    card(page, ".sc-play", "marie", "mirror")
+    page.click(".sc-play-button")
+    expect(page.locator(".sc-turn")).to_contain_text("Player-13's turn")  # reversed across the seam
+    fits_the_phone(page)
+    shot(page, "sister-combination-13-seats")

@@ -1,0 +1,124 @@
+"""The table page of Sister Combination: set-up, plays checked and applied, S.P. choices, obstruction mode,
+draw/keep, take the stack, リーチ, going out, the ranking, undo, bad input, Japanese, the summary."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.apps import Phone
+from tests.web.helpers import text_of
+
+from .support import new_table, page, play, send, started
+
+
+def test_setup_form_then_the_table(phone: Phone) -> None:
+    table = new_table(phone)
+    html = phone.get(table).get_data(as_text=True)
+    assert 'name="kind" value="setup"' in html and len(re.findall(r'name="h\d+"', html)) == 5
+    response = send(phone, table, kind="setup", first="1", sister="karen", symbol="mirror",
+                    **{f"h{i}": "7" for i in range(5)})
+    assert response.status_code == 422
+    text = text_of(response.get_data(as_text=True))
+    assert "The first field card, Karen Mirror, must be a number card" in text and "SC-8" in text
+    assert 'value="mirror" checked' in response.get_data(as_text=True)  # the entry is kept
+    play(phone, table, "setup first=1 sister=karen symbol=3 h0=7 h1=7 h2=7 h3=7 h4=7")
+    text = page(phone, table)
+    assert "Ben's turn · 7 cards in hand" in text
+    assert "Colour to match green" in text and "Stack 0 · Deck 108 · Discard 1" in text
+    assert "Set up: Ben plays first, hands 7, 7, 7, 7, 7, field card Karen 3" in text
+
+
+def test_sp_colour_obstruction_take_the_stack_and_undo(phone: Phone) -> None:
+    table = started(phone)
+    play(phone, table, "play sister=karen symbol=5")  # Aki
+    response = send(phone, table, kind="play", sister="mamoru", symbol="sp")  # Ben forgot the colour
+    assert response.status_code == 422
+    assert "After Mamoru S.P.'s effect its player names a colour: tap one. (SC-8)" in text_of(
+        response.get_data(as_text=True))
+    play(phone, table, "play sister=mamoru symbol=sp colour=blue")  # Ben: +4 on the stack
+    html = phone.get(table).get_data(as_text=True)
+    text = text_of(html)
+    assert 'data-stack="4"' in html and "Obstruction mode (stack 4)" in text
+    assert "Colour to match blue (named after the S.P.)" in text
+    assert "Mamoru's S.P.: 4 cards go on the stack. SC-1" in text
+    assert "Take the stack (4)" in text and "Draw one card" not in text
+    response = send(phone, table, kind="play", sister="aria", symbol="5")  # a number card: refused
+    assert response.status_code == 422
+    assert "can never be played" in text_of(response.get_data(as_text=True))
+    play(phone, table, "take")  # Chie takes 4
+    text = page(phone, table)
+    assert "Chie takes 4 from the stack; the turn passes on. SC-3" in text
+    assert "Dai's turn" in text and "Normal mode" in text
+    assert re.search(r"3\. Chie 11", text)
+    response = phone.post(f"{table}/undo", {"version": str(re.search(r'data-version="(\d+)"', phone.get(table).get_data(as_text=True)).group(1))})
+    assert response.status_code == 303
+    assert "Chie's turn" in page(phone, table) and "Obstruction mode" in page(phone, table)
+
+
+def test_draw_then_keep_or_play_the_drawn_card(phone: Phone) -> None:
+    table = started(phone)
+    play(phone, table, "draw")
+    text = page(phone, table)
+    assert "has drawn" in text and "Play the drawn card" in text and "Keep the drawn card" in text
+    play(phone, table, "keep")
+    assert "Ben's turn" in page(phone, table)
+    play(phone, table, "draw", "play sister=karen symbol=8")
+    assert "Chie's turn" in page(phone, table)
+
+
+def test_targets_reach_and_going_out(phone: Phone) -> None:
+    table = new_table(phone, "Aki", "Ben", "Chie")
+    play(phone, table, "setup first=0 sister=karen symbol=3 h0=2 h1=7 h2=7")
+    play(phone, table, "play sister=karen symbol=5 reach=1")  # Aki: one card left, リーチ
+    text = page(phone, table)
+    assert "Aki leaves one card and says “リーチ”. SC-6" in text
+    play(phone, table, "play sister=yotsuba symbol=sp colour=green target=2")  # Ben: Chie gets 2
+    text = page(phone, table)
+    assert "Yotsuba's S.P.: Chie gets 2 at once from the deck. SC-5" in text and re.search(r"3\. Chie 9", text)
+    play(phone, table, "play sister=kaho symbol=5")  # Chie
+    play(phone, table, "play sister=karen symbol=7")  # Aki goes out on a number card
+    text = page(phone, table)
+    assert "Game over SC-7" in text and "1st Aki" in text
+    assert "Aki is out (1st). SC-6" in text
+
+
+def test_a_forgotten_reach_is_pointed_out(phone: Phone) -> None:
+    table = new_table(phone, "Aki", "Ben", "Chie")
+    play(phone, table, "setup first=0 sister=karen symbol=3 h0=2 h1=7 h2=7")
+    play(phone, table, "play sister=karen symbol=5")  # no リーチ
+    html = phone.get(table).get_data(as_text=True)
+    assert "Aki forgot “リーチ”: draws 2" in text_of(html)
+    play(phone, table, "reach_missed seat=0")
+    assert re.search(r"1\. Aki 3", page(phone, table))
+
+
+def test_hand_limit_option_is_shown(phone: Phone) -> None:
+    table = started(phone, hand_limit="16b", end="last_one")
+    text = page(phone, table)
+    assert "みんななかよく: hand limit 16, rule (b) SC-7" in text
+    assert "Played until one player remains." in text
+
+
+def test_thirteen_seats(phone: Phone) -> None:
+    names = tuple(f"P{i}" for i in range(13))
+    table = started(phone, *names)
+    html = phone.get(table).get_data(as_text=True)
+    assert len(re.findall(r'<li class="sc-seat', html)) == 13
+
+
+def test_a_bad_form_never_500s(phone: Phone) -> None:
+    table = started(phone)
+    for form in ({"kind": "play"}, {"kind": "play", "sister": "nobody", "symbol": "9"}, {"kind": "jump"},
+                 {"kind": "reach_missed", "seat": "x"}, {"kind": "play", "sister": "haruka", "symbol": "sp",
+                                                          "colour": "purple", "target": "99"}):
+        response = send(phone, table, **form)
+        assert response.status_code == 422, form
+
+
+def test_japanese_and_the_summary(phone: Phone) -> None:
+    table = started(phone)
+    play(phone, table, "play sister=hinako symbol=sp colour=red")
+    ja = Phone(phone.client, lang="ja")
+    text = page(ja, table)
+    assert "合わせる色 赤" in text and "雛子のS.P.：次の人Benが山札から即座に2枚受け取ります。 SC-5" in text
+    assert "Benのターン" in text
