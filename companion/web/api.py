@@ -6,13 +6,13 @@ Malformed JSON is 400, a body over the size limit 413, an invalid body 422 listi
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from ..games.base import ErrorList, Reason, RulesError
+from ..inputs import InputError, load_json
 from ..play import lookup_profile
 from .messages import explain, message_for
 from .table_service import registered
@@ -63,11 +63,11 @@ def call(slug: str, action: str) -> Response:
     route = next((r for r in entry.web.api if r.action == action), None) if entry else None
     if route is None:
         return error_response(404, [problem("request.not_found", "", "")])
-    raw = request.get_data(cache=False)
+    raw = request.get_data(cache=False)  # over API_MAX_CONTENT_LENGTH (chunked or not): 413
     try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return error_response(400, [problem("json.malformed")])
+        body = load_json(raw)
+    except InputError as exc:
+        return error_response(400, [problem(exc.code, params=exc.params)])
     if not isinstance(body, dict):
         return error_response(422, [problem("json.not_object")])
     try:
