@@ -164,12 +164,15 @@ def read_new_table(game: Game[Any, Any], form: Mapping[str, str]) -> NewTable:
         if value is None:
             errors[f"option_{option.key}"] = _("Choose one of the offered settings.")
         options[option.key] = value or option.default
-    chosen = text(form.get("profile_link", ""), 300) or text(form.get("profile", ""), 300) or ""
+    given = [text(form.get(key, ""), 300) for key in ("profile_link", "profile")]
+    chosen = next((g for g in given if g), "")
     builtins = builtin_profiles(game.slug)
     ref = ProfileRef.from_input(chosen, set(builtins))
     if not ref.is_user and not ref.key and builtins:
         ref = ProfileRef.builtin(next(iter(builtins)))  # the game's first built-in profile, by name
     try:
+        if None in given:  # a link too long or with control characters names no profile
+            raise UnknownProfile(str(ref))
         resolve_profile(game.slug, ref)
     except UnknownProfile:
         errors["profile"] = _("No deck profile of this game is at that link.")
