@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 from companion import db
 from companion.inputs import InputError, load_json, load_toml, whole_number
 from companion.models import Profile, Table
-from tests.web.apps import Phone
+from tests.web.apps import Phone, make_app
 from tests.web.helpers import text_of, version_of
 from tests.web.test_tables import new_table
 
@@ -293,8 +293,6 @@ def test_the_language_switch_never_leads_off_site(app: Flask, target: str) -> No
 
 
 def test_the_table_limit_holds_under_concurrent_requests(tmp_path, database_url: str) -> None:  # type: ignore[no-untyped-def]
-    from tests.web.apps import make_app
-
     app = make_app(tmp_path, database_url, TABLES_PER_WINDOW=3)
     phones = [Phone(app.test_client()) for _ in range(12)]
     for p in phones:
