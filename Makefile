@@ -6,7 +6,6 @@
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
-THREADS ?= 8
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -69,8 +68,9 @@ migrate: setup
 
 run: migrate
 	@$(PY) scripts/addresses.py $(HOST) $(PORT)
-	$(VENV)/bin/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
-	  --worker-class gthread --access-logfile - 'companion:create_app()'
+	# gunicorn.conf.py: gevent workers, so slow clients on the Wi-Fi cannot hold the workers (README, Reliability)
+	$(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
+	  --access-logfile - 'companion:create_app()'
 
 # The Flask development server with reloading, for working on the app (never for players).
 dev: migrate

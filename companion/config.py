@@ -35,7 +35,11 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
     overrides = dict(overrides or {})
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'companion.db'}",
-        MAX_CONTENT_LENGTH=1024 * 1024,  # 1 MiB: a whole table export fits many times over
+        # Request sizes: an uploaded file (a table export, a deck profile) up to 8 MiB; text pasted into a form
+        # field up to 1 MiB; a referee API call's body up to 1 MiB. Chunked bodies are held to the same.
+        MAX_CONTENT_LENGTH=8 * 1024 * 1024,
+        MAX_FORM_MEMORY_SIZE=1024 * 1024,
+        API_MAX_CONTENT_LENGTH=1024 * 1024,
         # A token must outlive an evening of play; the session cookie carrying it lives a month.
         WTF_CSRF_TIME_LIMIT=int(timedelta(days=7).total_seconds()),
         WTF_CSRF_HEADERS=["X-CSRFToken"],

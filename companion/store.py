@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
 from flask import current_app
-from sqlalchemy import CursorResult, func, select, update
+from sqlalchemy import CursorResult, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
 from .eventlog import LogEntry
 from .models import Event, Profile, Table, utcnow
+from .profiles.refs import ProfileRef
+
+# What new_token makes (URL-safe base64); a link naming anything else names nothing, and is never sent to the
+# database (PostgreSQL refuses a NUL in a string outright).
+MAX_VERSION = 2**31 - 1  # versions and seqs are 32-bit integer columns
+TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_token(text: str) -> bool:
+    return isinstance(text, str) and TOKEN_RE.fullmatch(text) is not None
 
 
 def _updated(result: Any) -> CursorResult[Any]:
@@ -39,22 +52,73 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def create_table(game: str, seats: list[str], options: dict[str, Any], profile_ref: str, creator: str) -> Table:
+class TooManyTables(Exception):
+    """The client started as many tables as the window allows: nothing was written."""
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An entry of an imported log, written as it was exported (its seq, kind, payload, phone and time)."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    device: str
+    created_at: datetime
+
+
+def create_table(game: str, seats: list[str], options: dict[str, Any], profile_ref: str, creator: str, *,
+                 limit: tuple[datetime, int] | None = None, own_profile: tuple[dict[str, Any], str] | None = None,
+                 events: Sequence[NewEvent] = (), version: int = 0) -> Table:
+    """A new table, in one transaction with what comes with it: the table's own profile copy (``own_profile``:
+    data and where it came from; the table then uses it), the entries of an imported log. With ``limit``
+    (since, how many), the client's count of tables started since then is checked inside the same write, so
+    concurrent requests cannot pass it together (TooManyTables; nothing is written). Any failure writes
+    nothing."""
     s = db.session()
-    table = Table(
-        token=new_token(), watch_token=new_token(), game=game, seats=seats, options=options,
-        profile_ref=profile_ref, version=0, creator=creator,
-    )
-    s.add(table)
-    s.commit()
+    s.commit()  # end any read transaction: the first statement below takes the write lock
+    with db.write_lock():
+        try:
+            if limit is not None and s.get_bind().dialect.name == "postgresql":
+                s.execute(text("SELECT pg_advisory_xact_lock(hashtext(:creator))"), {"creator": creator})
+            if own_profile is not None:
+                data, based_on = own_profile
+                profile = Profile(token=new_token(), game=game, data=data, based_on=based_on, version=0)
+                s.add(profile)
+                s.flush()
+                profile_ref = str(ProfileRef.user(profile.token))
+            last = max((e.seq for e in events), default=0)
+            table = Table(
+                token=new_token(), watch_token=new_token(), game=game, seats=seats, options=options,
+                profile_ref=profile_ref, version=max(version, last), creator=creator,
+            )
+            s.add(table)
+            s.flush()
+            if limit is not None:
+                since, most = limit
+                count = s.scalar(select(func.count(Table.id)).where(Table.creator == creator,
+                                                                    Table.created_at >= since)) or 0
+                if count > most:
+                    raise TooManyTables()
+            for e in events:
+                s.add(Event(table_id=table.id, seq=e.seq, kind=e.kind, payload=e.payload, device=e.device,
+                            created_at=e.created_at))
+            s.commit()
+        except BaseException:
+            s.rollback()
+            raise
     return table
 
 
 def get_table(token: str) -> Table | None:
+    if not is_token(token):
+        return None
     return db.session().scalar(select(Table).where(Table.token == token))
 
 
 def get_watched_table(watch_token: str) -> Table | None:
+    if not is_token(watch_token):
+        return None
     return db.session().scalar(select(Table).where(Table.watch_token == watch_token))
 
 
@@ -64,6 +128,8 @@ def current_version(table_id: int) -> int | None:
 
 
 def version_by_token(token: str, watch: bool = False) -> tuple[int, int] | None:
+    if not is_token(token):
+        return None
     column = Table.watch_token if watch else Table.token
     row = db.session().execute(select(Table.id, Table.version).where(column == token)).first()
     return (row[0], row[1]) if row else None
@@ -232,6 +298,8 @@ def create_profile(game: str, data: dict[str, Any], based_on: str) -> Profile:
 
 
 def get_profile(token: str) -> Profile | None:
+    if not is_token(token):
+        return None
     return db.session().scalar(select(Profile).where(Profile.token == token))
 
 

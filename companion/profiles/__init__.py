@@ -21,9 +21,17 @@ from typing import Any
 import tomli_w
 
 from companion.games.base import CardField, ErrorList, ParseError
+from companion.inputs import InputError, check_document, load_json, load_toml, whole_number
 
 HERE = Path(__file__).parent
 TOP_KEYS = ("id", "game", "name_en", "name_ja", "meta", "cards")
+# What an imported profile may hold: every game's deck has far fewer cards; the limits are said in the
+# messages, and a refusal comes before any per-card work (an upload never holds a worker for long).
+MAX_CARDS = 500
+MAX_NAME_CHARS = 200
+MAX_CARD_NUMBER = 10**6
+MAX_PROFILE_CHARS = 4 * 1024 * 1024
+MAX_TOML_CHARS = 128 * 1024  # Python's TOML reader is slow (~0.6 s for 340 kB); a full deck's file is ~5 kB
 
 
 _extra_dirs: dict[str, Path] = {}
@@ -90,21 +98,48 @@ def parse_profile_text(text: str, game_slug: str, fields: tuple[CardField, ...])
     Raises ParseError (or ErrorList of them) with a path for every problem, so the import form can say
     exactly what is wrong with the file.
     """
+    if len(text) > MAX_PROFILE_CHARS:
+        raise ParseError("profile.too_large", "", "", limit=MAX_PROFILE_CHARS)
     stripped = text.lstrip("\ufeff \t\r\n")
+    if not stripped.startswith("{") and len(stripped) > MAX_TOML_CHARS:
+        raise ParseError("profile.too_large", "", "", limit=MAX_TOML_CHARS)
     try:
-        raw = json.loads(stripped) if stripped.startswith("{") else tomllib.loads(stripped)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ParseError("profile.not_readable", "", "", detail=str(exc)) from exc
+        raw = load_json(stripped) if stripped.startswith("{") else load_toml(stripped)
+    except InputError as exc:
+        raise _unreadable(exc) from exc
+    return read_profile(raw, game_slug, fields)
+
+
+def _unreadable(exc: InputError) -> ParseError:
+    """A document the readers refused, as the profile's own reason."""
+    if exc.code in ("json.too_deep", "json.number_too_large", "json.bad_text"):
+        return ParseError("profile." + exc.code.split(".", 1)[1], "", "", **exc.params)
+    return ParseError("profile.not_readable", "", "", detail=str(exc.params.get("detail", ""))[:200])
+
+
+def read_profile(raw: Any, game_slug: str, fields: tuple[CardField, ...]) -> dict[str, Any]:
+    """A parsed profile (from a file, or inside a table export) -> a checked profile dict, in time linear in
+    its size; raises ParseError (or ErrorList) as ``parse_profile_text`` does."""
     if not isinstance(raw, dict):
         raise ParseError("profile.not_readable", "", "", detail="not a table")
+    try:
+        check_document(raw)
+    except InputError as exc:
+        raise _unreadable(exc) from exc
     game = raw.get("game")
     if game != game_slug:
         raise ParseError("profile.wrong_game", "", "game", found=str(game), expected=game_slug)
     if not isinstance(raw.get("meta", {}), dict):
         raise ParseError("profile.bad_meta", "", "meta")
+    for key in ("id", "name_en", "name_ja"):
+        value = raw.get(key, "")
+        if value is not None and (not isinstance(value, str) or len(value) > MAX_NAME_CHARS):
+            raise ParseError("profile.bad_name", "", key, field=key, limit=MAX_NAME_CHARS)
     cards = raw.get("cards", [])
     if not isinstance(cards, list):
         raise ParseError("profile.bad_cards", "", "cards")
+    if len(cards) > MAX_CARDS:
+        raise ParseError("profile.too_many_cards", "", "cards", count=len(cards), limit=MAX_CARDS)
     errors: list[ParseError] = []
     checked: list[dict[str, Any]] = []
     for i, card in enumerate(cards):
@@ -137,13 +172,11 @@ def coerce_card(fields: tuple[CardField, ...], raw: Mapping[str, Any], path: str
                 errors.append(ParseError("profile.field_missing", "", where, field=f.key))
             continue
         if f.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                    value = int(value.strip())
-                else:
-                    errors.append(ParseError("profile.not_a_number", "", where, field=f.key, value=str(value)))
-                    continue
-            card[f.key] = value
+            number = whole_number(value, -MAX_CARD_NUMBER, MAX_CARD_NUMBER)
+            if number is None:
+                errors.append(ParseError("profile.not_a_number", "", where, field=f.key, value=str(value)[:40]))
+                continue
+            card[f.key] = number
         elif f.kind == "bool":
             if isinstance(value, str):
                 value = value.strip().lower() in ("1", "true", "yes", "on")
@@ -160,9 +193,9 @@ def coerce_card(fields: tuple[CardField, ...], raw: Mapping[str, Any], path: str
                 if allowed and name not in allowed:
                     errors.append(ParseError("profile.unknown_choice", "", f"{where}.{name}", field=f.key,
                                              value=str(name), allowed=list(allowed)))
-                elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                elif whole_number(count, 0, MAX_CARD_NUMBER) is None or not isinstance(count, int):
                     errors.append(ParseError("profile.not_a_number", "", f"{where}.{name}", field=f.key,
-                                             value=str(count)))
+                                             value=str(count)[:40]))
                 elif count:
                     counts[str(name)] = count
             if counts:

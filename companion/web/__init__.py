@@ -18,8 +18,8 @@ csrf = CSRFProtect()
 
 
 def register_web(app: Flask) -> None:
+    security.init_app(app)  # first: its body limits apply before CSRFProtect reads the form
     csrf.init_app(app)
-    security.init_app(app)
 
     registered = playable(tuple(app.config.get("EXTRA_GAMES") or ()))
     app.extensions["companion_games"] = registered

@@ -6,14 +6,15 @@ Malformed JSON is 400, a body over the size limit 413, an invalid body 422 listi
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from ..games.base import ErrorList, Reason, RulesError
+from ..inputs import InputError, load_json
 from ..play import lookup_profile
+from .gameweb import ApiRoute
 from .messages import explain, message_for
 from .table_service import registered
 
@@ -34,7 +35,11 @@ def http_error(exc: HTTPException) -> Response:
     codes = {400: "request.bad", 404: "request.not_found", 405: "request.method", 413: "request.too_large",
              415: "request.not_json"}
     code = codes.get(exc.code or 500, "request.error")
-    return error_response(exc.code or 500, [problem(code)])
+    response = error_response(exc.code or 500, [problem(code)])
+    allow = dict(exc.get_headers()).get("Allow")
+    if allow:  # a 405 says which methods the address takes
+        response.headers["Allow"] = allow
+    return response
 
 
 def reason_json(reason: Reason) -> dict[str, Any]:
@@ -63,11 +68,11 @@ def call(slug: str, action: str) -> Response:
     route = next((r for r in entry.web.api if r.action == action), None) if entry else None
     if route is None:
         return error_response(404, [problem("request.not_found", "", "")])
-    raw = request.get_data(cache=False)
+    raw = request.get_data(cache=False)  # over API_MAX_CONTENT_LENGTH (chunked or not): 413
     try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return error_response(400, [problem("json.malformed")])
+        body = load_json(raw)
+    except InputError as exc:
+        return error_response(400, [problem(exc.code, params=exc.params)])
     if not isinstance(body, dict):
         return error_response(422, [problem("json.not_object")])
     try:
@@ -82,40 +87,59 @@ def openapi() -> Response:
     return jsonify(openapi_document())
 
 
-def openapi_document() -> dict[str, Any]:
-    error_schema = {
-        "type": "object",
-        "required": ["errors"],
-        "properties": {"errors": {"type": "array", "items": {
-            "type": "object", "required": ["path", "code", "message", "rule"],
-            "properties": {k: {"type": "string"} for k in ("path", "code", "message", "rule")},
-        }}},
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["errors"],
+    "properties": {"errors": {"type": "array", "minItems": 1, "items": {
+        "type": "object", "required": ["path", "code", "message", "rule"],
+        "properties": {k: {"type": "string"} for k in ("path", "code", "message", "rule")},
+    }}},
+}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"description": description,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}
+
+
+def operation(slug: str, route: ApiRoute) -> dict[str, Any]:
+    """One call's description, from its ApiRoute (a game's schemas plug in as they are) and what the platform
+    enforces for every call: the body limit, JSON rules, the error answers."""
+    return {
+        "summary": route.summary,
+        "operationId": f"{slug.replace('-', '_')}_{route.action}",
+        "parameters": [{"name": "Accept-Language", "in": "header", "required": False,
+                        "schema": {"type": "string", "enum": ["en", "ja"]}}],
+        "requestBody": {"required": True, "description": BODY_RULES, "content": {"application/json": {
+            "schema": dict(route.request_schema) or {"type": "object"}}}},
+        "responses": {
+            "200": {"description": "The answer (a ruling with legal false is a 200 too)",
+                    "content": {"application/json": {"schema": dict(route.response_schema) or {"type": "object"}}}},
+            "400": _error("Not JSON, or JSON this API does not read (see the body's description)"),
+            "405": {"description": "Only POST; the Allow header says so",
+                    "headers": {"Allow": {"schema": {"type": "string"}}},
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}},
+            "413": _error("Body larger than 1 MiB"),
+            "422": _error("Every problem found in the body, each with its path, code and rule"),
+        },
     }
+
+
+BODY_RULES = ("A JSON object of at most 1 MiB, nested at most 32 levels; integers have at most 15 digits; strings "
+              "hold no lone surrogates, NUL or other control characters (tab, newline and carriage return aside). "
+              "A body that breaks these is a 400; one the game cannot use is a 422 listing every problem.")
+
+
+def openapi_document() -> dict[str, Any]:
     paths: dict[str, Any] = {}
     for slug, entry in sorted(registered().items()):
         for route in entry.web.api:
-            paths[f"/api/v1/{slug}/{route.action}"] = {"post": {
-                "summary": route.summary,
-                "operationId": f"{slug.replace('-', '_')}_{route.action}",
-                "parameters": [{"name": "Accept-Language", "in": "header", "required": False,
-                                "schema": {"type": "string", "enum": ["en", "ja"]}}],
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": dict(route.request_schema) or {"type": "object"}}}},
-                "responses": {
-                    "200": {"description": "The answer (a ruling with legal false is a 200 too)",
-                            "content": {"application/json": {
-                                "schema": dict(route.response_schema) or {"type": "object"}}}},
-                    "400": {"description": "Not JSON", "content": {"application/json": {"schema": error_schema}}},
-                    "413": {"description": "Body too large",
-                            "content": {"application/json": {"schema": error_schema}}},
-                    "422": {"description": "Every problem found in the body",
-                            "content": {"application/json": {"schema": error_schema}}},
-                },
-            }}
+            paths[f"/api/v1/{slug}/{route.action}"] = {"post": operation(slug, route)}
     return {
         "openapi": "3.1.0",
         "info": {"title": "companion referee API", "version": "1",
                  "description": "Stateless scoring and rulings for the games the companion knows. "
                                 "Messages follow Accept-Language (en, ja); codes and rule ids do not."},
         "paths": paths,
+        "components": {"schemas": {"Errors": ERROR_SCHEMA}},
     }

@@ -30,7 +30,8 @@ def init_app(app: Flask) -> None:
         }
         messages = {
             404: _("There is nothing at this address. A table's link must be copied whole."),
-            413: _("What was sent is larger than this app accepts (1 MiB)."),
+            413: _("What was sent is larger than this app accepts: text pasted into a form up to 1 MiB, an "
+                   "uploaded file up to 8 MiB."),
         }
         code = exc.code or 500
         title = titles.get(code, _("Something went wrong"))

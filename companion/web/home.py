@@ -5,18 +5,17 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from .. import store
 from ..i18n import LANG_COOKIE, LANGUAGES
 from ..profiles import builtin_profiles
 from .gameweb import Registered
-from .security import client_id
-from .table_service import game_or_404, read_new_table, registered, too_many_new_tables
+from .table_service import game_or_404, read_new_table, registered, start_table
 
 bp = Blueprint("home", __name__)
 
@@ -47,13 +46,22 @@ def favicon() -> ResponseReturnValue:
 @bp.post("/lang")
 def set_language() -> ResponseReturnValue:
     lang = request.form.get("lang", "")
-    target = request.form.get("next", "") or url_for("home.index")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("home.index")
-    response = redirect(target, 303)
+    response = redirect(same_site_path(request.form.get("next", "")) or url_for("home.index"), 303)
     if lang in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=60 * 60 * 24 * 365, samesite="Lax")
     return response
+
+
+def same_site_path(target: str) -> str:
+    """``target`` when it is a path on this site, else "". Browsers drop tabs and newlines from a URL and read
+    a backslash as a slash, so "/\\t/evil.example" would lead off-site: only a plain path of printable text,
+    with one leading slash and no backslash, is taken."""
+    if not (0 < len(target) <= 2000 and target.isprintable()) or " " in target:
+        return ""
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return ""
+    parts = urlsplit(target)
+    return target if not parts.scheme and not parts.netloc else ""
 
 
 @bp.get("/new/<slug>")
@@ -76,9 +84,9 @@ def create_table(slug: str) -> ResponseReturnValue:
     new = read_new_table(entry.game, request.form)
     if new.errors:
         return _new_table_form(entry, form, new.errors, 422)
-    if too_many_new_tables():
+    table = start_table(entry.game, new)
+    if table is None:
         errors = {"form": _("This phone has started many tables in a short time. Wait a while, then try again; "
                             "what you entered is kept below.")}
         return _new_table_form(entry, form, errors, 429)
-    table = store.create_table(slug, new.seats, new.options, str(new.profile_ref), client_id())
     return redirect(url_for("tables.show", token=table.token), 303)

@@ -13,6 +13,11 @@ from companion.games.base import Reason, RulesError
 PLATFORM_MESSAGES: dict[str, Any] = {
     "json.malformed": _l("The request body is not valid JSON."),
     "json.not_object": _l("The request body must be a JSON object."),
+    "json.too_deep": _l("The JSON nests deeper than this app reads ({depth} levels)."),
+    "json.number_too_large": _l("A number in the JSON has more digits than this app reads (15)."),
+    "json.bad_text": _l("A text in the JSON holds characters this app does not take (a lone surrogate, NUL or "
+                        "another control character)."),
+    "upload.not_utf8": _l("The uploaded file is not UTF-8 text."),
     "request.bad": _l("The request is malformed."),
     "request.not_found": _l("There is no such API call."),
     "request.method": _l("This API call takes POST."),
@@ -28,6 +33,13 @@ PLATFORM_MESSAGES: dict[str, Any] = {
     "field.stackable": _l("Other cards may be stacked on it"),
     "field.type": _l("This field has the wrong type."),
     "profile.not_readable": _l("The file is neither a readable TOML nor a JSON profile ({detail})."),
+    "profile.too_deep": _l("The file nests deeper than a profile does ({depth} levels)."),
+    "profile.number_too_large": _l("A number in the file has more digits than a profile uses (15)."),
+    "profile.bad_text": _l("A text in the file holds characters a profile does not take (a lone surrogate, NUL "
+                           "or another control character)."),
+    "profile.too_large": _l("The file is larger than a profile can be ({limit} characters)."),
+    "profile.too_many_cards": _l("The file lists {count} cards; a profile has at most {limit}."),
+    "profile.bad_name": _l("The profile's {field} must be a text of at most {limit} characters."),
     "profile.wrong_game": _l("This profile is for another game ({found}), not {expected}."),
     "profile.bad_meta": _l("The profile's meta section must be a table."),
     "profile.bad_cards": _l("The profile's cards must be a list of tables."),
@@ -45,6 +57,7 @@ PLATFORM_MESSAGES: dict[str, Any] = {
     "import.bad_seats": _l("The export's seats do not fit this game."),
     "import.bad_profile": _l("The export's deck profile cannot be used: {why}"),
     "import.bad_log": _l("Entry {seq} of the exported log is refused: {why}"),
+    "import.bad_target": _l("an undo must name the newest standing move, a redo the last undone one."),
 }
 
 

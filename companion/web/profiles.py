@@ -11,13 +11,25 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..games.base import CardField, ErrorList, RulesError
+from ..inputs import InputError, text, whole_number
 from ..models import Profile
-from ..profiles import builtin_profiles, card_key, choices_for, coerce_card, parse_profile_text, to_json, to_toml
+from ..profiles import (
+    MAX_CARD_NUMBER,
+    builtin_profiles,
+    card_key,
+    choices_for,
+    coerce_card,
+    parse_profile_text,
+    to_json,
+    to_toml,
+)
 from ..profiles.refs import ProfileRef
 from .gameweb import Registered
-from .messages import explain
+from .messages import explain, message_for
 from .pages import page
-from .table_service import game_or_404, registered
+from .table_service import game_or_404, registered, submitted_text
+
+MAX_FIELD_CHARS = 500
 
 bp = Blueprint("profiles", __name__)
 
@@ -87,28 +99,37 @@ def _download(data: Mapping[str, Any], stem: str, fmt: str) -> Response:
 @bp.post("/profiles/<slug>/import")
 def import_profile(slug: str):  # type: ignore[no-untyped-def]
     entry = _entry_or_404(slug)
-    upload = request.files.get("file")
-    text = upload.read().decode("utf-8", "replace") if upload and upload.filename else request.form.get("text", "")
+    try:
+        text = submitted_text()
+    except InputError as exc:
+        return _refused_import(entry, [message_for(exc.code, exc.params)], "")
     try:
         data = parse_profile_text(text, slug, entry.game.card_fields)
     except RulesError as exc:
         errors = exc.errors if isinstance(exc, ErrorList) else [exc]
-        messages = [f"{e.path}: {explain(e)}" if e.path else explain(e) for e in errors]
-        builtins = builtin_profiles(slug)
-        checks = {pid: facts(entry.game, d) for pid, d in builtins.items()}
-        return render_template("profiles/index.html", entry=entry, builtins=builtins, checks=checks,
-                               errors=messages, text=text), 422
+        return _refused_import(entry, [f"{e.path}: {explain(e)}" if e.path else explain(e) for e in errors], text)
     refused = [(c, r) for c in data["cards"] for r in entry.game.validate_card(data, c) if not r.ok]
     if refused:
         fields = entry.game.card_fields
-        messages = [f"{card_key(fields, c)}: {explain(r)} ({r.rule})" for c, r in refused]
-        builtins = builtin_profiles(slug)
-        checks = {pid: facts(entry.game, d) for pid, d in builtins.items()}
-        return render_template("profiles/index.html", entry=entry, builtins=builtins, checks=checks,
-                               errors=messages, text=text), 422
+        return _refused_import(entry, [f"{card_key(fields, c)}: {explain(r)} ({r.rule})" for c, r in refused],
+                               text)
     data["id"] = ""
     created = store.create_profile(slug, data, "import")
     return redirect(url_for("profiles.edit", token=created.token), 303)
+
+
+MAX_SHOWN_PROBLEMS = 50
+
+
+def _refused_import(entry: Registered, messages: list[str], text: str):  # type: ignore[no-untyped-def]
+    """The profiles page again, with why the file was refused (the first problems, and how many more)."""
+    if len(messages) > MAX_SHOWN_PROBLEMS:
+        more = len(messages) - MAX_SHOWN_PROBLEMS
+        messages = [*messages[:MAX_SHOWN_PROBLEMS], _("…and %(n)s more problems.", n=more)]
+    builtins = builtin_profiles(entry.game.slug)
+    checks = {pid: facts(entry.game, d) for pid, d in builtins.items()}
+    return render_template("profiles/index.html", entry=entry, builtins=builtins, checks=checks,
+                           errors=messages, text=text if len(text) <= 100_000 else ""), 422
 
 
 def render_editor(profile: Profile, status: int = 200, notice: str = "", problems: list[str] | None = None,
@@ -134,10 +155,8 @@ def export_user(token: str, fmt: str):  # type: ignore[no-untyped-def]
 
 
 def _version() -> int:
-    try:
-        return int(request.form.get("version", ""))
-    except ValueError:
-        return -1
+    found = whole_number(request.form.get("version", ""), 0, store.MAX_VERSION)
+    return -1 if found is None else found
 
 
 def card_from_form(fields: tuple[CardField, ...], form: Mapping[str, str], meta: Mapping[str, Any]) -> dict[str, Any]:
@@ -148,12 +167,13 @@ def card_from_form(fields: tuple[CardField, ...], form: Mapping[str, str], meta:
             for name in choices_for(f, meta):
                 value = form.get(f"f_{f.key}__{name}", "").strip()
                 if value and value != "0":
-                    counts[name] = int(value) if value.isdigit() else value
+                    number = whole_number(value, 0, MAX_CARD_NUMBER)
+                    counts[name] = value if number is None else number  # coerce_card says what is wrong
             raw[f.key] = counts
         elif f.kind == "bool":
             raw[f.key] = form.get(f"f_{f.key}") in ("1", "on", "true", "yes")
         else:
-            raw[f.key] = form.get(f"f_{f.key}", "")
+            raw[f.key] = form.get(f"f_{f.key}", "")[:MAX_FIELD_CHARS]
     return coerce_card(fields, raw, "card", meta)
 
 
@@ -224,8 +244,9 @@ def rename(token: str):  # type: ignore[no-untyped-def]
     data = dict(profile.data)
     pending = request.form.to_dict()
     for key in ("name_en", "name_ja"):
-        value = request.form.get(key, "").strip()
-        if len(value) > 80:
-            return render_editor(profile, 422, _("A name may have at most 80 characters."), [], pending)
+        value = text(request.form.get(key, ""), 80)
+        if value is None:
+            return render_editor(profile, 422, _("A name may have at most 80 characters, and no control "
+                                                 "characters."), [], pending)
         data[key] = value
     return _save(profile, data, pending)

@@ -39,8 +39,21 @@ def device_id() -> str:
 
 def init_app(app: Flask) -> None:
     @app.before_request
+    def _body_limits() -> None:
+        # Only a multipart upload (a file) may use the whole MAX_CONTENT_LENGTH; pasted text and other bodies
+        # stop at MAX_FORM_MEMORY_SIZE, an API call at API_MAX_CONTENT_LENGTH. Werkzeug holds chunked bodies
+        # to the same limit while reading them: past it, 413.
+        if request.blueprint == "api":
+            request.max_content_length = int(app.config["API_MAX_CONTENT_LENGTH"])
+        elif request.mimetype != "multipart/form-data":
+            request.max_content_length = int(app.config["MAX_FORM_MEMORY_SIZE"])
+
+    @app.before_request
     def _lasting_session() -> None:
-        # The CSRF token lives in the session cookie: it must survive the browser closing mid-evening.
+        # The CSRF token lives in the session cookie: it must survive the browser closing mid-evening. Static
+        # files and the stateless API never touch the session, so they set no cookie.
+        if request.endpoint == "static" or request.blueprint == "api":
+            return
         session.permanent = True
 
     @app.after_request

@@ -4,21 +4,23 @@ new-table checks, export and import. The routes in ``tables.py`` (and the games'
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from flask import abort, current_app
+from flask import abort, current_app, request
 from flask_babel import gettext as _
 
 from .. import store
-from ..eventlog import KINDS, MOVE, LogEntry
-from ..games.base import Game, IllegalMove, RulesError
-from ..models import Table
+from ..eventlog import KINDS, MOVE, UNDO, LogEntry
+from ..games.base import ErrorList, Game, IllegalMove, ParseError, RulesError
+from ..inputs import InputError, choice, load_json, text, upload_text, whole_number
+from ..models import Table, utcnow
 from ..play import TableView, UnknownProfile, check_log, games, replay_table, resolve_profile, view_of
-from ..profiles import builtin_profiles, normalise
+from ..profiles import builtin_profiles, read_profile
 from ..profiles.refs import ProfileRef
 from .gameweb import GameWeb, Registered
 from .messages import explain, message_for
@@ -141,14 +143,19 @@ def own_profile_copy(view: TableView, based_on: int, data: Mapping[str, Any] | N
     ref = view.profile_ref
     if ref.is_user:
         return ref
-    copied = dict(data if data is not None else view.profile)
-    copied["id"] = ""
-    copied["name_en"] = f"{copied.get('name_en', '')} ({', '.join(view.seats)})".strip()
-    copied["name_ja"] = f"{copied.get('name_ja', '')}（{'・'.join(view.seats)}）".strip()
+    copied = _named_copy(data if data is not None else view.profile, view.seats)
     created = store.create_profile(view.table.game, copied, str(ref))
     new_ref = ProfileRef.user(created.token)
     store.set_table_profile(view.table.id, based_on, str(new_ref))
     return new_ref
+
+
+def _named_copy(data: Mapping[str, Any], seats: Sequence[str]) -> dict[str, Any]:
+    copied = copy.deepcopy(dict(data))
+    copied["id"] = ""
+    copied["name_en"] = f"{copied.get('name_en', '')} ({', '.join(seats)})".strip()
+    copied["name_ja"] = f"{copied.get('name_ja', '')}（{'・'.join(seats)}）".strip()
+    return copied
 
 
 # -- new tables ------------------------------------------------------------------------------------------------
@@ -164,23 +171,29 @@ class NewTable:
 def read_new_table(game: Game[Any, Any], form: Mapping[str, str]) -> NewTable:
     """The new-table form checked: seats in clockwise order, options among their choices, a known profile."""
     errors: dict[str, str] = {}
-    names = [str(form.get(f"seat{i}", "")).strip() for i in range(max(game.player_counts))]
+    raw_names = [form.get(f"seat{i}", "") for i in range(max(game.player_counts))]
+    names = [text(n, SEAT_NAME_LIMIT) for n in raw_names]
     seats = [n for n in names if n]
     problem = seat_problem(game, seats)
+    if any(n is None for n in names):
+        problem = _("A name may have at most 40 characters, and no control characters.")
     if problem:
         errors["seats"] = problem
     options: dict[str, str] = {}
     for option in game.options:
-        value = form.get(f"option_{option.key}", option.default)
-        if value not in option.choices:
+        value = choice(form.get(f"option_{option.key}", option.default), option.choices)
+        if value is None:
             errors[f"option_{option.key}"] = _("Choose one of the offered settings.")
-        options[option.key] = str(value)
-    chosen = str(form.get("profile_link", "")).strip() or str(form.get("profile", ""))
+        options[option.key] = value or option.default
+    given = [text(form.get(key, ""), 300) for key in ("profile_link", "profile")]
+    chosen = next((g for g in given if g), "")
     builtins = builtin_profiles(game.slug)
     ref = ProfileRef.from_input(chosen, set(builtins))
     if not ref.is_user and not ref.key and builtins:
         ref = ProfileRef.builtin(next(iter(builtins)))  # the game's first built-in profile, by name
     try:
+        if None in given:  # a link too long or with control characters names no profile
+            raise UnknownProfile(str(ref))
         resolve_profile(game.slug, ref)
     except UnknownProfile:
         errors["profile"] = _("No deck profile of this game is at that link.")
@@ -198,13 +211,37 @@ def seat_problem(game: Game[Any, Any], seats: list[str]) -> str:
     return ""
 
 
-def too_many_new_tables() -> bool:
+def _limit() -> tuple[datetime, int]:
+    """The table-creation limit: since when, and how many tables a client may start in that time."""
     config = current_app.config
-    since = store.window_start(config["TABLE_RATE_WINDOW"])
-    return store.tables_created_since(client_id(), since) >= config["TABLES_PER_WINDOW"]
+    return store.window_start(config["TABLE_RATE_WINDOW"]), int(config["TABLES_PER_WINDOW"])
 
 
-# -- export and import -----------------------------------------------------------------------------------------
+def start_table(game: Game[Any, Any], new: NewTable) -> Table | None:
+    """Write a checked new table; None when this client started too many lately (checked in the same write,
+    so concurrent requests cannot pass the limit together). A table started from a user profile's link gets
+    its own copy of it: what it learns, and what its players edit, changes no other table."""
+    own: tuple[dict[str, Any], str] | None = None
+    if new.profile_ref.is_user:
+        data, _key = resolve_profile(game.slug, new.profile_ref)
+        own = (_named_copy(data, new.seats), str(new.profile_ref))
+    try:
+        return store.create_table(game.slug, new.seats, new.options, str(new.profile_ref), client_id(),
+                                  limit=_limit(), own_profile=own)
+    except store.TooManyTables:
+        return None
+
+
+# -- export and import ------------------------------------------------------------------------------------------
+
+def submitted_text() -> str:
+    """What an import form sent: the uploaded file (up to MAX_CONTENT_LENGTH) or else the pasted text (up to
+    MAX_FORM_MEMORY_SIZE; Werkzeug answers 413 past either). InputError when the file is not UTF-8 text."""
+    upload = request.files.get("file")
+    if upload and upload.filename:
+        return upload_text(upload.read())
+    return request.form.get("text", "")
+
 
 def export_table(view: TableView) -> dict[str, Any]:
     table = view.table
@@ -213,6 +250,7 @@ def export_table(view: TableView) -> dict[str, Any]:
         "format": EXPORT_FORMAT,
         "format_version": 1,
         "game": table.game,
+        "version": table.version,
         "options": dict(table.options),
         "seats": list(table.seats),
         "profile_ref": "" if ref.is_user else str(ref),
@@ -225,36 +263,45 @@ def export_table(view: TableView) -> dict[str, Any]:
     }
 
 
-def import_table(text: str) -> list[str] | Table:
-    """A table export made into a new table, or the reasons it cannot be."""
+MAX_LOG_ENTRIES = 20_000  # an evening's longest game logs a few hundred entries
+MAX_SEQ = 2**31 - 1
+DEVICE_LIMIT = 32
+
+
+def import_table(body: str) -> list[str] | Table:
+    """A table export made into a new table, or the reasons it cannot be. The export is checked as a new
+    table is (seats, options, profile) and its log as entries are (each move checked by the rules, each undo
+    and redo naming what it takes back); the table, its profile copy and its log are then written in one
+    transaction, so a refused import leaves nothing behind. The log keeps its sequence numbers, undo targets,
+    phone labels and times: exporting the new table gives the same log back."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        data = load_json(body)
+    except InputError as exc:
+        return [message_for("import.not_readable"), message_for(exc.code, exc.params)]
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT \
+            or data.get("format_version", 1) != 1:
         return [message_for("import.not_readable")]
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        return [message_for("import.not_readable")]
-    entry = registered().get(str(data.get("game")))
+    game_slug = data.get("game")
+    entry = registered().get(game_slug) if isinstance(game_slug, str) else None
     if entry is None:
-        return [message_for("import.unknown_game", {"game": data.get("game")})]
+        return [message_for("import.unknown_game", {"game": str(game_slug)[:40]})]
     game = entry.game
-    seats = data.get("seats")
-    options = data.get("options") or {}
-    if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats) \
-            or not isinstance(options, dict) or seat_problem(game, [s.strip() for s in seats]):
+    seats = _imported_seats(game, data.get("seats"))
+    options = _imported_options(game, data.get("options", {}))
+    if seats is None or options is None:
         return [message_for("import.bad_seats")]
-    for option in game.options:
-        if options.get(option.key, option.default) not in option.choices:
-            return [message_for("import.bad_seats")]
-        options[option.key] = options.get(option.key, option.default)
-    log = data.get("log") or []
-    if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
+    events = _imported_log(data.get("log", []))
+    if isinstance(events, str):
+        return [events]
+    version = whole_number(data.get("version", 0), 0, MAX_SEQ)
+    if version is None or (events and version > MAX_SEQ):
         return [message_for("import.not_readable")]
     try:
-        entries = [LogEntry(int(e.get("seq", i + 1)), str(e.get("kind", "")), dict(e.get("payload") or {}))
-                   for i, e in enumerate(log)]
-    except (TypeError, ValueError):
-        return [message_for("import.not_readable")]
-    profile_ref, profile = _imported_profile(game.slug, data)
+        profile_ref, profile = _imported_profile(game, data)
+    except RulesError as exc:
+        errors = exc.errors if isinstance(exc, ErrorList) else [exc]
+        return [message_for("import.bad_profile", {"why": explain(e)}) for e in errors[:20]]
+    entries = [LogEntry(e.seq, e.kind, e.payload) for e in events]
     refused = check_log(game, len(seats), options, profile, entries)
     if refused is not None:
         seq, why = refused
@@ -263,29 +310,97 @@ def import_table(text: str) -> list[str] | Table:
         if seq == 0:
             return [message_for("import.bad_profile", {"why": reason})]
         return [message_for("import.bad_log", {"seq": seq, "why": reason})]
-    if too_many_new_tables():
+    try:
+        return store.create_table(game.slug, seats, options, str(profile_ref or ""), client_id(),
+                                  limit=_limit(), own_profile=None if profile_ref else (profile, "import"),
+                                  events=events, version=version)
+    except store.TooManyTables:
         return [_("This phone has started many tables in a short time. Wait a while, then try again.")]
-    if profile_ref is None:
-        created = store.create_profile(game.slug, profile, "import")
-        profile_ref = ProfileRef.user(created.token)
-    table = store.create_table(game.slug, seats, options, str(profile_ref), client_id())
-    version = 0  # the log goes into the new table entry by entry, each with its original kind, in order
-    for e in entries:
-        if e.kind in KINDS:
-            version = store.append_event(table.id, version, e.kind, dict(e.payload), "import")
-    return table
 
 
-def _imported_profile(slug: str, data: dict[str, Any]) -> tuple[ProfileRef | None, dict[str, Any]]:
-    """A built-in profile the export names and still matches is used by reference; otherwise a copy is made."""
-    ref = ProfileRef.parse(str(data.get("profile_ref") or ""))
-    given = data.get("profile") if isinstance(data.get("profile"), dict) else None
+def _imported_seats(game: Game[Any, Any], raw: Any) -> list[str] | None:
+    if not isinstance(raw, list) or len(raw) > max(game.player_counts):
+        return None
+    seats = [text(s, SEAT_NAME_LIMIT) for s in raw]
+    if any(s is None or s == "" or s != raw[i] for i, s in enumerate(seats)):
+        return None
+    names = [s for s in seats if s]
+    return None if seat_problem(game, names) else names
+
+
+def _imported_options(game: Game[Any, Any], raw: Any) -> dict[str, str] | None:
+    if not isinstance(raw, dict) or set(raw) - {o.key for o in game.options}:
+        return None
+    options: dict[str, str] = {}
+    for option in game.options:
+        value = choice(raw.get(option.key, option.default), option.choices)
+        if value is None:
+            return None
+        options[option.key] = value
+    return options
+
+
+def _imported_log(raw: Any) -> list[store.NewEvent] | str:
+    """The exported log as entries to write, or why it cannot be (a message)."""
+    unreadable = message_for("import.not_readable")
+    if not isinstance(raw, list) or len(raw) > MAX_LOG_ENTRIES:
+        return unreadable
+    events: list[store.NewEvent] = []
+    standing: list[int] = []
+    redoable: list[int] = []
+    last = 0
+    now = utcnow()
+    for item in raw:
+        if not isinstance(item, dict):
+            return unreadable
+        seq = whole_number(item.get("seq"), last + 1, MAX_SEQ)
+        kind = choice(item.get("kind"), KINDS)
+        payload = item.get("payload")
+        device = text(item.get("device", "import"), DEVICE_LIMIT)
+        at = _moment(item.get("at"), now)
+        if seq is None or kind is None or not isinstance(payload, dict) or device is None or at is None:
+            return unreadable
+        if kind == MOVE:
+            standing.append(seq)
+            redoable.clear()
+        else:  # an undo takes back the newest standing move, a redo puts back the last undone one
+            source, target = (standing, redoable) if kind == UNDO else (redoable, standing)
+            if not source or payload != {"target": source[-1]}:
+                return message_for("import.bad_log", {"seq": seq, "why": message_for("import.bad_target")})
+            target.append(source.pop())
+        events.append(store.NewEvent(seq, kind, payload, device, at))
+        last = seq
+    return events
+
+
+def _moment(raw: Any, default: datetime) -> datetime | None:
+    """An entry's time as exported (ISO 8601; without an offset it is UTC, as SQLite keeps it)."""
+    if raw is None:
+        return default
+    if not isinstance(raw, str) or len(raw) > 40:
+        return None
+    try:
+        moment = datetime.fromisoformat(raw)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _imported_profile(game: Game[Any, Any], data: dict[str, Any]) -> tuple[ProfileRef | None, dict[str, Any]]:
+    """A built-in profile the export names and still matches is used by reference; otherwise the export's
+    profile, read as an imported profile file is, becomes the table's own copy (None). Raises RulesError."""
+    slug = game.slug
+    raw_ref = data.get("profile_ref") or ""
+    given = data.get("profile")
+    if not isinstance(raw_ref, str) or (given is not None and not isinstance(given, dict)):
+        raise ParseError("import.not_readable")
+    ref = ProfileRef.parse(raw_ref)
     builtins = builtin_profiles(slug)
-    if data.get("profile_ref") and not ref.is_user and ref.key in builtins \
-            and (given is None or given == builtins[ref.key]):
+    if raw_ref and not ref.is_user and ref.key in builtins and (given is None or given == builtins[ref.key]):
         return ref, builtins[ref.key]
     if given is not None:
-        return None, normalise(given)
+        profile = read_profile(given, slug, game.card_fields)
+        return None, profile
     try:
         return ProfileRef.builtin("default"), resolve_profile(slug, ProfileRef.builtin())[0]
     except UnknownProfile:

@@ -18,13 +18,23 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..games.base import ErrorList, ImpossibleState, RulesError
+from ..inputs import InputError, whole_number
 from ..models import Table
 from ..play import Outcome, TableView, enter_move, redo, stale, undo, view_of
 from .gameweb import TableRequest
-from .messages import explain, reason_text
+from .messages import explain, message_for, reason_text
 from .pages import page
 from .security import device_id
-from .table_service import RECENT_HISTORY, export_table, history, import_table, load_table, load_view, web_of
+from .table_service import (
+    RECENT_HISTORY,
+    export_table,
+    history,
+    import_table,
+    load_table,
+    load_view,
+    submitted_text,
+    web_of,
+)
 
 bp = Blueprint("tables", __name__)
 
@@ -86,10 +96,7 @@ def _poll(token: str, watch: bool) -> ResponseReturnValue:
     if found is None:
         abort(404)
     _table_id, version = found
-    try:
-        seen = int(request.args.get("v", "-1"))
-    except ValueError:
-        seen = -1
+    seen = whole_number(request.args.get("v", ""), 0, store.MAX_VERSION)
     if seen == version:
         return Response(status=204)
     return render_table(load_view(token, watch=watch), can_write=not watch)
@@ -106,10 +113,9 @@ def watch_poll(token: str) -> ResponseReturnValue:
 
 
 def _based_on() -> int:
-    try:
-        return int(request.form.get("version", ""))
-    except ValueError:
-        return -1
+    """The version the phone's form was made on (-1 when unreadable: a conflict, never a 500)."""
+    found = whole_number(request.form.get("version", ""), 0, store.MAX_VERSION)
+    return -1 if found is None else found
 
 
 def answer(view: TableView, outcome: Outcome, pending: Mapping[str, str]) -> ResponseReturnValue:
@@ -218,8 +224,10 @@ def import_form() -> ResponseReturnValue:
 
 @bp.post("/import", endpoint="import_table")
 def import_upload() -> ResponseReturnValue:
-    upload = request.files.get("file")
-    text = upload.read().decode("utf-8", "replace") if upload and upload.filename else request.form.get("text", "")
+    try:
+        text = submitted_text()
+    except InputError as exc:
+        return render_template("import.html", errors=[message_for(exc.code, exc.params)], text=""), 422
     created = import_table(text)
     if isinstance(created, Table):
         return redirect(url_for("tables.show", token=created.token), 303)

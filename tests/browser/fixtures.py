@@ -31,8 +31,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+GTHREAD = ["--workers", "2", "--threads", "4", "--worker-class", "gthread"]
+MAKE_RUN = ["--config", "gunicorn.conf.py"]  # what `make run` serves with (gevent workers)
+
+
 def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: dict[str, str] | None = None,
-          ready_path: str = "/") -> Iterator[str]:
+          ready_path: str = "/", server_args: list[str] | None = None) -> Iterator[str]:
     """Migrate a fresh database, start gunicorn on it serving ``app_module`` (e.g. tests.browser.serve:app),
     yield its base URL, stop it afterwards."""
     instance = tmp_path_factory.mktemp("live")
@@ -44,8 +48,7 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
     env = dict(os.environ, COMPANION_TEST_INSTANCE=str(instance), COMPANION_TEST_DATABASE_URL=url,
                **(extra_env or {}))
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "4",
-         "--worker-class", "gthread", app_module],
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", *(server_args or GTHREAD), app_module],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"

@@ -65,6 +65,8 @@ def test_openapi_describes_every_call(client) -> None:  # type: ignore[no-untype
     document = client.get("/api/v1/openapi.json").get_json()
     assert document["openapi"].startswith("3.")
     operation = document["paths"]["/api/v1/tally/score"]["post"]
-    assert set(operation["responses"]) == {"200", "400", "413", "422"}
-    error = operation["responses"]["422"]["content"]["application/json"]["schema"]
+    assert set(operation["responses"]) == {"200", "400", "405", "413", "422"}
+    assert operation["responses"]["405"]["headers"]["Allow"]
+    ref = operation["responses"]["422"]["content"]["application/json"]["schema"]["$ref"]
+    error = document["components"]["schemas"][ref.rsplit("/", 1)[-1]]
     assert error["properties"]["errors"]["items"]["required"] == ["path", "code", "message", "rule"]

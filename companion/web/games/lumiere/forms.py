@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.games.base import ParseError
 from companion.games.lumiere import Cell
+from companion.inputs import whole_number
 
 # -- forms -> moves ------------------------------------------------------------------------------------------
 
@@ -19,10 +20,10 @@ def _cell(form: Mapping[str, str], key: str, code: str = "lp.form.cell") -> list
 
 
 def _seat(form: Mapping[str, str], key: str, code: str) -> int:
-    value = (form.get(key) or "").strip()
-    if not value.isdigit():
+    number = whole_number(form.get(key) or "", 0, 99)
+    if number is None:
         raise ParseError(code, "§ターン進行", key)
-    return int(value)
+    return number
 
 
 def _stack(form: Mapping[str, str]) -> bool:

@@ -170,7 +170,8 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
     steps = _steps(state)
     ref = view.profile_ref
     own = ref.is_user
-    profile_url = url_for("profiles.edit", token=ref.token) if own else \
+    # The editor writes: a watch page never carries the profile's token.
+    profile_url = url_for("profiles.edit", token=ref.token) if own and can_write else \
         url_for("profiles.index", slug=GAME.slug)
     seats = _seat_views(state, breakdown)
     leader = _leader(breakdown)

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.planetary_sisters import Card, CardRef, DeckProfile, ElementClass
 from companion.games.planetary_sisters.cards import RANKS, Elements, elements_of
+from companion.inputs import whole_number
 
 ROUND_COUNTS = (0, 1, 2, 3, 4, 5)  # icons of one round element on one card (§3.1: "数字で書かれています")
 MAX_COUNT = 9
@@ -121,9 +122,10 @@ def parse_rank(value: str | None) -> int | None:
     text = (value or "").strip()
     if not text:
         return None
-    if not text.isdigit() or int(text) not in RANKS:
-        raise ParseError("ps.form.rank", "PS-2", "rank", value=text)
-    return int(text)
+    rank = whole_number(text, min(RANKS), max(RANKS))
+    if rank is None or rank not in RANKS:
+        raise ParseError("ps.form.rank", "PS-2", "rank", value=text[:20])
+    return rank
 
 
 def picker_ref(form: Mapping[str, str], prefix: str, info: DeckInfo) -> CardRef | None:
@@ -140,11 +142,12 @@ def picker_ref(form: Mapping[str, str], prefix: str, info: DeckInfo) -> CardRef 
         raw = (form.get(f"{prefix}el_{element.name}") or "").strip()
         if not raw or raw == "0":
             continue
-        if not raw.isdigit() or int(raw) > MAX_COUNT:
+        count = whole_number(raw, 0, MAX_COUNT)
+        if count is None:
             errors.append(ParseError("ps.form.count", "§3.1", f"elements.{element.name}", element=element.name,
-                                     value=raw))
+                                     value=raw[:20]))
             continue
-        counts[element.name] = int(raw)
+        counts[element.name] = count
     if errors:
         raise ErrorList(errors)
     if rank is None and not counts:

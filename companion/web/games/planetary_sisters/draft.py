@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from companion.games.base import ErrorList, ParseError, Reason, RulesError
 from companion.games.planetary_sisters import GAME, CardRef, Reveal, Setup, TableState
 from companion.games.planetary_sisters.flow import field_size
+from companion.inputs import whole_number
 from companion.play import TableView
 from companion.web.gameweb import TableViewLike
 from companion.web.table_service import load_view
@@ -65,10 +66,10 @@ def draft(token: str):  # type: ignore[no-untyped-def]
         action = "add"
     if pending.get(f"{PICK}add_rank"):
         pending[f"{PICK}rank"] = pending.pop(f"{PICK}add_rank")
-    if action.startswith("drop:") and action[5:].isdigit():
-        index = int(action[5:])
+    if action.startswith("drop:") and whole_number(action[5:], 0, 999) is not None:
+        index = whole_number(action[5:], 0, 999)
         refs = [r for i, r in enumerate(refs) if i != index]
-    elif action.startswith("seat:") and action[5:].isdigit():
+    elif action.startswith("seat:") and whole_number(action[5:], 0, 99) is not None:
         pending["seat"] = action[5:]
         refs = []
     elif action == "add":
@@ -131,9 +132,9 @@ def first_unrevealed(state: TableState) -> int:
 
 def reveal_seat(state: TableState, pending: Mapping[str, str]) -> int:
     """The seat whose hand the reveal form collects: the one picked, if it still has a hand to show."""
-    if pending.get("kind") == "reveal" and str(pending.get("seat", "")).isdigit():
-        seat = int(pending["seat"])
-        if 0 <= seat < state.players and not state.seats[seat].revealed:
+    seat = whole_number(pending.get("seat", ""), 0, state.players - 1)
+    if pending.get("kind") == "reveal" and seat is not None:
+        if not state.seats[seat].revealed:
             return seat
     return first_unrevealed(state)
 

@@ -12,20 +12,27 @@ from typing import Any
 
 from companion.games.base import ErrorList, ParseError
 from companion.games.planetary_sisters import Card, TableState
+from companion.inputs import whole_number
 from companion.web.gameweb import TableViewLike
 
 from . import cards as cardlib
 from .labels import set_seats
 
 SLUG = "planetary-sisters"
+MAX_INDEX = 99  # a seat; the engine checks it against the table
 PLAYED, PICK = "p_", ""  # field prefixes: the turn form's new played card; the setup / reveal picker
 
 
 def _int(value: str | None, code: str, path: str) -> int:
-    text = (value or "").strip()
-    if not text.isdigit():
+    number = whole_number(value or "", 0, MAX_INDEX)
+    if number is None:
         raise ParseError(code, "PS-7", path)
-    return int(text)
+    return number
+
+
+def _index(chosen: str, prefix: str, size: int) -> int | None:
+    """"k2", "f0": an index into a list of ``size`` tapped on the form, or None."""
+    return whole_number(chosen[1:], 0, size - 1) if chosen.startswith(prefix) else None
 
 
 def _ref_json(card: Card) -> dict[str, Any]:
@@ -70,10 +77,11 @@ def _played(form: Mapping[str, str], state: TableState, seat: int, info: cardlib
     chosen = form.get("played", "")
     new = cardlib.picker_ref(form, PLAYED, info)
     known = state.seats[seat].known_hand if 0 <= seat < state.players else ()
-    if chosen.startswith("k") and chosen[1:].isdigit() and int(chosen[1:]) < len(known):
+    index = _index(chosen, "k", len(known))
+    if index is not None:
         if new is not None:
             raise ParseError("ps.form.played_twice", "§4.2", "played")
-        return _ref_json(known[int(chosen[1:])])
+        return _ref_json(known[index])
     if new is None:
         raise ParseError("ps.form.no_played", "§4.2", "played", seat=seat)
     return new.to_json()
@@ -81,6 +89,7 @@ def _played(form: Mapping[str, str], state: TableState, seat: int, info: cardlib
 
 def _taken(form: Mapping[str, str], state: TableState, seat: int) -> dict[str, Any]:
     chosen = form.get("taken", "")
-    if chosen.startswith("f") and chosen[1:].isdigit() and int(chosen[1:]) < len(state.field):
-        return _ref_json(state.field[int(chosen[1:])])
+    index = _index(chosen, "f", len(state.field))
+    if index is not None:
+        return _ref_json(state.field[index])
     raise ParseError("ps.form.no_taken", "§4.2", "taken", seat=seat)

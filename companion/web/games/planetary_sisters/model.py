@@ -82,7 +82,7 @@ def table_model(view: TableViewLike, asked: TableRequest) -> TableModel:
         reveal=reveal,
         reveal_seat=reveal_seat(state, pending),
         in_play=frozenset(ranks_in_play(state)),
-        profile_token=view.profile_ref.token,
+        profile_token=view.profile_ref.token if asked.can_write else "",  # the editor writes: never on a watch page
         learned=state.learned_cards(),
         known=len(state.deck.cards),
     )

@@ -17,6 +17,7 @@ from companion.games.base import ErrorList, ParseError, Reason, RulesError
 from companion.games.planetary_sisters import GAME, read_profile, rename_element
 from companion.games.planetary_sisters.cards import RANKS
 from companion.i18n import pick
+from companion.inputs import whole_number
 from companion.models import Profile
 from companion.profiles import builtin_profiles
 from companion.web.messages import explain
@@ -102,10 +103,8 @@ def edit(token: str):  # type: ignore[no-untyped-def]
 
 
 def _version() -> int:
-    try:
-        return int(request.form.get("version", ""))
-    except ValueError:
-        return -1
+    found = whole_number(request.form.get("version", ""), 0, store.MAX_VERSION)
+    return -1 if found is None else found
 
 
 def _saved(row: Profile, data: dict[str, Any], rank: int | None, pending: dict[str, str], next_rank: int | None):  # type: ignore[no-untyped-def]

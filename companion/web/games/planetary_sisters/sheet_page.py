@@ -32,6 +32,7 @@ from companion.games.planetary_sisters import (
     slots,
 )
 from companion.i18n import pick
+from companion.inputs import whole_number
 from companion.play import UnknownProfile, resolve_profile
 from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
@@ -104,12 +105,18 @@ def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]
     return DEFAULT_REF, profile, read_profile(profile), problems
 
 
+def _index(text: str) -> int:
+    """A card's index in a slot, from the form ("remove" names it); ValueError when it is not one."""
+    index = whole_number(text, 0, 999)
+    if index is None:
+        raise ValueError(text)
+    return index
+
+
 def read_form(values: Mapping[str, str]) -> SheetForm:
     """The sheet a form or link carries; what cannot be read is listed, never lost silently."""
-    try:
-        players = int(values.get("players", "4"))
-    except ValueError:
-        players = 4
+    players = whole_number(values.get("players", "4"), 0, 99)
+    players = 4 if players is None else players
     if players not in (2, 3, 4):
         players = 4
     profile_ref, profile, deck, problems = _deck(values.get("profile") or DEFAULT_REF)
@@ -131,10 +138,7 @@ def read_form(values: Mapping[str, str]) -> SheetForm:
     except ParseError:
         slot = sheet.next_open() or Slot("field")
     problems += [explain_for(e, seat_names) for e in errors]
-    try:
-        saved = int(values.get("saved", "0"))
-    except ValueError:
-        saved = 0
+    saved = whole_number(values.get("saved", "0"), 0, 2**31 - 1) or 0
     return SheetForm(players, profile_ref, profile, deck, info, sheet, names, slot, problems, saved)
 
 
@@ -211,7 +215,7 @@ def act():  # type: ignore[no-untyped-def]
         where, _c, index = arg.rpartition(":") if kind == "remove" else (arg, "", "")
         try:
             slot = Slot.parse(where)
-            form.sheet = form.sheet.cleared(slot) if kind == "clear" else form.sheet.without(slot, int(index))
+            form.sheet = form.sheet.cleared(slot) if kind == "clear" else form.sheet.without(slot, _index(index))
             form.slot = slot
         except (ParseError, ValueError):
             errors = [explain(ParseError("ps.form.kind"))]

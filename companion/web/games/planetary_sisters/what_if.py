@@ -10,6 +10,7 @@ from flask import redirect, request, url_for
 
 from companion.games.base import ErrorList, ParseError, Reason, RulesError
 from companion.games.planetary_sisters import GAME, Card, CardRef, TableState, WhatIf, resolve
+from companion.inputs import whole_number
 from companion.web.gameweb import TableViewLike
 from companion.web.pages import is_htmx, page
 
@@ -86,8 +87,8 @@ def what_if_page(token: str):  # type: ignore[no-untyped-def]
                     refs, hand = more_refs, more
             except ErrorList as bad:
                 problems += [explain(e) for e in bad.errors]
-        elif action.startswith("drop:") and action[5:].isdigit():
-            index = int(action[5:])
+        elif action.startswith("drop:") and whole_number(action[5:], 0, 999) is not None:
+            index = whole_number(action[5:], 0, 999)
             refs = [r for i, r in enumerate(refs) if i != index]
             refs, hand, problems = _hand(state, cardlib.SEP.join(str(r) for r in refs), names)
         url = url_for("planetary_sisters.what_if", token=token, hand=cardlib.SEP.join(str(r) for r in refs) or None)

@@ -28,6 +28,7 @@ from companion.games.strato_sphere.api import AttackQuery, attack_answer, copy_e
 from companion.games.strato_sphere.board import Board, Node, NodeCard, controller
 from companion.games.strato_sphere.cards import Card, Force, forces_for, parse_card
 from companion.games.strato_sphere.ring import ring_size, seat_of
+from companion.inputs import whole_number
 from companion.web.messages import explain
 
 from .labels import (
@@ -100,10 +101,7 @@ class DisputeInput:
 
 
 def _int(args: Mapping[str, str], key: str, low: int, high: int) -> int | None:
-    raw = (args.get(key) or "").strip()
-    if raw.isdigit() and low <= int(raw) <= high:
-        return int(raw)
-    return None
+    return whole_number(args.get(key) or "", low, high)
 
 
 def _choice(args: Mapping[str, str], key: str, allowed: tuple[str, ...]) -> str:

@@ -12,18 +12,20 @@ from typing import Any
 
 from companion.games.base import ParseError
 from companion.games.strato_sphere.moves import MOVE_TYPES
+from companion.inputs import whole_number
 
 from .labels import RANKS, SUITS
 
+MAX_INDEX = 999  # a node or a seat; the engine checks it against the board
 NODE_MOVES = ("place", "reveal", "conceal")
 TWO_NODE_MOVES = ("shift", "attack")
 
 
 def _index(form: Mapping[str, str], key: str, code: str) -> int:
-    raw = (form.get(key) or "").strip()
-    if not raw.isdigit():
+    number = whole_number(form.get(key) or "", 0, MAX_INDEX)
+    if number is None:
         raise ParseError(code, "SS-1", key)
-    return int(raw)
+    return number
 
 
 def _card(form: Mapping[str, str]) -> str:

@@ -23,6 +23,7 @@ from companion.games.strato_sphere.moves import Attack, Conceal, Move, Pass, Pla
 from companion.games.strato_sphere.ring import neighbours
 from companion.games.strato_sphere.rules import forces_missing
 from companion.games.strato_sphere.state import MOVES_PER_TURN, TableState, seen_cards
+from companion.inputs import whole_number
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.messages import explain
 
@@ -129,8 +130,9 @@ def _action(state: TableState, move: Move, label: str, fields: Mapping[str, Any]
 
 def _selected(state: TableState, pending: Mapping[str, str]) -> int | None:
     raw = (pending.get("sel") or "").strip()
-    if raw.isdigit() and int(raw) < len(state.board.nodes):
-        return int(raw)
+    node = whole_number(raw, 0, len(state.board.nodes) - 1)
+    if node is not None:
+        return node
     return None
 
 

@@ -1,0 +1,158 @@
+"""Reading what a phone or a client sends, in one place per kind: whole numbers in a range, seat indexes,
+choices, text with limits, and JSON or TOML with limits on depth, numbers and characters.
+
+Every reader either returns a value the caller can use as it is or says it could not (None, or InputError with
+a message code): nothing here raises anything else, whatever the input. Only ASCII digits make a number
+("²" and "１" pass ``str.isdigit`` but are not numbers here), a number has at most a few digits, text has no
+lone surrogates, NUL or other control characters, and a document nests at most ``MAX_DEPTH`` levels.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+MAX_DEPTH = 32  # nesting of a JSON or TOML document: a table export nests 6 or so
+MAX_INT_DIGITS = 15  # no count, seat, rank, seq or score of any game comes near
+DIGITS_RE = re.compile(r"-?[0-9]{1,15}")
+# Characters no field takes: C0 controls (tab, newline and carriage return aside), DEL, lone surrogates.
+BAD_TEXT_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+BAD_LINE_RE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")  # the same for one-line text: no tab or newline
+
+
+class InputError(ValueError):
+    """What was sent cannot be read; ``code`` is a message code (companion.web.messages)."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+# -- single fields --------------------------------------------------------------------------------------------
+
+def whole_number(raw: object, low: int, high: int) -> int | None:
+    """A whole number written in ASCII digits (an int given as one, from JSON) between low and high
+    inclusive, or None."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        value = raw
+    elif isinstance(raw, str):
+        text = raw.strip()
+        if not DIGITS_RE.fullmatch(text):
+            return None
+        value = int(text)
+    else:
+        return None
+    return value if low <= value <= high else None
+
+
+def seat_index(raw: object, players: int) -> int | None:
+    """A seat's index (0 … players − 1), or None."""
+    return whole_number(raw, 0, players - 1)
+
+
+def choice(raw: object, choices: Iterable[str]) -> str | None:
+    """One of ``choices`` exactly, or None."""
+    if not isinstance(raw, str):
+        return None
+    return raw if raw in tuple(choices) else None
+
+
+def is_clean(text: str, *, one_line: bool = False) -> bool:
+    """No lone surrogates, NUL or control characters (one-line text has no tab or newline either)."""
+    return (BAD_LINE_RE if one_line else BAD_TEXT_RE).search(text) is None
+
+
+def text(raw: object, limit: int, *, one_line: bool = True) -> str | None:
+    """Text with its outer spaces stripped, at most ``limit`` characters and clean (see ``is_clean``), or
+    None."""
+    if not isinstance(raw, str):
+        return None
+    value = raw.strip()
+    if len(value) > limit or not is_clean(value, one_line=one_line):
+        return None
+    return value
+
+
+def form_text(form: Mapping[str, str], key: str, limit: int = 200) -> str:
+    """A form field as text ("" when missing or unreadable): for fields a later check reads again."""
+    return text(form.get(key, ""), limit) or ""
+
+
+# -- documents ------------------------------------------------------------------------------------------------
+
+def _refuse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise InputError("json.number_too_large")
+    return int(digits)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise InputError("json.malformed")
+
+
+def load_json(data: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
+    """A JSON document, checked (see ``check_document``); InputError ("json.malformed", "json.too_deep",
+    "json.number_too_large", "json.bad_text") when it cannot be taken."""
+    try:
+        if isinstance(data, bytes):
+            data = data.decode("utf-8")
+        value = json.loads(data, parse_int=_refuse_int, parse_constant=_refuse_constant)
+    except InputError:
+        raise
+    except RecursionError as exc:
+        raise InputError("json.too_deep", depth=max_depth) from exc
+    except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
+        raise InputError("json.malformed") from exc
+    check_document(value, max_depth)
+    return value
+
+
+def load_toml(data: str, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
+    """A TOML document, checked like JSON; InputError when it cannot be taken."""
+    try:
+        value = tomllib.loads(data)
+    except RecursionError as exc:
+        raise InputError("json.too_deep", depth=max_depth) from exc
+    except (tomllib.TOMLDecodeError, ValueError) as exc:
+        raise InputError("json.malformed", detail=str(exc)[:200]) from exc
+    check_document(value, max_depth)
+    return value
+
+
+def check_document(value: Any, max_depth: int = MAX_DEPTH) -> None:
+    """Walk a parsed document without recursion: at most ``max_depth`` levels, every key and string clean
+    (no lone surrogates, no NUL), every integer of at most MAX_INT_DIGITS digits. Raises InputError."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    limit = 10 ** MAX_INT_DIGITS
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            if depth > max_depth:
+                raise InputError("json.too_deep", depth=max_depth)
+            for key, child in item.items():
+                if not isinstance(key, str) or not is_clean(key):
+                    raise InputError("json.bad_text")
+                stack.append((child, depth + 1))
+        elif isinstance(item, list):
+            if depth > max_depth:
+                raise InputError("json.too_deep", depth=max_depth)
+            stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, str):
+            if not is_clean(item):
+                raise InputError("json.bad_text")
+        elif isinstance(item, int) and not isinstance(item, bool) and not -limit < item < limit:
+            raise InputError("json.number_too_large")
+
+
+def upload_text(data: bytes) -> str:
+    """An uploaded file's text (UTF-8, a leading byte-order mark dropped); InputError when it is not."""
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise InputError("upload.not_utf8") from exc
