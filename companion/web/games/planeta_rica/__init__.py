@@ -20,7 +20,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.web.gameweb import GameWeb
 
-from . import forms, history, model, routes
+from . import forms, history, model, remember, routes
 from .api import ROUTES
 from .labels import choice_label
 from .messages import MESSAGES
@@ -39,5 +39,6 @@ WEB = GameWeb(
     tools=(("planeta_rica.score", _l("Score a finished game")),),
     summary=summary,
     choice_label=choice_label,
+    after_move=remember.remember_after_move,
     printables=PRINTABLES,
 )

@@ -15,6 +15,7 @@ from typing import Any
 from companion import store
 from companion.games.planeta_rica import GAME
 from companion.profiles.refs import ProfileRef
+from companion.web.table_service import own_profile_copy
 
 SLUG = "planeta-rica"
 
@@ -59,3 +60,42 @@ def save(profile_ref: str, profile: Mapping[str, Any], values: CardValues) -> st
     source = ref.key if not ref.is_user and ref.key else "default"
     created = store.create_profile(SLUG, with_values(copy_of_builtin(profile), values), str(ProfileRef.builtin(source)))
     return str(ProfileRef.user(created.token))
+
+
+def learned_from_move(move: Mapping[str, Any], before: Any) -> dict[str, dict[str, Any]]:
+    """Card values an entry carried because the profile lacked them (PR-6): an invade's coin cost, what a
+    returning worker's slot (and the slot it copied) shows."""
+    values: dict[str, dict[str, Any]] = {}
+    kind = move.get("type")
+    if kind == "invade" and isinstance(move.get("cost"), int):
+        values[str(move["planet"])] = {"coins": move["cost"]}
+    if kind == "return" and before is not None and before.to_move is not None:
+        planets = before.seats[before.to_move].planets
+        index = move.get("planet")
+        if isinstance(index, int) and 0 <= index < len(planets) and planets[index].topmost is not None:
+            slot = planets[index].topmost
+            if "shows" in move:
+                values.setdefault(planets[index].planet.value, {})[f"slot{slot}"] = move["shows"]
+            target = move.get("copy")
+            if "copied" in move and isinstance(target, int) and 0 <= target < len(planets):
+                values.setdefault(planets[target].planet.value, {})[f"slot{slot}"] = move["copied"]
+    return values
+
+
+def remember_after_move(view: Any) -> None:
+    """After an entry the platform saved (WEB.after_move): values it carried that the profile lacked go into the
+    table's own profile copy (a built-in profile is copied first, version-checked). Another phone writing first
+    leaves them for the next entry."""
+    if view.replay_error is not None or not view.log.standing:
+        return
+    entry = view.log.standing[-1]
+    values = learned_from_move(entry.payload, view.before.get(entry.seq))
+    if not values:
+        return
+    try:
+        if view.profile_ref.is_user:
+            save(str(view.profile_ref), view.profile, values)
+        else:
+            own_profile_copy(view, view.version, with_values(view.profile, values))
+    except store.Conflict:
+        return

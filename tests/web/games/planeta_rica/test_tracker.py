@@ -8,6 +8,7 @@ import re
 
 from flask import Flask
 
+from companion import store
 from companion.profiles.refs import ProfileRef
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
@@ -126,3 +127,22 @@ def test_japanese_table(app: Flask) -> None:
     url = set_up(phone, app)
     text = text_of(phone.get(url).get_data(as_text=True))
     assert "アクションフェイズ" in text and "ニューアース" in text
+
+
+def test_a_cost_typed_at_the_table_is_remembered_in_its_profile_copy(phone: Phone, app: Flask) -> None:
+    url = start_table(phone, "Aki", "Ben", "Chie")  # the built-in profile: no coin costs
+    ok(phone, url, type="start", seat="0")
+    for planet in MARKET:
+        ok(phone, url, type="reveal", planet=planet)
+    response = enter(phone, url, type="invade", planet="endymion")
+    assert response.status_code == 422
+    assert "coin cost of Endymion" in text_of(response.get_data(as_text=True))
+    html = ok(phone, url, type="invade", planet="endymion", cost="4")
+    assert 'data-phase="refill"' in html
+    # the table now has its own profile copy that knows the cost: the next invade needs none typed
+    found = re.search(r'href="/p/([^"]+)"', html)
+    assert found is not None
+    with app.app_context():
+        row = store.get_profile(found.group(1))
+        assert row is not None
+        assert {c["id"]: c for c in row.data["cards"]}["endymion"]["coins"] == 4
