@@ -34,7 +34,7 @@ from companion.web.printing.documents import (
 from .labels import REWARDS, reward_icon, reward_name
 
 PR = "planeta-rica"
-PRINT_ORDER = 4
+PRINT_ORDER = 5  # the print page lists the games in this order
 
 
 @dataclass(frozen=True)
