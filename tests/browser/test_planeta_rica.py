@@ -62,6 +62,7 @@ def test_a_four_player_game_scored_by_tapping(new_phone, live_server) -> None:  
             page.click(f'#entry button[value="gadget:{card}"]')
             expect(page.locator(f'#entry button[value="gadget:{card}"]')).to_be_disabled()
         page.click('#entry button[value="next"]')
+    expect(page.locator("#entry")).to_have_attribute("data-seat", "0")  # round again: the swap has landed
     # Endymion has one copy: its button is disabled for everyone now
     expect(page.locator('#entry button[value="planet:endymion"]')).to_be_disabled()
     # the built-in profile knows no VP: each card type is asked once
@@ -85,6 +86,14 @@ def test_a_four_player_game_scored_by_tapping(new_phone, live_server) -> None:  
     expect(page.locator('#results .pr-total[data-seat="1"]')).to_have_text("19")
 
 
+def entry(page: Page, selector: str) -> None:
+    """Tap a button that saves an entry and wait for the table's next version (htmx swaps the live region)."""
+    version = page.locator("#live").get_attribute("data-version") or "0"
+    page.click(selector)
+    # the next version, or later: an entry that teaches the profile a value also moves the table to its copy
+    page.wait_for_function("v => document.querySelector('#live').dataset.version > +v", arg=int(version))
+
+
 def test_a_tracked_turn_with_a_dispatch_and_an_invade(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     page = new_phone()
     page.goto(live_server + "/new/planeta-rica")
@@ -92,9 +101,9 @@ def test_a_tracked_turn_with_a_dispatch_and_an_invade(new_phone, live_server) ->
         page.fill(f"input[name=seat{seat}]", name)
     page.click("button[type=submit].primary")
     expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "setup")
-    page.click('.pr-status button[value="0"]')
+    entry(page, '.pr-status button[value="0"]')
     for card in ("tourist_planet", "ai_autonomy", "tachyon_mine", "endymion", "merchant_guild"):
-        page.click(f'.pr-reveal button[value="{card}"]')
+        entry(page, f'.pr-reveal button[value="{card}"]')
     expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "action")
     no_horizontal_scroll(page)
     assert small_tap_targets(page, "#planeta-rica form") == []
@@ -107,15 +116,15 @@ def test_a_tracked_turn_with_a_dispatch_and_an_invade(new_phone, live_server) ->
     shot(page, "planeta-rica-refused")
     # the entry is kept: tap slot 2 too and send
     page.click('#dispatch label.slotbox:has(input[name="d0_2"])')
-    page.click('#dispatch button[type=submit]')
+    entry(page, '#dispatch button[type=submit]')
     expect(page.locator(".pr-turn")).to_contain_text("Ben's turn")
     expect(page.locator('.pr-seat[data-seat="0"] [data-k="hand"]')).to_have_text("hand 3")
     expect(page.locator('.pr-seat[data-seat="0"] .pr-slot.worker')).to_have_count(3)
     # Ben invades: the built-in profile lacks the coin cost, so the card's cost is typed
     page.fill('#invade input[name="cost"]', "3")
-    page.click('#invade button[value="tourist_planet"]')
+    entry(page, '#invade button[value="tourist_planet"]')
     expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "refill")
-    page.click('.pr-reveal button[value="steel_city"]')
+    entry(page, '.pr-reveal button[value="steel_city"]')
     expect(page.locator(".pr-turn")).to_contain_text("Chie's turn")
     expect(page.locator('.pr-seat[data-seat="1"] [data-k="coins"]')).to_have_text("coins 2")
     expect(page.locator('.pr-seat[data-seat="1"] .pr-planet')).to_have_count(2)
