@@ -50,7 +50,8 @@ def test_the_shared_printing_code_names_no_game() -> None:
 
 def test_each_game_package_brings_its_printables_in_the_print_page_order() -> None:
     found = listing.game_printables()
-    assert [g.slug for g in found] == ["planetary-sisters", "lumiere", "strato-sphere", "sister-combination"]
+    assert [g.slug for g in found] == ["planetary-sisters", "lumiere", "strato-sphere", "sister-combination",
+                                      "planeta-rica"]
     webs = discover()
     for game in found:
         module = importlib.import_module(f"companion.web.games.{game.package}.printables")

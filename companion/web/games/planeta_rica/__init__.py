@@ -1,0 +1,44 @@
+"""Planeta Rica (プラネトリコ) in the web layer.
+
+- The scoring page (``/planeta-rica/score``, ``score_page``): a finished game's planets and gadgets tapped by
+  name, fame typed, every player's VP with its working (fame + planets + gadgets + Schneider's bonus), the
+  ranking and the winner with PR-5's tie-break; VP the profile lacks asked once, ``remember`` keeps them.
+- The tracker: the table fragment (templates/planeta_rica/_table.html) drawing the frozen model
+  ``model.table_model`` builds; ``forms`` turns the entry forms into moves, ``history`` words the logged moves.
+- The deck profile: the platform's editor and checklist (``/profiles/planeta-rica``) driven by the engine's
+  card fields; ``labels.choice_label`` shows card ids and rewards by name there.
+- ``POST /api/v1/planeta-rica/score`` (``api``); ``messages`` words the engine's reasons, ``labels`` its ids,
+  ``breakdown`` a score's working, ``summary`` the score summary, ``printables`` the score pad, the turn
+  summary and the card sheets; ``routes`` holds the blueprint.
+
+The rules are the engine's (companion.games.planeta_rica): this package reads forms, calls it, renders.
+"""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+
+from companion.web.gameweb import GameWeb
+
+from . import forms, history, model, remember, routes
+from .api import ROUTES
+from .labels import choice_label
+from .messages import MESSAGES
+from .printables import PRINTABLES
+from .summary import summary
+
+WEB = GameWeb(
+    slug="planeta-rica",
+    table_template="planeta_rica/_table.html",
+    table_model=model.table_model,
+    form_to_move=forms.form_to_move,
+    describe_move=history.describe_move,
+    messages=MESSAGES,
+    blueprint=routes.bp,
+    api=ROUTES,
+    tools=(("planeta_rica.score", _l("Score a finished game")),),
+    summary=summary,
+    choice_label=choice_label,
+    after_move=remember.remember_after_move,
+    printables=PRINTABLES,
+)

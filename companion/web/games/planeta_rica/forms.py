@@ -1,0 +1,120 @@
+"""The tracker's entry forms -> the engine's move JSON (a logged move's history line is history.py's).
+
+Every form on the table fragment sends ``type`` (the engine's move type) and the taps that go with it:
+``seat``; ``planet`` (a planet id for reveal/invade, a planet's index in the mover's row for return);
+``copy``, ``shows``, ``copied``, ``take_<resource>``, ``give_<resource>`` (a return's choices);
+``d<planet>_<slot>`` (a dispatch's slot boxes); ``h_<slot>`` (Hypnosis Capsule's slots) and ``cost`` (invade);
+``gadget`` and ``pay_<resource>`` (develop); ``resource`` (collect); ``card`` and the six amounts (adjust).
+A missing tap is a ParseError with a ``pr.form.*`` code that says what to tap; everything else is the engine's
+to check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.base import ParseError
+from companion.games.planeta_rica.cards import SLOTS
+from companion.games.planeta_rica.moves import ADJUST_KEYS, MOVE_TYPES
+
+from .labels import RESOURCES, REWARDS
+
+MAX_PLANETS = 24  # a row longer than this cannot be (44 planet cards, 12 cards end the game)
+
+
+def _text(form: Mapping[str, str], key: str) -> str:
+    return (form.get(key) or "").strip()
+
+
+def _count(form: Mapping[str, str], key: str, code: str, signed: bool = False) -> int | None:
+    raw = _text(form, key)
+    if raw == "":
+        return None
+    digits = raw[1:] if signed and raw[:1] in "+-" else raw
+    if not digits.isdigit() or len(digits) > 4:
+        raise ParseError("pr.form.number", "PR-3", key, value=raw)
+    return -int(digits) if raw.startswith("-") else int(digits)
+
+
+def _bag(form: Mapping[str, str], prefix: str) -> dict[str, int]:
+    bag = {}
+    for resource in RESOURCES:
+        n = _count(form, f"{prefix}{resource}", "pr.form.number")
+        if n:
+            bag[resource] = n
+    return bag
+
+
+def _slots(form: Mapping[str, str], prefix: str) -> list[int]:
+    return [slot for slot in range(1, SLOTS + 1) if _text(form, f"{prefix}{slot}") in ("1", "on", str(slot))]
+
+
+def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
+    """Form fields -> the move's JSON (what the engine's parse_move reads)."""
+    kind = _text(form, "type")
+    if kind not in MOVE_TYPES:
+        raise ParseError("pr.form.unknown", "PR-3", "type")
+    move: dict[str, Any] = {"type": kind}
+    if kind in ("start", "adjust"):
+        seat = _count(form, "seat", "pr.form.pick_seat")
+        if seat is None:
+            raise ParseError("pr.form.pick_seat", "PR-1", "seat")
+        move["seat"] = seat
+    if kind in ("reveal", "invade"):
+        planet = _text(form, "planet")
+        if not planet:
+            raise ParseError("pr.form.pick_planet", "PR-3", "planet")
+        move["planet"] = planet
+    if kind == "return":
+        index = _count(form, "planet", "pr.form.pick_planet")
+        if index is None:
+            raise ParseError("pr.form.pick_planet", "PR-2", "planet")
+        move["planet"] = index
+        copy = _count(form, "copy", "pr.form.pick_planet")
+        if copy is not None:
+            move["copy"] = copy
+        for key in ("shows", "copied"):
+            if _text(form, key) in REWARDS:
+                move[key] = _text(form, key)
+        take, give = _bag(form, "take_"), _bag(form, "give_")
+        if take:
+            move["take"] = take
+        if give:
+            move["give"] = give
+    if kind == "dispatch":
+        placements = []
+        for index in range(MAX_PLANETS):
+            slots = _slots(form, f"d{index}_")
+            if slots:
+                placements.append({"planet": index, "slots": slots})
+        if not placements:
+            raise ParseError("pr.form.pick_slots", "PR-3", "placements")
+        move["placements"] = placements
+    if kind == "invade":
+        cost = _count(form, "cost", "pr.form.number")
+        if cost is not None:
+            move["cost"] = cost
+        hypnosis = _slots(form, "h_")
+        if hypnosis:
+            move["hypnosis"] = hypnosis
+    if kind == "develop":
+        gadget = _text(form, "gadget")
+        if not gadget:
+            raise ParseError("pr.form.pick_gadget", "PR-3", "gadget")
+        move["gadget"] = gadget
+        pay = _bag(form, "pay_")
+        if pay or _text(form, "pay") == "1":
+            move["pay"] = pay
+    if kind == "collect" and _text(form, "resource"):
+        move["resource"] = _text(form, "resource")
+    if kind == "adjust":
+        card = _text(form, "card")
+        if not card:
+            raise ParseError("pr.form.pick_card", "PR-6", "card")
+        move["card"] = card
+        for key in ADJUST_KEYS:
+            n = _count(form, key, "pr.form.number", signed=True)
+            if n:
+                move[key] = n
+    return move

@@ -1,0 +1,148 @@
+"""How Planeta Rica looks on a page: card names in the page's language, slot rewards and resources as icons
+with words, seats by name, checked reasons with their ruling ids.
+
+Nothing here decides a rule: it reads the engine's ids (companion.games.planeta_rica) and puts them in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from companion.games.base import Reason, RulesError
+from companion.games.planeta_rica import Gadget, Planet, Resource, Reward
+from companion.i18n import pick
+from companion.web.messages import message_for
+
+# The eleven return effects (帰還効果一覧, PR-2): a short icon and a word.
+REWARD_ICONS: dict[str, str] = {
+    "tachyon": "T", "monopole": "M", "mithril": "Mi", "any": "?", "exchange": "⇄", "coin": "¢",
+    "coin2": "¢¢", "fame": "★", "worker": "♟", "copy": "⧉", "nothing": "—",
+}
+REWARD_NAMES = {
+    "tachyon": _l("tachyon"), "monopole": _l("monopole"), "mithril": _l("mithril"),
+    "any": _l("any one resource"), "exchange": _l("exchange resources"), "coin": _l("1 coin"),
+    "coin2": _l("2 coins"), "fame": _l("1 fame"), "worker": _l("1 worker"),
+    "copy": _l("copy another planet's same slot"), "nothing": _l("nothing"),
+}
+RESOURCE_NAMES = {"tachyon": _l("tachyon"), "monopole": _l("monopole"), "mithril": _l("mithril")}
+ADJUST_NAMES = {"tachyon": _l("tachyon"), "monopole": _l("monopole"), "mithril": _l("mithril"),
+                "coins": _l("coins"), "fame": _l("fame"), "workers": _l("workers in hand")}
+PHASE_NAMES = {"setup": _l("Set-up"), "return": _l("Return phase"), "action": _l("Action phase"),
+               "refill": _l("Market refill"), "over": _l("Game over")}
+MOVE_NAMES = {"start": _l("start player"), "reveal": _l("reveal a planet"), "return": _l("return"),
+              "dispatch": _l("dispatch"), "invade": _l("invade"), "develop": _l("develop"),
+              "collect": _l("collect"), "donate": _l("donate"), "end": _l("end the turn"),
+              "adjust": _l("card effect")}
+
+
+def card_name(card_id: str) -> str:
+    """A planet's or gadget's name in the page's language (the id itself when it is no card)."""
+    for kind in (Planet, Gadget):
+        try:
+            return pick(kind(card_id), "name")
+        except ValueError:
+            continue
+    return card_id
+
+
+def planet_name(planet: Planet) -> str:
+    return pick(planet, "name")
+
+
+def gadget_name(gadget: Gadget) -> str:
+    return pick(gadget, "name")
+
+
+def reward_name(reward: str) -> str:
+    return str(REWARD_NAMES.get(reward, reward))
+
+
+def reward_icon(reward: str | None) -> str:
+    return "·" if reward is None else REWARD_ICONS.get(reward, reward)
+
+
+def resource_name(resource: str) -> str:
+    return str(RESOURCE_NAMES.get(resource, resource))
+
+
+def bag_text(bag: str) -> str:
+    """A resource bag in notation (``2tachyon+1mithril``, ``1any``) as words; ``0`` reads "nothing"."""
+    if bag in ("", "0"):
+        return _("nothing")
+    parts = []
+    for part in bag.split("+"):
+        digits = "".join(ch for ch in part if ch.isdigit())
+        name = part[len(digits):]
+        word = _("any resource") if name == "any" else resource_name(name)
+        parts.append(f"{digits} {word}" if digits else word)
+    return ", ".join(parts)
+
+
+def phase_name(phase: str) -> str:
+    return str(PHASE_NAMES.get(phase, phase))
+
+
+def move_name(kind: str) -> str:
+    return str(MOVE_NAMES.get(kind, kind))
+
+
+def seat_word(text: str) -> str:
+    """A seat param: a seat number (0-based, as the engine and the API count) as "Player n"; a name as is."""
+    return _("Player %(n)s", n=int(text) + 1) if text.lstrip("-").isdigit() and int(text) >= 0 else text
+
+
+def seat_label(seat: int, names: Sequence[str]) -> str:
+    return names[seat] if 0 <= seat < len(names) and names[seat] else _("Player %(n)s", n=seat + 1)
+
+
+def none_text() -> str:
+    return _("none")
+
+
+SEAT_PARAMS = ("seat", "seats", "order", "last_seat", "start")
+
+
+def explain_named(reason: Reason | RulesError, names: Sequence[str]) -> str:
+    """A reason in words with its seats by the table's names."""
+    params = dict(reason.params)
+    for key in SEAT_PARAMS:
+        value = params.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+            params[key] = seat_label(value, names)
+        elif isinstance(value, (list, tuple)):
+            params[key] = [seat_label(v, names) if isinstance(v, int) and 0 <= v < len(names) else v for v in value]
+    return message_for(reason.code, params)
+
+
+@dataclass(frozen=True)
+class ReasonView:
+    ok: bool
+    text: str
+    rule: str
+
+
+def reason_view(reason: Reason | RulesError, names: Sequence[str]) -> ReasonView:
+    ok = bool(getattr(reason, "ok", False))
+    return ReasonView(ok, explain_named(reason, names), reason.rule)
+
+
+def with_rule(reason: Reason | RulesError, names: Sequence[str]) -> str:
+    text = explain_named(reason, names)
+    return f"{text} ({reason.rule})" if reason.rule else text
+
+
+RESOURCES = tuple(r.value for r in Resource)
+REWARDS = tuple(r.value for r in Reward)
+
+
+def choice_label(field_key: str, choice: str) -> str:
+    """A profile field's choice as the editor shows it: a card id by name, a slot reward with its icon."""
+    if field_key == "id":
+        return card_name(choice)
+    if field_key.startswith("slot"):
+        return f"{reward_icon(choice)} {reward_name(choice)}"
+    return choice

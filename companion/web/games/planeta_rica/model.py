@@ -1,0 +1,261 @@
+"""The table fragment's model: what ``templates/planeta_rica/_table.html`` draws, built once per render.
+
+The phases, what is legal and every check are the engine's (companion.games.planeta_rica); this module puts
+the state into words: each seat's planets with their five slots (workers and the profile's rewards), gadgets,
+resources, coins, fame and hand; the market, the deck, the gadget supply and the fame pool; what the player to
+move may enter now; the end (PR-4) and the VP (PR-5). Nothing here reads the request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from flask import url_for
+
+from companion.games.planeta_rica import GAME, Gadget, Phase, Planet, Resource, TableState
+from companion.games.planeta_rica.cards import SLOTS, Reward
+from companion.games.planeta_rica.market import copies_left
+from companion.games.planeta_rica.returns import copy_targets
+from companion.games.planeta_rica.rules import end_reasons, time_machine_ready
+from companion.games.planeta_rica.state import Seat
+from companion.web.gameweb import TableRequest, TableViewLike
+
+from .breakdown import SeatVP, seat_views, tie_notes, winner_text
+from .labels import (
+    ADJUST_NAMES,
+    REWARDS,
+    ReasonView,
+    gadget_name,
+    phase_name,
+    planet_name,
+    reason_view,
+    resource_name,
+    reward_icon,
+    reward_name,
+    seat_label,
+)
+
+
+@dataclass(frozen=True)
+class SlotView:
+    n: int
+    worker: bool
+    reward: str  # id, "" while the profile does not know it
+    icon: str
+    word: str
+
+
+@dataclass(frozen=True)
+class PlanetView:
+    index: int
+    card: str
+    name: str
+    slots: tuple[SlotView, ...]
+    topmost: int | None  # the slot whose worker would return
+    owes_return: bool  # the return phase still wants its worker
+    vp: int | None
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    is_turn: bool
+    starts: bool
+    last: bool  # the start player's right-hand neighbour (plays the last turn, PR-4)
+    coins: int
+    fame: int
+    hand: int
+    resources: tuple[tuple[str, str, int], ...]  # (id, word, count)
+    planets: tuple[PlanetView, ...]
+    gadgets: tuple[tuple[str, str, bool], ...]  # (id, name, applied by the companion)
+    cards: int
+    vp: int | None
+
+
+@dataclass(frozen=True)
+class ReturnChoice:
+    """A planet of the mover whose topmost worker may return, with what its slot asks for."""
+
+    index: int
+    name: str
+    slot: int
+    shows: str  # the profile's reward, "" while unknown (then asked)
+    copy_targets: tuple[tuple[int, str, str], ...]  # (index, name, the same slot's reward or "")
+    wants_take: bool  # "any" (take one) or exchange, or unknown (may be either)
+    wants_give: bool
+
+
+@dataclass(frozen=True)
+class MarketView:
+    card: str
+    name: str
+    count: int
+    cost: int | None
+    affordable: bool
+
+
+@dataclass(frozen=True)
+class SupplyView:
+    card: str
+    name: str
+    left: int
+    cost: str  # notation, "" while unknown
+    has_any: bool
+    held: bool  # the mover already holds one (PR-3)
+
+
+@dataclass(frozen=True)
+class TrackerView:
+    phase: str
+    phase_name: str
+    turn: int
+    actions: int
+    mover: int | None
+    mover_name: str
+    start_name: str
+    seats: tuple[SeatView, ...]
+    market: tuple[MarketView, ...]
+    deck: int
+    fame_pool: int
+    supply: tuple[SupplyView, ...]
+    reveal_choices: tuple[tuple[str, str, int], ...]  # (planet id, name, copies that can still be in the deck)
+    returns: tuple[ReturnChoice, ...]
+    dispatch_planets: tuple[PlanetView, ...]
+    warp_gate: bool
+    hypnosis: bool
+    second_action: bool  # Time Machine: this is the second action, or "end" (PR-7)
+    collect_resources: tuple[tuple[str, str, int], ...]
+    adjust_cards: tuple[tuple[int, str, tuple[tuple[str, str], ...]], ...]  # (seat, name, held cards)
+    adjust_keys: tuple[tuple[str, str], ...]
+    rewards: tuple[tuple[str, str, str], ...]
+    resources: tuple[tuple[str, str], ...]
+    end_notes: tuple[ReasonView, ...]
+    turns_remaining: int | None
+    scores: tuple[SeatVP, ...]
+    winner: str
+    ties: tuple[str, ...]
+    final: bool
+    profile_url: str
+    profile_is_own: bool
+    token: str
+    version: int
+    can_write: bool
+    pending: Mapping[str, str] = field(default_factory=dict)
+
+
+def _slot(state: TableState, planet: Planet, n: int, worker: bool) -> SlotView:
+    reward = state.profile.slot(planet, n)
+    rid = "" if reward is None else reward.value
+    return SlotView(n, worker, rid, reward_icon(rid or None), reward_name(rid) if rid else "?")
+
+
+def _planets(state: TableState, seat: int, is_turn: bool) -> tuple[PlanetView, ...]:
+    owes = set(state.pending_returns) if is_turn else set()
+    return tuple(
+        PlanetView(i, p.planet.value, planet_name(p.planet),
+                   tuple(_slot(state, p.planet, n, p.workers[n - 1]) for n in range(1, SLOTS + 1)),
+                   p.topmost, i in owes, state.profile.planet(p.planet).vp)
+        for i, p in enumerate(state.seats[seat].planets))
+
+
+def _seat_view(state: TableState, seat: int, player: Seat, names: list[str], vp: int | None) -> SeatView:
+    is_turn = state.to_move == seat and state.phase in (Phase.RETURN, Phase.ACTION, Phase.REFILL)
+    return SeatView(
+        seat, names[seat], is_turn, state.start == seat, state.last_seat == seat and state.start is not None,
+        player.coins, player.fame, player.hand,
+        tuple((r, resource_name(r), player.resources.get(res)) for r, res in _RESOURCES),
+        _planets(state, seat, is_turn),
+        tuple((g.gadget.value, gadget_name(g.gadget), g.gadget.applied) for g in player.gadgets),
+        player.cards, vp)
+
+
+def _reward_id(reward: Reward | None) -> str:
+    return "" if reward is None else reward.value
+
+
+def _returns(state: TableState, seat: int) -> tuple[ReturnChoice, ...]:
+    player = state.seats[seat]
+    if state.phase is Phase.RETURN:
+        indices: tuple[int, ...] = state.pending_returns
+    elif state.phase is Phase.ACTION:
+        indices = tuple(i for i, p in enumerate(player.planets) if p.placed)
+    else:
+        return ()
+    out = []
+    for i in indices:
+        owned = player.planets[i]
+        slot = owned.topmost
+        if slot is None:
+            continue
+        shows = state.profile.slot(owned.planet, slot)
+        targets: tuple[tuple[int, str, str], ...] = ()
+        if shows is None or shows is Reward.COPY:
+            targets = tuple((j, planet_name(player.planets[j].planet),
+                             _reward_id(state.profile.slot(player.planets[j].planet, slot)))
+                            for j in copy_targets(state, seat, i, slot))
+        choosing = shows in (None, Reward.ANY, Reward.EXCHANGE, Reward.COPY)
+        out.append(ReturnChoice(i, planet_name(owned.planet), slot, "" if shows is None else shows.value, targets,
+                                choosing, shows in (None, Reward.EXCHANGE, Reward.COPY)))
+    return tuple(out)
+
+
+_RESOURCES = tuple((r.value, r) for r in Resource)
+
+
+def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) -> TrackerView:
+    state: TableState = view.state
+    names = [seat_label(i, list(view.table.seats)) for i in range(state.players)]
+    breakdown = GAME.score(state)
+    scores = tuple(seat_views(breakdown, names))
+    totals = {s.seat: s.total for s in scores}
+    seats = tuple(_seat_view(state, i, seat, names, totals.get(i)) for i, seat in enumerate(state.seats))
+    mover = state.to_move
+    player = state.seats[mover] if mover is not None else None
+    market = tuple(MarketView(s.planet.value, planet_name(s.planet), s.count, state.profile.planet(s.planet).coins,
+                              player is not None and (state.profile.planet(s.planet).coins or 0) <= player.coins)
+                   for s in state.market)
+    supply = []
+    for g in Gadget:
+        cost = state.profile.gadget(g).cost
+        supply.append(SupplyView(g.value, gadget_name(g), state.supply(g), "" if cost is None else str(cost),
+                                 cost is not None and cost.any > 0, player is not None and player.has(g)))
+    reveal = tuple((p.value, planet_name(p), copies_left(state, p)) for p in Planet) \
+        if state.phase in (Phase.SETUP, Phase.REFILL) and state.deck > 0 else ()
+    ref = view.profile_ref
+    own = ref.is_user
+    profile_url = url_for("profiles.edit", token=ref.token) if own else url_for("profiles.index", slug=GAME.slug)
+    adjust_cards = tuple(
+        (i, names[i], tuple((p.planet.value, planet_name(p.planet)) for p in s.planets) +
+         tuple((g.gadget.value, gadget_name(g.gadget)) for g in s.gadgets))
+        for i, s in enumerate(state.seats))
+    final = state.phase is Phase.OVER
+    return TrackerView(
+        phase=state.phase.value, phase_name=phase_name(state.phase.value), turn=state.turn, actions=state.actions,
+        mover=mover, mover_name=names[mover] if mover is not None else "",
+        start_name=names[state.start] if state.start is not None else "",
+        seats=seats, market=market, deck=state.deck, fame_pool=state.fame_pool, supply=tuple(supply),
+        reveal_choices=reveal,
+        returns=_returns(state, mover) if mover is not None else (),
+        dispatch_planets=_planets(state, mover, True) if mover is not None else (),
+        warp_gate=player is not None and player.has(Gadget.WARP_GATE),
+        hypnosis=player is not None and player.has(Gadget.HYPNOSIS_CAPSULE),
+        second_action=mover is not None and state.actions >= 1 and time_machine_ready(state, mover),
+        collect_resources=tuple((r, resource_name(r), player.resources.get(res)) for r, res in _RESOURCES)
+        if player is not None else (),
+        adjust_cards=adjust_cards,
+        adjust_keys=tuple((k, str(v)) for k, v in ADJUST_NAMES.items()),
+        rewards=tuple((r, reward_icon(r), reward_name(r)) for r in REWARDS),
+        resources=tuple((r, resource_name(r)) for r, _res in _RESOURCES),
+        end_notes=tuple(reason_view(r, names) for r in end_reasons(state)),
+        turns_remaining=state.turns_remaining,
+        scores=scores, winner=winner_text(breakdown, names) if final else "",
+        ties=tuple(tie_notes(breakdown, names)), final=final,
+        profile_url=profile_url, profile_is_own=own, token=view.table.token, version=view.version,
+        can_write=can_write, pending=dict(pending))
+
+
+def table_model(view: TableViewLike, asked: TableRequest) -> TrackerView:
+    """The table fragment's model (templates/planeta_rica/_table.html draws it), in the current language."""
+    return tracker(view, asked.pending, asked.can_write)

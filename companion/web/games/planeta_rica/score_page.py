@@ -1,0 +1,421 @@
+"""The scoring page: a finished game's planets, gadgets and fame tapped in, every player's VP with its working,
+the ranking and the winner with PR-5's tie-break (``/planeta-rica/score``).
+
+Everything entered lives in the page's form and its address (``?players=4&start=0&p0=new_earth,tourist_planet
+&g0=warp_gate&f0=7&vp_tourist_planet=3``), so a reload or a phone put to sleep loses nothing, and the page works
+with JavaScript off: each tap is a plain form post answered by a redirect to the new address (with htmx, the
+fresh sheet and the address in ``HX-Replace-Url``). VP come from the deck profile; a card whose VP the profile
+lacks is asked once for the whole sheet and may be remembered in a profile copy (PR-6). The scoring is the
+engine's ``score_seats``, the one the tracker and the API use.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import redirect, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from companion import store
+from companion.games.base import Breakdown, ErrorList, ParseError, Reason
+from companion.games.planeta_rica import DeckProfile, Gadget, Planet, Reward, read_profile, score_seats
+from companion.games.planeta_rica.cards import SLOTS
+from companion.games.planeta_rica.score import GadgetVP, PlanetVP, SeatCards
+from companion.games.planeta_rica.state import PLAYER_COUNTS
+from companion.i18n import pick
+from companion.play import UnknownProfile, resolve_profile
+from companion.profiles import builtin_profiles
+from companion.profiles.refs import ProfileRef
+from companion.web.messages import explain
+from companion.web.pages import is_htmx, page
+
+from .breakdown import SeatVP, seat_views, winner_text
+from .labels import REWARDS, gadget_name, planet_name, reward_icon, reward_name, seat_label, with_rule
+from .remember import save
+
+SLUG = "planeta-rica"
+DEFAULT_REF = str(ProfileRef.builtin("default"))
+MAX_FAME = 999
+
+
+@dataclass
+class Sheet:
+    """What the page holds: the seats' cards and fame, values typed for cards the profile lacks."""
+
+    players: int
+    start: int
+    seat: int  # the player being entered
+    profile_ref: str
+    profile: dict[str, Any]
+    deck: DeckProfile
+    names: list[str]
+    planets: list[list[Planet]]
+    gadgets: list[list[Gadget]]
+    fame: list[str]  # as typed ("" = not entered yet)
+    vp: dict[str, str] = field(default_factory=dict)  # card id -> typed VP
+    slots: dict[str, list[str]] = field(default_factory=dict)  # planet id -> 5 typed rewards ("" unknown)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [seat_label(i, self.names) for i in range(self.players)]
+
+    def planet_counts(self) -> Counter[Planet]:
+        return Counter(p for seat in self.planets for p in seat)
+
+    def gadget_counts(self) -> Counter[Gadget]:
+        return Counter(g for seat in self.gadgets for g in seat)
+
+    def params(self) -> dict[str, str]:
+        values: dict[str, str] = {"players": str(self.players), "start": str(self.start), "seat": str(self.seat)}
+        if self.profile_ref != DEFAULT_REF:
+            values["profile"] = self.profile_ref
+        for s in range(self.players):
+            values[f"p{s}"] = ",".join(p.value for p in self.planets[s])
+            if self.gadgets[s]:
+                values[f"g{s}"] = ",".join(g.value for g in self.gadgets[s])
+            if self.fame[s]:
+                values[f"f{s}"] = self.fame[s]
+            if self.names[s]:
+                values[f"name{s}"] = self.names[s]
+        for card, typed in self.vp.items():
+            if typed and self._held(card):
+                values[f"vp_{card}"] = typed
+        for planet, typed_slots in self.slots.items():
+            for i, reward in enumerate(typed_slots):
+                if reward:
+                    values[f"s_{planet}_{i + 1}"] = reward
+        return values
+
+    def url(self, **extra: str) -> str:
+        values: dict[str, Any] = {**self.params(), **extra}
+        return url_for("planeta_rica.score", **values)
+
+    def _held(self, card: str) -> bool:
+        return card in {p.value for p in self.planet_counts()} | {g.value for g in self.gadget_counts()}
+
+
+def _int(text: str | None, default: int) -> int:
+    try:
+        return int(text or "")
+    except ValueError:
+        return default
+
+
+def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]]:
+    problems: list[str] = []
+    try:
+        profile, _key = resolve_profile(SLUG, ProfileRef.parse(profile_ref))
+        return profile_ref, profile, read_profile(profile), problems
+    except UnknownProfile:
+        problems.append(_("No deck profile of this game is at that link; the built-in one is used."))
+    except ErrorList as broken:
+        problems.append(_("That deck profile cannot be used (%(why)s); the built-in one is used.",
+                          why="; ".join(explain(e) for e in broken.errors[:3])))
+    profile, _key = resolve_profile(SLUG, ProfileRef.parse(DEFAULT_REF))
+    return DEFAULT_REF, profile, read_profile(profile), problems
+
+
+def read_sheet(values: Mapping[str, str]) -> Sheet:
+    """The sheet a form or link carries; what cannot be kept is listed, never dropped silently."""
+    players = _int(values.get("players"), 4)
+    if players not in PLAYER_COUNTS:
+        players = 4
+    start = _int(values.get("start"), 0)
+    start = start if 0 <= start < players else 0
+    seat = _int(values.get("seat"), 0)
+    seat = seat if 0 <= seat < players else 0
+    profile_ref, profile, deck, problems = _deck(values.get("profile") or DEFAULT_REF)
+    names = [(values.get(f"name{s}") or "").strip()[:40] for s in range(players)]
+    sheet = Sheet(players, start, seat, profile_ref, profile, deck, names, [[] for _s in range(players)],
+                  [[] for _s in range(players)], [(values.get(f"f{s}") or "").strip()[:6] for s in range(players)],
+                  problems=problems)
+    for s in range(players):
+        raw = values.get(f"p{s}")
+        for card in ("new_earth" if raw is None else raw).split(","):
+            if card:
+                _keep(sheet, s, card, planet=True)
+        for card in (values.get(f"g{s}") or "").split(","):
+            if card:
+                _keep(sheet, s, card, planet=False)
+    for key, typed in values.items():
+        if key.startswith("vp_") and typed.strip():
+            sheet.vp[key[3:]] = typed.strip()[:6]
+    for planet in Planet:
+        typed_slots = [values.get(f"s_{planet.value}_{i}", "") for i in range(1, SLOTS + 1)]
+        if any(typed_slots):
+            sheet.slots[planet.value] = [r if r in REWARDS else "" for r in typed_slots]
+    return sheet
+
+
+def _keep(sheet: Sheet, seat: int, card: str, planet: bool) -> None:
+    try:
+        add(sheet, seat, card, planet)
+    except ParseError as refused:
+        sheet.problems.append(with_rule(refused, sheet.seat_names))
+
+
+def add(sheet: Sheet, seat: int, card: str, planet: bool) -> None:
+    """One card for ``seat``; ParseError when the game has no more copies (PR-1) or it is a second copy of a
+    gadget in one seat (PR-3)."""
+    if planet:
+        kind = Planet.parse(card, "card")
+        if sheet.planet_counts()[kind] >= kind.copies:
+            raise ParseError("pr.sheet.copies", "PR-1", "card", card=kind.value, copies=kind.copies)
+        sheet.planets[seat].append(kind)
+        return
+    gadget = Gadget.parse(card, "card")
+    if gadget in sheet.gadgets[seat]:
+        raise ParseError("pr.sheet.second_gadget", "PR-3", "card", card=gadget.value, seat=seat)
+    if sheet.gadget_counts()[gadget] >= gadget.copies:
+        raise ParseError("pr.sheet.copies", "PR-1", "card", card=gadget.value, copies=gadget.copies)
+    sheet.gadgets[seat].append(gadget)
+
+
+def remove(sheet: Sheet, seat: int, card: str) -> None:
+    for row in (sheet.planets[seat], sheet.gadgets[seat]):
+        for i, held in enumerate(row):
+            if held.value == card:
+                del row[i]
+                return
+
+
+# -- what the profile lacks, and the score ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A card value the profile lacks, asked once for the whole sheet."""
+
+    card: str
+    name: str
+    typed: str
+
+
+@dataclass(frozen=True)
+class SlotAsk:
+    planet: str
+    name: str
+    typed: tuple[str, ...]
+    known: tuple[str, ...]  # the profile's rewards ("" unknown)
+
+
+def asked_vp(sheet: Sheet) -> list[Asked]:
+    found: list[Asked] = []
+    for planet in sorted(sheet.planet_counts(), key=list(Planet).index):
+        if sheet.deck.planet(planet).vp is None:
+            found.append(Asked(planet.value, planet_name(planet), sheet.vp.get(planet.value, "")))
+    for gadget in sorted(sheet.gadget_counts(), key=list(Gadget).index):
+        if sheet.deck.gadget(gadget).vp is None:
+            found.append(Asked(gadget.value, gadget_name(gadget), sheet.vp.get(gadget.value, "")))
+    return found
+
+
+def asked_slots(sheet: Sheet) -> list[SlotAsk]:
+    """PR-7: Schneider counts the resource icons of its holder's planets; slots the profile lacks are asked."""
+    found: dict[Planet, SlotAsk] = {}
+    for s in range(sheet.players):
+        if Gadget.TRADE_KING_SCHNEIDER not in sheet.gadgets[s]:
+            continue
+        for planet in sheet.planets[s]:
+            known = sheet.deck.planet(planet).slots
+            if None in known and planet not in found:
+                typed = sheet.slots.get(planet.value, [""] * SLOTS)
+                found[planet] = SlotAsk(planet.value, planet_name(planet), tuple(typed),
+                                        tuple("" if r is None else r.value for r in known))
+    return list(found.values())
+
+
+def typed_errors(sheet: Sheet) -> list[str]:
+    """Fame and VP typed that are no numbers: named, kept in the form, not scored."""
+    errors = []
+    names = sheet.seat_names
+    for s, fame in enumerate(sheet.fame):
+        if fame and (not fame.isdigit() or int(fame) > MAX_FAME):
+            errors.append(with_rule(ParseError("pr.sheet.fame", "PR-5", f"f{s}", value=fame), names) +
+                          f" — {names[s]}")
+    for ask in asked_vp(sheet):
+        if ask.typed and not ask.typed.lstrip("-").isdigit():
+            errors.append(with_rule(ParseError("pr.sheet.vp", "PR-6", f"vp_{ask.card}", card=ask.card,
+                                               value=ask.typed), names))
+    return errors
+
+
+def _vp(sheet: Sheet, card: Planet | Gadget) -> int | None:
+    known = sheet.deck.vp(card)
+    if known is not None:
+        return known
+    typed = sheet.vp.get(card.value, "")
+    return int(typed) if typed.lstrip("-").isdigit() and typed not in ("-", "") else None
+
+
+def _slots(sheet: Sheet, planet: Planet) -> tuple[Reward | None, ...]:
+    known = sheet.deck.planet(planet).slots
+    typed = sheet.slots.get(planet.value, [""] * SLOTS)
+    return tuple(k if k is not None else (Reward(t) if t else None) for k, t in zip(known, typed, strict=True))
+
+
+def seat_cards(sheet: Sheet) -> list[SeatCards]:
+    out = []
+    for s in range(sheet.players):
+        fame = sheet.fame[s]
+        out.append(SeatCards(int(fame) if fame.isdigit() else 0,
+                             tuple(PlanetVP(p, _vp(sheet, p), _slots(sheet, p)) for p in sheet.planets[s]),
+                             tuple(GadgetVP(g, _vp(sheet, g)) for g in sheet.gadgets[s])))
+    return out
+
+
+def scored(sheet: Sheet) -> Breakdown:
+    """The one scoring function (``score.score_seats``): the same the tracker and the API call."""
+    return score_seats(seat_cards(sheet), sheet.start, finished=True)
+
+
+def learned(sheet: Sheet) -> dict[str, dict[str, Any]]:
+    """Values typed here that the profile does not know yet (what "remember" would save)."""
+    found: dict[str, dict[str, Any]] = {}
+    for ask in asked_vp(sheet):
+        if ask.typed.lstrip("-").isdigit():
+            found.setdefault(ask.card, {})["vp"] = int(ask.typed)
+    for slot_ask in asked_slots(sheet):
+        if all(slot_ask.typed[i] or slot_ask.known[i] for i in range(SLOTS)) and any(slot_ask.typed):
+            found.setdefault(slot_ask.planet, {}).update(
+                {f"slot{i + 1}": slot_ask.known[i] or slot_ask.typed[i] for i in range(SLOTS)})
+    return found
+
+
+# -- the page --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardButton:
+    card: str
+    name: str
+    left: int  # copies not yet entered
+    copies: int
+    held: int  # by the seat being entered
+    vp: int | None
+
+
+def planet_buttons(sheet: Sheet) -> list[CardButton]:
+    counts = sheet.planet_counts()
+    mine = Counter(sheet.planets[sheet.seat])
+    return [CardButton(p.value, planet_name(p), p.copies - counts[p], p.copies, mine[p], _vp(sheet, p))
+            for p in Planet]
+
+
+def gadget_buttons(sheet: Sheet) -> list[CardButton]:
+    counts = sheet.gadget_counts()
+    mine = Counter(sheet.gadgets[sheet.seat])
+    return [CardButton(g.value, gadget_name(g), g.copies - counts[g], g.copies, mine[g], _vp(sheet, g))
+            for g in Gadget]
+
+
+@dataclass(frozen=True)
+class SeatTab:
+    seat: int
+    name: str
+    cards: int
+    fame: str
+    vp: int | None
+    active: bool
+    starts: bool
+
+
+def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "") -> dict[str, Any]:
+    names = sheet.seat_names
+    problems = typed_errors(sheet)
+    breakdown = scored(sheet)
+    views: list[SeatVP] = seat_views(breakdown, names)
+    totals = {v.seat: v.total for v in views}
+    tabs = [SeatTab(s, names[s], len(sheet.planets[s]) + len(sheet.gadgets[s]), sheet.fame[s], totals.get(s),
+                    s == sheet.seat, s == sheet.start) for s in range(sheet.players)]
+    asked = asked_vp(sheet)
+    slot_asks = asked_slots(sheet)
+    unknown_vp = [a for a in asked if not a.typed.lstrip("-").isdigit()]
+    complete = not problems and not unknown_vp and all(v.total is not None for v in views)
+    mine_planets = Counter(sheet.planets[sheet.seat])
+    mine_gadgets = sheet.gadgets[sheet.seat]
+    return dict(
+        sheet=sheet, names=names, tabs=tabs, errors=errors or [], problems=problems, notice=notice,
+        planets=planet_buttons(sheet), gadgets=gadget_buttons(sheet), asked=asked, slot_asks=slot_asks,
+        rewards=[(r, reward_icon(r), reward_name(r)) for r in REWARDS],
+        mine_planets=[(p.value, planet_name(p), n) for p, n in mine_planets.items()],
+        mine_gadgets=[(g.value, gadget_name(g)) for g in mine_gadgets],
+        views=views, complete=complete, breakdown=breakdown,
+        ranking=[(i + 1, names[s], totals.get(s), s) for i, place in enumerate(breakdown.placings) for s in place],
+        winner=winner_text(breakdown, names) if complete else "",
+        learned=learned(sheet), profile_name=pick(sheet.profile, "name") or _("Deck profile"),
+        canonical=sheet.url(),
+    )
+
+
+def show() -> ResponseReturnValue:
+    sheet = read_sheet(request.args)
+    saved = _int(request.args.get("saved"), 0)
+    notice = _("%(n)s card value(s) remembered in your deck profile.", n=saved) if saved else ""
+    return page("planeta_rica/score.html", "planeta_rica/_score.html", **context(sheet, notice=notice))
+
+
+def _answer(sheet: Sheet, errors: list[str], **extra: str) -> ResponseReturnValue:
+    if errors:
+        return page("planeta_rica/score.html", "planeta_rica/_score.html", 422, **context(sheet, errors))
+    url = sheet.url(**extra)
+    if is_htmx():
+        saved = _int(extra.get("saved"), 0)
+        notice = _("%(n)s card value(s) remembered in your deck profile.", n=saved) if saved else ""
+        body, status = page("planeta_rica/score.html", "planeta_rica/_score.html", **context(sheet, notice=notice))
+        return body, status, {"HX-Replace-Url": url}
+    return redirect(url, 303)
+
+
+def act() -> ResponseReturnValue:
+    """One tap: add or remove a card, switch the player, the player count or the start player, remember."""
+    values = request.form.to_dict()
+    values.pop("csrf_token", None)
+    action = values.pop("do", "")
+    kind, _colon, arg = action.partition(":")
+    if kind == "players" and arg.isdigit() and int(arg) in PLAYER_COUNTS:
+        values["players"] = arg
+    elif kind == "seat" and arg.isdigit():
+        values["seat"] = arg
+    elif kind == "start" and arg.isdigit():
+        values["start"] = arg
+    elif kind == "profile":
+        values["profile"] = str(ProfileRef.from_input(values.get("profile_link", ""), set(builtin_profiles(SLUG))))
+    sheet = read_sheet(values)
+    errors: list[str] = []
+    if kind in ("planet", "gadget"):
+        try:
+            add(sheet, sheet.seat, arg, planet=kind == "planet")
+        except ParseError as refused:
+            errors = [with_rule(refused, sheet.seat_names)]
+    elif kind == "remove":
+        remove(sheet, sheet.seat, arg)
+    elif kind == "next":
+        sheet.seat = (sheet.seat + 1) % sheet.players
+    elif kind == "remember":
+        return _remember(sheet)
+    return _answer(sheet, errors)
+
+
+def _remember(sheet: Sheet) -> ResponseReturnValue:
+    values = learned(sheet)
+    if not values:
+        return _answer(sheet, [])
+    try:
+        sheet.profile_ref = save(sheet.profile_ref, sheet.profile, values)
+    except store.Conflict:
+        return _answer(sheet, [with_rule(ParseError("pr.sheet.no_profile_save", "PR-6"), sheet.seat_names)])
+    sheet.profile, _key = resolve_profile(SLUG, ProfileRef.parse(sheet.profile_ref))
+    sheet.deck = read_profile(sheet.profile)
+    sheet.vp = {k: v for k, v in sheet.vp.items() if k not in values}
+    sheet.slots = {k: v for k, v in sheet.slots.items() if k not in values}
+    return _answer(sheet, [], saved=str(len(values)))
+
+
+def reasons_named(reasons: tuple[Reason, ...], names: list[str]) -> list[str]:
+    return [with_rule(r, names) for r in reasons]

@@ -1,0 +1,31 @@
+"""The score summary of a table (page or PDF): per player fame + planets + gadgets + bonuses with the cards
+they come from, the ranking and the winner with PR-5's tie-break; from GAME.score(state)."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from companion.games.planeta_rica import GAME
+from companion.web.gameweb import Summary, SummaryTable, TableViewLike
+
+from .breakdown import seat_views, winner_text
+from .labels import seat_label
+
+
+def summary(view: TableViewLike) -> Summary | None:
+    state = view.state
+    if state.phase.value == "setup":
+        return None
+    names = [seat_label(i, list(view.table.seats)) for i in range(view.players)]
+    breakdown = GAME.score(state)
+    views = seat_views(breakdown, names)
+    ranking = tuple((v.place or len(views), v.name, "?" if v.total is None else str(v.total))
+                    for v in sorted(views, key=lambda v: (v.place or 99, v.seat)))
+    tables = tuple(
+        SummaryTable(v.name, (_("Term"), _("VP"), _("From")),
+                     tuple((t.label, "?" if t.value is None else str(t.value), t.detail) for t in v.terms)
+                     + ((_("Total"), "?" if v.total is None else str(v.total), ""),),
+                     _("VP = fame + printed VP of planets and gadgets + bonuses (PR-5, PR-7)."))
+        for v in views)
+    note = winner_text(breakdown, names) if breakdown.finished else _("Scores so far (the game is not over).")
+    return Summary(finished=breakdown.finished, ranking=ranking, tables=tables, winner_note=note)

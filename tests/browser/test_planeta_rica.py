@@ -1,0 +1,136 @@
+"""Planeta Rica at phone size (390 × 844) in headless Chromium against gunicorn: a 4-player game scored on the
+scoring page by tapping planet and gadget names (the built-in profile knows no VP, so each card type's VP is
+asked once), and a tracked game's turns with a dispatch and an invade (its coin cost typed, the market
+refilled). Screenshots: test-artifacts/planeta-rica-*.png."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.fixtures import shot
+
+pytestmark = pytest.mark.browser
+
+URL = "/planeta-rica/score"
+NAMES = ("Aki", "Ben", "Chie", "Dan")
+# per seat: planets tapped (New Earth is there already), gadgets, fame
+HOLDINGS = (
+    (("tourist_planet", "tachyon_mine"), ("warp_gate",), "7"),
+    (("endymion",), ("think_tank", "time_machine"), "9"),
+    (("tourist_planet",), (), "12"),
+    ((), ("warp_gate",), "4"),
+)
+VP = {"new_earth": "1", "tourist_planet": "3", "tachyon_mine": "2", "endymion": "5", "warp_gate": "2",
+      "think_tank": "1", "time_machine": "3"}
+# totals: Aki 7 + (1+3+2) + 2 = 15; Ben 9 + (1+5) + (1+3) = 19; Chie 12 + (1+3) = 16; Dan 4 + 1 + 2 = 7
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"page is {width}px wide on a 390px screen"
+
+
+def small_tap_targets(page: Page, root: str) -> list[str]:
+    selector = f"{root} button, {root} a.button, {root} summary, {root} label.slotbox"
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])
+        .filter(([_, r]) => r.height < 44 || r.width < 36)
+        .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""", selector)
+
+
+def test_a_four_player_game_scored_by_tapping(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone()
+    page.goto(live_server + URL)
+    expect(page.locator("h1")).to_have_text("Planeta Rica: score a finished game")
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page, "#sheet") == []
+    page.click("details.names summary")
+    for seat, name in enumerate(NAMES):
+        page.fill(f'input[name="name{seat}"]', name)
+    page.click('button[value="names"]')
+    expect(page.locator('button[data-seat="3"] .seat-name')).to_have_text("Dan")
+    for seat, (planets, gadgets, fame) in enumerate(HOLDINGS):
+        expect(page.locator("#entry")).to_have_attribute("data-seat", str(seat))
+        page.fill(f'input[name="f{seat}"]', fame)
+        for card in planets:
+            page.click(f'#entry button[value="planet:{card}"]')
+            expect(page.locator("#entry .pr-chips")).to_contain_text(page.locator(
+                f'#entry button[value="planet:{card}"] .name').inner_text())
+        for card in gadgets:
+            page.click(f'#entry button[value="gadget:{card}"]')
+            expect(page.locator(f'#entry button[value="gadget:{card}"]')).to_be_disabled()
+        page.click('#entry button[value="next"]')
+    expect(page.locator("#entry")).to_have_attribute("data-seat", "0")  # round again: the swap has landed
+    # Endymion has one copy: its button is disabled for everyone now
+    expect(page.locator('#entry button[value="planet:endymion"]')).to_be_disabled()
+    # the built-in profile knows no VP: each card type is asked once
+    for card, vp in VP.items():
+        expect(page.locator(f'input[name="vp_{card}"]')).to_have_count(1)
+        page.fill(f'input[name="vp_{card}"]', vp)
+    page.click('#asked button[value="update"]')
+    results = page.locator("#results")
+    for seat, total in enumerate(("15", "19", "16", "7")):
+        expect(results.locator(f'.pr-total[data-seat="{seat}"]')).to_have_text(total)
+    expect(page.locator("#winner")).to_contain_text("Ben wins with 19 VP")
+    no_horizontal_scroll(page)
+    page.locator("#results").scroll_into_view_if_needed()
+    shot(page, "planeta-rica-score")
+    # remembered in a profile copy: the questions go, the totals stay
+    page.click('#asked button[value="remember"]')
+    expect(page.locator(".notice")).to_contain_text("remembered")
+    expect(page.locator('input[name="vp_tourist_planet"]')).to_have_count(0)
+    expect(results.locator('.pr-total[data-seat="1"]')).to_have_text("19")
+    page.reload()
+    expect(page.locator('#results .pr-total[data-seat="1"]')).to_have_text("19")
+
+
+def entry(page: Page, selector: str) -> None:
+    """Tap a button that saves an entry and wait for the table's next version (htmx swaps the live region)."""
+    version = page.locator("#live").get_attribute("data-version") or "0"
+    page.click(selector)
+    # the next version, or later: an entry that teaches the profile a value also moves the table to its copy
+    page.wait_for_function("v => document.querySelector('#live').dataset.version > +v", arg=int(version))
+
+
+def test_a_tracked_turn_with_a_dispatch_and_an_invade(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone()
+    page.goto(live_server + "/new/planeta-rica")
+    for seat, name in enumerate(NAMES[:3]):
+        page.fill(f"input[name=seat{seat}]", name)
+    page.click("button[type=submit].primary")
+    expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "setup")
+    entry(page, '.pr-status button[value="0"]')
+    for card in ("tourist_planet", "ai_autonomy", "tachyon_mine", "endymion", "merchant_guild"):
+        entry(page, f'.pr-reveal button[value="{card}"]')
+    expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "action")
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page, "#planeta-rica form") == []
+    # a gap is refused with the reason and the ruling
+    page.click('#dispatch label.slotbox:has(input[name="d0_1"])')
+    page.click('#dispatch label.slotbox:has(input[name="d0_3"])')
+    page.click('#dispatch button[type=submit]')
+    expect(page.locator(".notice.bad")).to_contain_text("Slot 2 of New Earth is empty, so a worker cannot go to slot 3")
+    expect(page.locator(".notice.bad")).to_contain_text("(PR-3)")
+    shot(page, "planeta-rica-refused")
+    # the entry is kept: tap slot 2 too and send
+    page.click('#dispatch label.slotbox:has(input[name="d0_2"])')
+    entry(page, '#dispatch button[type=submit]')
+    expect(page.locator(".pr-turn")).to_contain_text("Ben's turn")
+    expect(page.locator('.pr-seat[data-seat="0"] [data-k="hand"]')).to_have_text("hand 3")
+    expect(page.locator('.pr-seat[data-seat="0"] .pr-slot.worker')).to_have_count(3)
+    # Ben invades: the built-in profile lacks the coin cost, so the card's cost is typed
+    page.fill('#invade input[name="cost"]', "3")
+    entry(page, '#invade button[value="tourist_planet"]')
+    expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "refill")
+    entry(page, '.pr-reveal button[value="steel_city"]')
+    expect(page.locator(".pr-turn")).to_contain_text("Chie's turn")
+    expect(page.locator('.pr-seat[data-seat="1"] [data-k="coins"]')).to_have_text("coins 2")
+    expect(page.locator('.pr-seat[data-seat="1"] .pr-planet')).to_have_count(2)
+    expect(page.locator(".pr-market")).to_contain_text("Steel City")
+    no_horizontal_scroll(page)
+    shot(page, "planeta-rica-table")
+    # undo through the log
+    page.click("text=Undo last entry")
+    expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "refill")

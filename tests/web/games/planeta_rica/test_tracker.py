@@ -1,0 +1,148 @@
+"""The tracker on the table page: set-up (start player, the market turned up), a turn's return phase and one
+action each checked and applied or refused with the reason and its ruling, the end announced, the VP from the
+state; every form works with JavaScript off (POST-redirect-GET) and with htmx; undo through the log."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+
+from companion import store
+from companion.profiles.refs import ProfileRef
+from tests.web.apps import Phone
+from tests.web.helpers import text_of, version_of
+
+from .support import profile_token_of, start_table
+
+MARKET = ("tourist_planet", "ai_autonomy", "tachyon_mine", "endymion", "merchant_guild")
+
+
+def enter(phone: Phone, url: str, **fields: str):  # type: ignore[no-untyped-def]
+    html = phone.get(url).get_data(as_text=True)
+    token = url.rstrip("/").rsplit("/", 1)[-1]
+    return phone.post(f"/t/{token}/move", {"version": str(version_of(html)), **fields})
+
+
+def ok(phone: Phone, url: str, **fields: str) -> str:
+    response = enter(phone, url, **fields)
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))[:1500]
+    return phone.get(url).get_data(as_text=True)
+
+
+def set_up(phone: Phone, app: Flask) -> str:
+    url = start_table(phone, "Aki", "Ben", "Chie", profile=str(ProfileRef.user(profile_token_of(app))))
+    ok(phone, url, type="start", seat="0")
+    for planet in MARKET:
+        ok(phone, url, type="reveal", planet=planet)
+    return url
+
+
+def test_set_up_then_the_first_turn_is_the_start_players(phone: Phone, app: Flask) -> None:
+    url = set_up(phone, app)
+    html = phone.get(url).get_data(as_text=True)
+    text = text_of(html)
+    assert 'data-phase="action"' in html
+    assert "Turn 1" in text and "Aki's turn" in text
+    assert "Deck: 36 planets" in text and "Fame pool: 36" in text  # 44 − 5 in the market − 3 New Earth; 12 × 3
+
+
+def test_dispatch_gap_is_refused_with_the_reason_and_ruling(phone: Phone, app: Flask) -> None:
+    url = set_up(phone, app)
+    response = enter(phone, url, type="dispatch", d0_1="1", d0_3="1")
+    assert response.status_code == 422
+    text = text_of(response.get_data(as_text=True))
+    assert "Slot 2 of New Earth is empty, so a worker cannot go to slot 3" in text and "(PR-3)" in text
+    # the entry is kept in the form
+    assert 'name="d0_1" value="1" checked' in response.get_data(as_text=True)
+
+
+def test_a_turn_with_a_dispatch_then_an_invade_with_refill(phone: Phone, app: Flask) -> None:
+    url = set_up(phone, app)
+    html = ok(phone, url, type="dispatch", d0_1="1", d0_2="1")
+    assert "Ben's turn" in text_of(html)
+    seat0 = html[html.index('class="card pr-seat" data-seat="0"'):]
+    assert "hand 4" in text_of(seat0[:3000])
+    # Ben invades Tourist Planet (TEST_PROFILE: 2 coins) from the market, then the market is refilled
+    html = ok(phone, url, type="invade", planet="tourist_planet")
+    assert 'data-phase="refill"' in html
+    html = ok(phone, url, type="reveal", planet="steel_city")
+    assert "Chie's turn" in text_of(html)
+    seat1 = html[html.index('data-seat="1"'):]
+    assert "coins 3" in text_of(seat1[:4000])
+    # Chie cannot afford more than she has: Endymion costs 4, she has 5 → fine; a second refusal: collect bad
+    response = enter(phone, url, type="collect", resource="mithril")
+    assert response.status_code == 422
+    assert "(PR-3)" in text_of(response.get_data(as_text=True))
+
+
+def test_return_phase_pays_the_slot(phone: Phone, app: Flask) -> None:
+    url = set_up(phone, app)
+    ok(phone, url, type="dispatch", d0_1="1", d0_2="1")
+    ok(phone, url, type="collect")
+    html = ok(phone, url, type="collect")
+    # Aki's second turn starts with the return phase: New Earth slot 1 pays a coin (TEST_PROFILE)
+    assert 'data-phase="return"' in html
+    html = ok(phone, url, type="return", planet="0")
+    assert 'data-phase="action"' in html
+    seat0 = html[html.index('class="card pr-seat turn" data-seat="0"'):]
+    assert "coins 6" in text_of(seat0[:3000]) and "hand 5" in text_of(seat0[:3000])
+
+
+def test_undo_through_the_log(phone: Phone, app: Flask) -> None:
+    url = set_up(phone, app)
+    html = ok(phone, url, type="dispatch", d0_1="1")
+    token = url.rstrip("/").rsplit("/", 1)[-1]
+    response = phone.post(f"/t/{token}/undo", {"version": str(version_of(html))})
+    assert response.status_code == 303
+    html = phone.get(url).get_data(as_text=True)
+    assert "Aki's turn" in text_of(html)
+
+
+def test_htmx_entry_answers_the_fragment(phone: Phone, app: Flask) -> None:
+    url = set_up(phone, app)
+    html = phone.get(url).get_data(as_text=True)
+    token = url.rstrip("/").rsplit("/", 1)[-1]
+    response = phone.post(f"/t/{token}/move", {"version": str(version_of(html)), "type": "donate"},
+                          headers={"HX-Request": "true"})
+    assert response.status_code == 422
+    body = response.get_data(as_text=True)
+    assert body.lstrip().startswith('<div id="live"')
+    assert "(PR-3)" in text_of(body)
+
+
+def test_bad_form_input_never_500(phone: Phone, app: Flask) -> None:
+    url = set_up(phone, app)
+    for fields in ({"type": "nonsense"}, {"type": "invade"}, {"type": "invade", "planet": "pluto"},
+                   {"type": "develop", "gadget": "warp_gate", "pay_tachyon": "x"}, {"type": "dispatch"},
+                   {"type": "return", "planet": "9"}, {"type": "adjust", "seat": "0", "card": "new_earth",
+                                                       "coins": "-99"}):
+        response = enter(phone, url, **fields)
+        assert response.status_code == 422, fields
+        assert re.search(r"\(PR-\d\)", text_of(response.get_data(as_text=True))), fields
+
+
+def test_japanese_table(app: Flask) -> None:
+    phone = Phone(app.test_client(), lang="ja")
+    url = set_up(phone, app)
+    text = text_of(phone.get(url).get_data(as_text=True))
+    assert "アクションフェイズ" in text and "ニューアース" in text
+
+
+def test_a_cost_typed_at_the_table_is_remembered_in_its_profile_copy(phone: Phone, app: Flask) -> None:
+    url = start_table(phone, "Aki", "Ben", "Chie")  # the built-in profile: no coin costs
+    ok(phone, url, type="start", seat="0")
+    for planet in MARKET:
+        ok(phone, url, type="reveal", planet=planet)
+    response = enter(phone, url, type="invade", planet="endymion")
+    assert response.status_code == 422
+    assert "coin cost of Endymion" in text_of(response.get_data(as_text=True))
+    html = ok(phone, url, type="invade", planet="endymion", cost="4")
+    assert 'data-phase="refill"' in html
+    # the table now has its own profile copy that knows the cost: the next invade needs none typed
+    found = re.search(r'href="/p/([^"]+)"', html)
+    assert found is not None
+    with app.app_context():
+        row = store.get_profile(found.group(1))
+        assert row is not None
+        assert {c["id"]: c for c in row.data["cards"]}["endymion"]["coins"] == 4
