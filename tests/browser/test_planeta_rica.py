@@ -32,6 +32,7 @@ def no_horizontal_scroll(page: Page) -> None:
 
 
 def small_tap_targets(page: Page, root: str) -> list[str]:
+    page.wait_for_load_state("load")  # a page a form submission brought: measured with its stylesheets
     selector = f"{root} button, {root} a.button, {root} summary, {root} label.slotbox"
     return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
         .filter(e => e.offsetParent !== null)

@@ -26,6 +26,7 @@ def no_horizontal_scroll(page: Page) -> None:
 
 
 def small_tap_targets(page: Page) -> list[str]:
+    page.wait_for_load_state("load")  # a page a form submission brought: measured with its stylesheets
     selector = "#sheet button, #sheet a.button, #sheet label.rank-cell, #sheet label.count, #sheet label.toggle, " \
                "#sheet summary"
     return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
