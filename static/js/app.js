@@ -48,6 +48,27 @@
     answer.focus({preventScroll: true});
   });
 
+  // A look that brings something to act on (a Strato-Sphere node's actions): data-show names what to bring into
+  // view once it is drawn (without JavaScript the link's #fragment does the same).
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    var cfg = evt.detail.requestConfig || {};
+    var elt = cfg.elt;
+    if (cfg.verb !== "get" || !elt || !elt.getAttribute) return;
+    var selector = elt.getAttribute("data-show");
+    var shown = selector && document.querySelector(selector);
+    if (shown) shown.scrollIntoView({block: "start"});
+  });
+
+  // An action that drops several entries at once (data-confirm) asks first; a "no" sends nothing.
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("[data-confirm]");
+    if (!button) return;
+    if (!window.confirm(button.getAttribute("data-confirm"))) {
+      evt.preventDefault();
+      evt.stopImmediatePropagation();
+    }
+  }, true);
+
   // Copy buttons: data-copy names the input whose value is copied.
   document.addEventListener("click", function (evt) {
     var button = evt.target.closest && evt.target.closest("[data-copy]");

@@ -18,7 +18,7 @@ def start_table(page: Page, base: str, *names: str) -> str:
     for i, name in enumerate(names):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}$"))
+    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(#answer)?$"))
     return page.url
 
 

@@ -339,4 +339,4 @@ def _likely_attacker(given: DisputeInput, board: Board) -> int | None:
 
 
 def _seat_name(seat: int) -> str:
-    return _("Seat %(seat)s", seat=seat)
+    return _("Seat %(seat)s", seat=seat + 1)

@@ -243,7 +243,7 @@ def build(view: Any, pending: Mapping[str, str] | None, can_write: bool,
     hrefs: dict[int, str] = {}
     if can_write and playing and not needs_forces and state.pending is None:
         token = view.table.token
-        hrefs = {n: url_for("tables.show", token=token, sel=n) for n in range(len(state.board.nodes))}
+        hrefs = {n: url_for("tables.show", token=token, sel=n, _anchor="ss-moves") for n in range(len(state.board.nodes))}
 
     tracker = Tracker(
         players=state.players,

@@ -45,7 +45,8 @@ def steps(html: str) -> list[tuple[str, str]]:
 def test_setup_first_player_then_commoners_clockwise(phone: Phone) -> None:
     table_url = new_table(phone, "Aki", "Ben", "Chie", "Dai")
     html = html_of(phone, table_url)
-    assert "Setup §プレイの準備" in text_of(html)
+    assert "Setup §Preparing to play" in text_of(html)  # English pages show the section translated
+    assert "§プレイの準備" not in text_of(html)
     assert "Who won rock-paper-scissors? That player goes first; turns go clockwise." in text_of(html)
     assert re.findall(r'<button type="submit" name="seat" value="(\d)"', html) == ["0", "1", "2", "3"]
     assert 'name="kind" value="first"' in html

@@ -70,7 +70,7 @@ def test_a_legal_attack_names_every_condition_and_who_could_defend(phone: Phone)
     assert ("Which cards could defend SS-7 Before it resolves, anyone may defend with a hand card of ♠ ranked K or "
             "higher (cards that could still do it: A♠, K♠).") in answer
     ring = html.split('id="ring"', 1)[1]
-    assert node_text(ring, 2) == "2 ×2 K♠ Seat 0" and node_text(ring, 3) == "3 ×2 Q♥ Seat 1"
+    assert node_text(ring, 2) == "2 ×2 K♠ Seat 1" and node_text(ring, 3) == "3 ×2 Q♥ Seat 2"  # people count seats from 1
 
 
 def test_an_illegal_attack_says_which_conditions_failed_and_what_would_make_it_legal(phone: Phone) -> None:
@@ -200,7 +200,7 @@ def test_the_dispute_page_in_japanese(client) -> None:  # type: ignore[no-untype
     assert answer.startswith("✗ ノード2からノード3は攻撃できません。")
     assert "攻撃されるノードの一番上のA♥は、攻撃するK♠よりランクが高いです。" in answer
     html = ja.get(URL).get_data(as_text=True)
-    assert "攻撃するノードをタップしてください。" in text_of(html) and "席0" in text_of(html)
+    assert "攻撃するノードをタップしてください。" in text_of(html) and "席1" in text_of(html) and "席0" not in text_of(html)
 
 
 def test_one_request_reads_the_taps_into_one_board(phone: Phone, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -73,7 +73,7 @@ def test_a_two_player_table_has_a_ring_of_six(phone: Phone) -> None:
 def test_tapping_a_node_offers_its_moves_each_checked_with_the_reason(phone: Phone) -> None:
     table = new_table(phone, "Aki", "Ben", "Chie", "Dan")
     html = page(phone, table)
-    assert f'href="{table}?sel=4"' in node_html(html, 4) and 'hx-get="' in node_html(html, 4)
+    assert f'href="{table}?sel=4#ss-moves"' in node_html(html, 4) and 'hx-get="' in node_html(html, 4)  # without JS the page lands on its actions
     html = page(phone, table, sel="4")
     assert "is-selected" in node_classes(html, 4)
     moves = section(html, "ss-moves")
