@@ -1,19 +1,24 @@
 """companion: a table-side referee for five small Japanese card games.
 
-``create_app(config=None)`` builds the Flask app; nothing runs at import.
+``create_app(config=None)`` builds the Flask app; nothing runs at import. Importing an engine
+(``companion.games.<pkg>``) imports this package first, so the web stack is imported only when an app is built:
+the engines and their tests need neither Flask nor SQLAlchemy.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
+    from flask import Flask
+
     from . import db, i18n
     from .config import configure
     from .web import register_web

@@ -95,10 +95,10 @@ def test_a_five_player_table_through_an_sp_obstruction_and_a_reach(new_phone, li
     card(page, play, "rinrin", "4")
     page.click(".sc-play-button")
     expect(page.locator(".sc-turn")).to_contain_text("Aki's turn")
-    for sister in ("aria", "chikage", "karen", "kaho"):  # Aki, Ben, Chie, Dai play 4s
-        card(page, play, sister, "4")
+    for sister, next_player in (("aria", "Ben"), ("chikage", "Chie"), ("karen", "Dai"), ("kaho", "Emi")):
+        card(page, play, sister, "4")  # Aki, Ben, Chie, Dai play 4s; each entry lands before the next tap
         page.click(".sc-play-button")
-    expect(page.locator(".sc-turn")).to_contain_text("Emi's turn")
+        expect(page.locator(".sc-turn")).to_contain_text(f"{next_player}'s turn")
     expect(page.locator(".sc-reach-toggle.now")).to_contain_text("this play leaves one card")
     card(page, play, "marie", "4")
     page.locator(".sc-reach-toggle").click()
