@@ -71,7 +71,7 @@ def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
         to = (form.get("to") or "").strip()
         if to not in ("points", "exclusion", "hand"):
             raise ParseError("lp.form.destination", "LP-10", "to")
-        sent: dict[str, Any] = {"kind": kind, "cell": _cell(form, "cell"), "to": to}
+        sent: dict[str, Any] = {"kind": kind, "cell": _cell(form, "source"), "to": to}
         if to != "exclusion":
             sent["seat"] = _seat(form, "seat", "lp.form.seat")
         return sent

@@ -35,7 +35,7 @@ def test_lp10_the_effect_phase_offers_send_under_and_facing(phone: Phone) -> Non
     set_form = html[html.index('id="lp-field-form"'):]
     set_form = set_form[:set_form.index("</form>")]
     assert 'name="under"' in set_form and '<select name="owner">' in set_form and "Facing" in section(html, "lp-field-form")
-    play(phone, table_url, "send cell=r1c1 to=points seat=0", "move from=r0c3 to=r1c0 under=1",
+    play(phone, table_url, "send source=r1c1 to=points seat=0", "move from=r0c3 to=r1c0 under=1",
          "set cell=r1c1 owner=2")
     page = text_of(phone.get(table_url).get_data(as_text=True))
     assert "Effect: the top card of B2 goes to Aki's point area" in page
