@@ -2,7 +2,8 @@
 
 Where to look:
   cards.py       the twelve cards, their ids and per-player counts (LP-8)
-  moves.py       the moves of a tracked game (first, opening, take, play, move, turn, swap, set, get, draw),
+  moves.py       the moves of a tracked game (first, mulligan, opening, take, play, move, turn, swap, send, set,
+                 get, draw; LP-9, LP-10),
                  their text notation and JSON
   state.py       the tracked table: seats (hand, deck, point area), field, exclusion area, phase; its JSON
   rules.py       check / apply / legal_moves: the turn's phases, one move at a time (expected_moves)
@@ -39,9 +40,11 @@ from .moves import (
                        Draw,
                        Move,
                        MoveCard,
+                       Mulligan,
                        PlaceCommoner,
                        PlayCard,
                        ResolveGet,
+                       SendCard,
                        SetCard,
                        SwapCards,
                        TakeTop,
@@ -61,7 +64,7 @@ __all__ = [
     "GAME", "LumiereGame", "Card", "Cell", "Field", "FieldCard", "ALL_CELLS", "Line", "LINE_ORDER", "Sandwich",
     "Capture", "Exclusion", "GetOutcome", "find_sandwiches", "resolve_get", "field_after_get", "captures_request",
     "read_captures_request", "field_from_request", "RemoveStatus", "remove_phase", "end_check", "placement_reasons",
-    "Move", "ChooseFirst", "PlaceCommoner", "TakeTop", "PlayCard", "MoveCard", "TurnCard", "SwapCards", "SetCard",
+    "Move", "ChooseFirst", "PlaceCommoner", "TakeTop", "PlayCard", "MoveCard", "TurnCard", "SwapCards", "SendCard", "Mulligan", "SetCard",
     "ResolveGet", "Draw", "move_to_json", "parse_move", "parse_move_text", "CARD_FIELDS", "CardData",
     "DeckProfile", "validate_card", "validate_profile", "AreaScore", "CardTally", "ScoreSheet", "score",
     "score_sheet", "score_table", "Phase", "Seat", "TableState", "state_to_json", "parse_state", "check", "apply",

@@ -1,7 +1,7 @@
 """The rule conditions the turn checks, one small function each, with the ruling beside it.
 
 - ``placement_reasons``: may a card go onto this area? (セットフェイズ, 用語集「エリア」「移動する」)
-- ``remove_phase``: does the remove phase apply? (LP-6)
+- ``remove_phase``: does the remove phase apply? (LP-6: every card on the field, buried ones too)
 - ``end_check``: does the game end at this start phase? (LP-7)
 """
 
@@ -49,19 +49,20 @@ class RemoveStatus:
 
 
 def remove_phase(field: Field, profile: DeckProfile) -> RemoveStatus:
-    """LP-6: all 16 areas hold a card and no top card may be stacked upon."""
+    """LP-6: all 16 areas hold a card and no card on the field (「フィールドにあるカードの中で」: buried cards
+    too, not only the tops) has the effect that lets a card be placed on it."""
     empty = [str(cell) for cell in ALL_CELLS if field.top(cell) is None]
     full = Reason("lp.remove.field_full", "LP-6", not empty, {"empty": empty})
     if empty:
         return RemoveStatus(False, (full,))
-    tops = list(field.occupied())
-    stackable = [(cell, top) for cell, top in tops if profile.stackable(top.card) is True]
-    unknown = [(cell, top) for cell, top in tops if profile.stackable(top.card) is None]
+    cards = [(cell, card) for cell in ALL_CELLS for card in field.stack(cell)]
+    stackable = [(cell, card) for cell, card in cards if profile.stackable(card.card) is True]
+    unknown = [(cell, card) for cell, card in cards if profile.stackable(card.card) is None]
     if stackable:
-        params = {"cells": [str(c) for c, _ in stackable], "cards": _names(t.card.value for _, t in stackable)}
+        params = {"cells": _names(str(c) for c, _ in stackable), "cards": _names(t.card.value for _, t in stackable)}
         return RemoveStatus(False, (full, Reason("lp.remove.stackable_top", "LP-6", False, params)))
     if unknown:
-        params = {"cells": [str(c) for c, _ in unknown], "cards": _names(t.card.value for _, t in unknown)}
+        params = {"cells": _names(str(c) for c, _ in unknown), "cards": _names(t.card.value for _, t in unknown)}
         return RemoveStatus(None, (full, Reason("lp.remove.stackable_unknown", "LP-8", True, params)))
     return RemoveStatus(True, (full, Reason("lp.remove.no_stackable_top", "LP-6", True, {})))
 

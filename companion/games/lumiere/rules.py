@@ -23,9 +23,11 @@ from .moves import (
     Draw,
     Move,
     MoveCard,
+    Mulligan,
     PlaceCommoner,
     PlayCard,
     ResolveGet,
+    SendCard,
     SetCard,
     SwapCards,
     TakeTop,
@@ -40,13 +42,14 @@ def expected_moves(state: TableState) -> tuple[type, ...]:
     """The kinds of move the table may record next (the page offers exactly these)."""
     phase = state.phase
     if phase is Phase.SETUP:
-        return (ChooseFirst,) if state.first is None else (PlaceCommoner,)
+        # LP-9: a mulligan is recorded any time before play starts
+        return (ChooseFirst, Mulligan) if state.first is None else (PlaceCommoner, Mulligan)
     if phase is Phase.REMOVE:
         # LP-6 applies, or the profile cannot tell (then the table decides: take a card, or play on)
         undecided = remove_phase(state.field, state.profile).applies is None
         return (TakeTop, PlayCard) if undecided else (TakeTop,)
     if phase is Phase.EFFECT:
-        return (PlayCard,) if state.play_area is None else (MoveCard, TurnCard, SwapCards, SetCard)
+        return (PlayCard,) if state.play_area is None else (MoveCard, TurnCard, SwapCards, SendCard, SetCard)
     if phase is Phase.GET:
         return (ResolveGet,)
     if phase is Phase.DRAW:
@@ -74,6 +77,22 @@ def check(state: TableState, move: Move) -> Verdict:
 def _check_first(state: TableState, move: ChooseFirst) -> list[Reason]:
     return [Reason("lp.setup.first_player", "§プレイの準備", move.seat < state.players,
                    {"seat": move.seat, "players": state.players})]
+
+
+def _check_mulligan(state: TableState, move: Mulligan) -> list[Reason]:
+    """LP-9 (【プレイの準備】): reveal one card of the hand, return any number of the others (not the revealed
+    one), shuffle, draw as many again; as often as the player likes."""
+    if move.seat >= state.players:
+        return [Reason("lp.mulligan.no_such_seat", "§プレイの準備", False,
+                       {"seat": move.seat, "players": state.players}, "seat")]
+    seat = state.seat(move.seat)
+    left = seat.unseen()[move.revealed]
+    reasons = [Reason("lp.mulligan.revealed" if left > 0 else "lp.mulligan.no_such_card", "LP-9", left > 0,
+                      {"seat": seat.seat, "card": move.revealed.value}, "revealed", impossible=left <= 0)]
+    most = min(seat.hand - 1, seat.deck)  # the revealed card stays in hand
+    reasons.append(Reason("lp.mulligan.returned", "LP-9", 0 <= move.returned <= most,
+                          {"seat": seat.seat, "returned": move.returned, "most": most}, "returned"))
+    return reasons
 
 
 def _check_opening(state: TableState, move: PlaceCommoner) -> list[Reason]:
@@ -125,7 +144,10 @@ def _distinct_reason(first: Cell, second: Cell) -> Reason:
 def _check_move(state: TableState, move: MoveCard) -> list[Reason]:
     reasons = [_top_card_reason(state, move.source), _distinct_reason(move.source, move.target)]
     if all(r.ok for r in reasons):
-        reasons.extend(placement_reasons(state.field, move.target, state.profile, move.stack))
+        if move.under and state.field.top(move.target) is not None:
+            reasons.append(_under_reason(state, move.target))
+        else:
+            reasons.extend(placement_reasons(state.field, move.target, state.profile, move.stack))
     return reasons
 
 
@@ -148,8 +170,40 @@ def _check_swap(state: TableState, move: SwapCards) -> list[Reason]:
             _distinct_reason(move.first, move.second)]
 
 
+def _under_reason(state: TableState, cell: Cell) -> Reason:
+    """LP-10 (用語集「重ね置き」: 上に置くのか下に置くのかは問わない): the effect puts the card under the stack; the
+    card on top stays on top."""
+    top = state.field.top(cell)
+    return Reason("lp.place.under", "LP-10", True,
+                  {"cell": str(cell), "top": top.card.value if top else "", "owner": top.owner if top else -1},
+                  str(cell))
+
+
+def _check_send(state: TableState, move: SendCard) -> list[Reason]:
+    reasons = [_top_card_reason(state, move.cell)]
+    if move.seat is not None and move.seat >= state.players:
+        reasons.append(Reason("lp.send.no_such_seat", "LP-10", False,
+                              {"cell": str(move.cell), "seat": move.seat, "players": state.players}, "seat"))
+    elif reasons[0].ok:
+        top = state.field.top(move.cell)
+        assert top is not None
+        params = {"cell": str(move.cell), "card": top.card.value, "to": move.to,
+                  "seat": move.seat if move.seat is not None else -1}
+        reasons.append(Reason(f"lp.send.{move.to}", "LP-10", True, params, str(move.cell)))
+    return reasons
+
+
 def _check_set(state: TableState, move: SetCard) -> list[Reason]:
-    return placement_reasons(state.field, move.cell, state.profile, move.stack)
+    reasons = []
+    if move.owner is not None:
+        params = {"cell": str(move.cell), "owner": move.owner, "players": state.players, "seat": _turn(state)}
+        if move.owner >= state.players:
+            return [Reason("lp.turn.no_such_seat", "LP-1", False, params, "owner")]
+        if move.owner != _turn(state):
+            reasons.append(Reason("lp.set.facing_other", "LP-10", True, params, str(move.cell)))
+    if move.under and state.field.top(move.cell) is not None:
+        return [*reasons, _under_reason(state, move.cell)]
+    return [*reasons, *placement_reasons(state.field, move.cell, state.profile, move.stack)]
 
 
 def _check_get(state: TableState, move: ResolveGet) -> list[Reason]:
@@ -166,7 +220,7 @@ def _check_draw(state: TableState, move: Draw) -> list[Reason]:
 
 
 _CHECKS: dict[type, Callable[..., list[Reason]]] = {
-    ChooseFirst: _check_first, PlaceCommoner: _check_opening, TakeTop: _check_take, PlayCard: _check_play,
+    ChooseFirst: _check_first, Mulligan: _check_mulligan, SendCard: _check_send, PlaceCommoner: _check_opening, TakeTop: _check_take, PlayCard: _check_play,
     MoveCard: _check_move, TurnCard: _check_turn, SwapCards: _check_swap, SetCard: _check_set,
     ResolveGet: _check_get, Draw: _check_draw,
 }
@@ -180,6 +234,13 @@ def _candidates(state: TableState) -> list[Move]:
     for kind in expected_moves(state):
         if kind is ChooseFirst:
             found += [ChooseFirst(seat) for seat in range(state.players)]
+        elif kind is Mulligan:
+            found += [Mulligan(seat, card, n) for seat in range(state.players) for card in Card
+                      for n in range(state.seat(seat).hand)]
+        elif kind is SendCard:
+            found += [SendCard(cell, to, seat) for cell in ALL_CELLS for to in ("points", "hand")
+                      for seat in range(state.players)]
+            found += [SendCard(cell, "exclusion") for cell in ALL_CELLS]
         elif kind is PlaceCommoner:
             found += [PlaceCommoner(cell) for cell in ALL_CELLS]
         elif kind is TakeTop:
@@ -188,12 +249,16 @@ def _candidates(state: TableState) -> list[Move]:
             found += [PlayCard(card) for card in Card]
         elif kind is MoveCard:
             found += [MoveCard(a, b, stack) for a in ALL_CELLS for b in ALL_CELLS for stack in (False, True)]
+            found += [MoveCard(a, b, False, True) for a in ALL_CELLS for b in ALL_CELLS]
         elif kind is TurnCard:
             found += [TurnCard(cell, owner) for cell in ALL_CELLS for owner in range(state.players)]
         elif kind is SwapCards:
             found += [SwapCards(a, b) for a in ALL_CELLS for b in ALL_CELLS if a < b]
         elif kind is SetCard:
             found += [SetCard(cell, stack) for cell in ALL_CELLS for stack in (False, True)]
+            found += [SetCard(cell, False, True) for cell in ALL_CELLS]
+            found += [SetCard(cell, False, False, owner) for cell in ALL_CELLS for owner in range(state.players)
+                      if owner != state.turn]
         elif kind is ResolveGet:
             found.append(ResolveGet())
         elif kind is Draw:
@@ -225,6 +290,13 @@ def _apply_first(state: TableState, move: ChooseFirst) -> TableState:
     return replace(state, first=move.seat, turn=move.seat)
 
 
+def _apply_mulligan(state: TableState, move: Mulligan) -> TableState:
+    """LP-9: the returned cards are drawn again, so the hand and the deck keep their counts; the seat's
+    mulligans are counted for the page."""
+    seat = state.seat(move.seat)
+    return state.with_seat(replace(seat, mulligans=seat.mulligans + 1))
+
+
 def _apply_opening(state: TableState, move: PlaceCommoner) -> TableState:
     """【プレイの準備】: clockwise from the first player, each seat puts its commoner down as its own card."""
     seat = state.seat(_turn(state))
@@ -253,7 +325,23 @@ def _apply_play(state: TableState, move: PlayCard) -> TableState:
 
 def _apply_move(state: TableState, move: MoveCard) -> TableState:
     card, field = state.field.pop(move.source)
+    if move.under:  # LP-10: under the stack; the top card stays on top (and only a top card counts, LP-1)
+        return replace(state, field=field.with_stack(move.target, field.stack(move.target) + (card.activated(),)))
     return replace(state, field=field.push(move.target, card.activated()))  # LP-3: moved this turn
+
+
+def _apply_send(state: TableState, move: SendCard) -> TableState:
+    """LP-10: the top card leaves the field; the card below becomes the top, neither placed, moved nor turned
+    (LP-3), so nothing becomes active."""
+    card, field = state.field.pop(move.cell)
+    state = replace(state, field=field)
+    if move.to == "exclusion":
+        return replace(state, exclusion=state.exclusion + (card.card,))
+    assert move.seat is not None
+    seat = state.seat(move.seat)
+    if move.to == "points":
+        return state.with_seat(replace(seat, points=seat.points + (card.card,)))
+    return state.with_seat(replace(seat, hand=seat.hand + 1, gained=seat.gained + (card.card,)))
 
 
 def _apply_turn(state: TableState, move: TurnCard) -> TableState:
@@ -272,8 +360,14 @@ def _apply_swap(state: TableState, move: SwapCards) -> TableState:
 
 def _apply_set(state: TableState, move: SetCard) -> TableState:
     assert state.play_area is not None
-    card = FieldCard(state.play_area, _turn(state), active=True)  # 【カードの向き】: as the player's own card
-    return replace(state, field=state.field.push(move.cell, card), play_area=None, phase=Phase.GET)
+    # 【カードの向き】: as the player's own card unless the effect says otherwise (LP-10)
+    owner = _turn(state) if move.owner is None else move.owner
+    card = FieldCard(state.play_area, owner, active=True)
+    if move.under:
+        field = state.field.with_stack(move.cell, state.field.stack(move.cell) + (card,))
+    else:
+        field = state.field.push(move.cell, card)
+    return replace(state, field=field, play_area=None, phase=Phase.GET)
 
 
 def _apply_get(state: TableState, move: ResolveGet) -> TableState:
@@ -307,7 +401,7 @@ def _start_turn(state: TableState, seat: int) -> TableState:
 
 
 _APPLY: dict[type, Callable[..., TableState]] = {
-    ChooseFirst: _apply_first, PlaceCommoner: _apply_opening, TakeTop: _apply_take, PlayCard: _apply_play,
+    ChooseFirst: _apply_first, Mulligan: _apply_mulligan, SendCard: _apply_send, PlaceCommoner: _apply_opening, TakeTop: _apply_take, PlayCard: _apply_play,
     MoveCard: _apply_move, TurnCard: _apply_turn, SwapCards: _apply_swap, SetCard: _apply_set,
     ResolveGet: _apply_get, Draw: _apply_draw,
 }

@@ -46,6 +46,8 @@ class Seat:
     commoner_in_front: bool = True  # set aside face up at setup until its owner places it
     played: tuple[Card, ...] = ()  # cards this seat has put into the play area, in order
     points: tuple[Card, ...] = ()  # its point area (ポイントエリア), in the order the cards arrived
+    gained: tuple[Card, ...] = ()  # field cards an effect put into its hand (LP-10): they may be played too
+    mulligans: int = 0  # how often it used the set-up's mulligan (LP-9)
 
     @property
     def side(self) -> str:
@@ -56,6 +58,7 @@ class Seat:
         and the cards it has played."""
         left = Counter(PER_PLAYER)
         left[Card.COMMONER] -= 1
+        left.update(self.gained)
         left.subtract(self.played)
         return left
 
@@ -111,7 +114,8 @@ def state_to_json(state: TableState) -> dict[str, Any]:
     return {
         "players": state.players,
         "seats": [{"hand": s.hand, "deck": s.deck, "commoner_in_front": s.commoner_in_front,
-                   "played": [c.value for c in s.played], "points": [c.value for c in s.points]}
+                   "played": [c.value for c in s.played], "points": [c.value for c in s.points],
+                   "gained": [c.value for c in s.gained], "mulligans": s.mulligans}
                   for s in state.seats],
         "field": str(state.field),
         "exclusion": [c.value for c in state.exclusion],
@@ -138,7 +142,8 @@ def parse_state(data: Mapping[str, Any], profile: Mapping[str, Any]) -> TableSta
             raise ParseError("lp.players.unsupported", "§概要", "players", players=str(players),
                              allowed=list(PLAYER_COUNTS))
         seats = tuple(Seat(i, _int(s["hand"]), _int(s["deck"]), bool(s["commoner_in_front"]),
-                           _cards(s["played"]), _cards(s["points"])) for i, s in enumerate(data["seats"]))
+                           _cards(s["played"]), _cards(s["points"]),
+                           _cards(s.get("gained", [])), _int(s.get("mulligans", 0))) for i, s in enumerate(data["seats"]))
         if len(seats) != players:
             raise ParseError("lp.state.malformed", "§ターン進行", "seats", field="seats")
         last = data.get("last_get")

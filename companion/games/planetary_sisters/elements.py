@@ -1,7 +1,8 @@
 """Element types and their classes (PS-1, rule text §3.1).
 
 The scoring never names an element: it asks an ``ElementSet`` (built from the deck profile) which class a
-name belongs to, and which three round elements are the food, plant and animal lovers (profile order).
+name belongs to, and which three round elements are the food, plant and animal lovers (the first three of the
+profile's order). How the other nine types fall into classes is the profile's word (PS-1).
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ class ElementClass(StrEnum):
     CROWN = "crown"
 
 
-# PS-1: 12 types, 3 round, 4 pointed, 5 crown (the 3/4/5 split is inferred from §5).
-CLASS_SIZES: Mapping[ElementClass, int] = MappingProxyType(
-    {ElementClass.ROUND: 3, ElementClass.POINTED: 4, ElementClass.CROWN: 5}
-)
+# PS-1: 12 types, and the first three (FOOD, PLANT, ANIMAL: the lovers of PS-3) are round. Nothing else is fixed:
+# which class the other nine types belong to, and so how many each class has, is not in the rule text. The
+# default profile's 3 round / 4 pointed / 5 crown split (DEFAULT_ELEMENTS) is a guess, not a rule; facts that
+# depend on the split are checked against each profile's own classes.
 ELEMENT_TYPES = 12
+LOVER_TYPES = 3
 
-DEFAULT_ELEMENTS: tuple[tuple[str, ElementClass], ...] = (
+DEFAULT_ELEMENTS: tuple[tuple[str, ElementClass], ...] = (  # PS-1: the default profile's guess
     ("FOOD", ElementClass.ROUND),
     ("PLANT", ElementClass.ROUND),
     ("ANIMAL", ElementClass.ROUND),
@@ -73,8 +75,9 @@ class ElementSet:
     def from_meta(cls, meta: Mapping[str, Any]) -> ElementSet:
         """Read ``meta.elements`` (ordered names) and ``meta.element_classes`` (name -> class).
 
-        Raises ErrorList of ParseError naming every problem; the class sizes of PS-1 are checked here too,
-        because the scoring needs exactly three round elements for its three lover categories.
+        Raises ErrorList of ParseError naming every problem. PS-1 fixes only that there are 12 types and
+        that the first three (the food, plant and animal lovers of PS-3) are round; any other type may be in
+        any class.
         """
         names = meta.get("elements")
         classes = meta.get("element_classes")
@@ -117,19 +120,13 @@ class ElementSet:
                     ParseError("ps.profile.element_class_unlisted", "PS-1", f"meta.element_classes.{name}", name=name)
                 )
         if not errors:
-            for klass, size in CLASS_SIZES.items():
-                counted = parsed.count(klass)
-                if counted != size:
-                    errors.append(
-                        ParseError(
-                            "ps.profile.class_size",
-                            "PS-1",
-                            "meta.element_classes",
-                            element_class=klass.value,
-                            expected=size,
-                            counted=counted,
-                        )
-                    )
+            if len(parsed) != ELEMENT_TYPES:
+                errors.append(ParseError("ps.profile.element_count", "PS-1", "meta.elements",
+                                         expected=ELEMENT_TYPES, counted=len(parsed)))
+            for index, (name, klass) in enumerate(zip(names[:LOVER_TYPES], parsed, strict=False)):
+                if klass is not ElementClass.ROUND:
+                    errors.append(ParseError("ps.profile.lover_not_round", "PS-1", f"meta.element_classes.{name}",
+                                             name=name, position=index + 1, element_class=klass.value))
         if errors:
             raise ErrorList(errors)
         return cls(tuple(names), tuple(parsed))
@@ -146,5 +143,6 @@ class ElementSet:
 
     @property
     def lovers(self) -> tuple[str, ...]:
-        """PS-3: the round elements in profile order are the food, plant and animal lovers."""
-        return self.of_class(ElementClass.ROUND)
+        """PS-1/PS-3: the first three elements in profile order (round, checked on reading) are the food, plant
+        and animal lovers; a profile may make another type round too, it is no lover."""
+        return self.names[:LOVER_TYPES]

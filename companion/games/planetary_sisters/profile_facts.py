@@ -136,7 +136,8 @@ def _check_count(fact: CountFact, deck: DeckProfile) -> Reason:
 
 
 def _element_classes(elements: ElementSet) -> Reason:
-    """PS-1: 12 types, 3 round / 4 pointed / 5 crown (ElementSet.from_meta refused anything else)."""
+    """PS-1: the profile's own classes (ElementSet.from_meta refused anything but 12 types with the three lover
+    types round); the split itself is the profile's reading, the default's a guess."""
     return Reason(
         "ps.profile.element_classes",
         "PS-1",

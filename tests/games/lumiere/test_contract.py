@@ -156,8 +156,9 @@ def test_legal_moves_are_exactly_the_moves_check_passes() -> None:
     for state in STATES:
         listed = GAME.legal_moves(state)
         assert all(GAME.check(state, move).legal for move in listed)
-    assert [str(m) for m in GAME.legal_moves(GAME.new_state(3, {}, complete_profile()))] == [
-        "first 0", "first 1", "first 2"]
+    setup = [str(m) for m in GAME.legal_moves(GAME.new_state(3, {}, complete_profile()))]
+    assert [m for m in setup if not m.startswith("mulligan")] == ["first 0", "first 1", "first 2"]
+    assert "mulligan 2 yokai 5" in setup and "mulligan 2 yokai 6" not in setup  # LP-9: the revealed card stays
     assert [str(m) for m in GAME.legal_moves(play(table(), "play ghost", "set r0c0"))] == ["get"]
     assert GAME.legal_moves(replace(table(), phase=Phase.OVER)) == ()
     assert parse_move_text("draw") in GAME.legal_moves(play(table(), "play ghost", "set r0c0", "get"))

@@ -13,6 +13,7 @@ from companion.games.lumiere import (
     Cell,
     ChooseFirst,
     FieldCard,
+    Mulligan,
     Phase,
     PlayCard,
     TableState,
@@ -44,7 +45,7 @@ def test_a_new_table_is_dealt_as_the_rule_text_says(players: int) -> None:
     state = GAME.new_state(players, {}, default_profile())
     assert [(s.seat, s.hand, s.deck, s.commoner_in_front) for s in state.seats] == [
         (seat, 6, 12, True) for seat in range(players)]
-    assert (state.phase, state.first, state.turn, expected_moves(state)) == (Phase.SETUP, None, None, (ChooseFirst,))
+    assert (state.phase, state.first, state.turn, expected_moves(state)) == (Phase.SETUP, None, None, (ChooseFirst, Mulligan))
     assert state.unused_side == ("right" if players == 3 else None)
     assert [s.side for s in state.seats] == ["bottom", "left", "top", "right"][:players]
     assert sum(state.seats[0].unseen().values()) == 18
@@ -76,7 +77,7 @@ def test_setup_refusals() -> None:
     assert not verdict.legal
     (reason,) = verdict.reasons
     assert (reason.code, dict(reason.params)) == ("lp.phase.move_not_expected",
-                                                  {"phase": "setup", "move": "play", "expected": ["first"]})
+                                                  {"phase": "setup", "move": "play", "expected": ["first", "mulligan"]})
     with pytest.raises(IllegalMove) as caught:
         GAME.apply(state, parse_move_text("opening r0c0"))
     assert caught.value.code == "lp.phase.move_not_expected"
@@ -236,7 +237,7 @@ def test_lp6_unknown_stackable_flags_leave_the_choice_to_the_table() -> None:
     assert (state.phase, expected_moves(state)) == (Phase.REMOVE, (TakeTop, PlayCard))
     reasons = GAME.check(state, parse_move_text("play warrior")).reasons
     unknown = next(r for r in reasons if r.code == "lp.remove.stackable_unknown")
-    assert (unknown.rule, unknown.ok, unknown.params["cards"]) == ("LP-8", True, ["ghost", "commoner"])
+    assert (unknown.rule, unknown.ok, unknown.params["cards"]) == ("LP-8", True, ["ghost", "vampire", "commoner"])  # LP-6: buried too
     assert play(state, "play warrior").phase is Phase.EFFECT
     assert play(state, "take r0c0").phase is Phase.REMOVE
 

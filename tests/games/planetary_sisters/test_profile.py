@@ -9,6 +9,9 @@ import pytest
 
 from companion.games.base import ErrorList, ParseError, Reason
 from companion.games.planetary_sisters import GAME, read_profile, rename_element, validate_card, validate_profile
+from companion.games.planetary_sisters.cards import Card
+from companion.games.planetary_sisters.elements import ElementClass
+from companion.games.planetary_sisters.score import score_house
 
 from .support import SYNTHETIC_DECK, complete_profile, default_profile, with_cards
 
@@ -249,14 +252,45 @@ def test_a_profile_without_the_example_facts_fails_them() -> None:
 # -- element classes (PS-1) ------------------------------------------------------------------------------------
 
 
-def test_element_classes_must_be_3_round_4_pointed_5_crown() -> None:
+def test_ps1_another_split_of_the_classes_loads_and_is_shown() -> None:
+    """PS-1: the 3/4/5 split is a guess; 3 round / 3 pointed / 6 crown loads and the checklist shows it."""
     profile = default_profile()
     profile["meta"]["element_classes"]["POINTED_4"] = "crown"
+    deck = read_profile(profile)
+    assert len(deck.elements.of_class(ElementClass.CROWN)) == 6
+    classes = one(validate_profile(profile), "ps.profile.element_classes")
+    assert (classes.ok, classes.params["pointed"]) == (True, ["POLE", "SWORD", "POINTED_3"])
+
+
+def test_ps1_page_pointed_is_checked_and_scored_with_its_own_classes() -> None:
+    """PS-1: with PAGE pointed (5 pointed / 4 crown), a FOOD+PAGE card is a pointed card (PS-2) and a PAGE-only
+    card is a pointed-only card: a single-passion harvester, no collector harvester (PS-3)."""
+    profile = default_profile()
+    profile["meta"]["element_classes"]["PAGE"] = "pointed"
+    deck = read_profile(profile)
+    assert deck.elements.class_of("PAGE") is ElementClass.POINTED
+    assert [r.code for r in validate_card(profile, {"rank": 5, "elements": {"PAGE": 2}}) if not r.ok] == [
+        "ps.card.pointed_once"]
+    house = score_house([Card.parse("PAGE"), Card.parse("FOOD"), Card.parse("KING")], deck.elements)
+    rows = {c.key: (c.production, c.harvesters) for c in house.categories}
+    assert (rows["single"], rows["collector"]) == ((3, 1), (3, 1))
+    default = score_house([Card.parse("PAGE"), Card.parse("FOOD"), Card.parse("KING")],
+                          read_profile(default_profile()).elements)
+    assert {c.key: (c.production, c.harvesters) for c in default.categories}["single"] == (3, 0)
+
+
+def test_ps1_only_twelve_types_and_round_lovers_are_fixed() -> None:
+    profile = default_profile()
+    profile["meta"]["element_classes"]["FOOD"] = "pointed"
     reasons = validate_profile(profile)
-    assert [(r.code, r.params["element_class"], r.params["counted"]) for r in reasons] == [
-        ("ps.profile.class_size", "pointed", 3), ("ps.profile.class_size", "crown", 6)]
+    assert [(r.code, r.rule, r.params["name"]) for r in reasons] == [("ps.profile.lover_not_round", "PS-1", "FOOD")]
     with pytest.raises(ErrorList):
         read_profile(profile)
+    profile = default_profile()
+    profile["meta"]["elements"].append("SHIELD")
+    profile["meta"]["element_classes"]["SHIELD"] = "pointed"
+    reasons = validate_profile(profile)
+    assert [(r.code, r.params["counted"]) for r in reasons] == [("ps.profile.element_count", 13)]
 
 
 def test_element_names_problems() -> None:

@@ -30,6 +30,17 @@ def _stack(form: Mapping[str, str]) -> bool:
     return form.get("stack") in ("1", "on", "true")
 
 
+def _under(form: Mapping[str, str]) -> bool:
+    return form.get("under") in ("1", "on", "true")
+
+
+def _count(form: Mapping[str, str], key: str, code: str) -> int:
+    value = (form.get(key) or "").strip()
+    if not value.isdigit():
+        raise ParseError(code, "LP-9", key)
+    return int(value)
+
+
 def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     """The fields of one of the table's forms -> the engine's move JSON (``parse_move`` reads it)."""
     kind = form.get("kind", "")
@@ -42,11 +53,29 @@ def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
         if not card:
             raise ParseError("lp.form.card", "§エフェクトフェイズ", "card")
         return {"kind": kind, "card": card}
+    if kind == "mulligan":  # LP-9
+        card = (form.get("revealed") or "").strip()
+        if not card:
+            raise ParseError("lp.form.card", "LP-9", "revealed")
+        return {"kind": kind, "seat": _seat(form, "seat", "lp.form.seat"), "revealed": card,
+                "returned": _count(form, "returned", "lp.form.count")}
     if kind == "set":
-        return {"kind": kind, "cell": _cell(form, "cell"), "stack": _stack(form)}
+        move = {"kind": kind, "cell": _cell(form, "cell"), "stack": _stack(form), "under": _under(form)}
+        owner = (form.get("owner") or "").strip()
+        if owner:  # LP-10: the effect sets it facing another player
+            move["owner"] = _seat(form, "owner", "lp.form.owner")
+        return move
     if kind == "move":
         return {"kind": kind, "from": _cell(form, "from"), "to": _cell(form, "to", "lp.form.second_cell"),
-                "stack": _stack(form)}
+                "stack": _stack(form), "under": _under(form)}
+    if kind == "send":  # LP-10: a point area, the exclusion area or a hand
+        to = (form.get("to") or "").strip()
+        if to not in ("points", "exclusion", "hand"):
+            raise ParseError("lp.form.destination", "LP-10", "to")
+        sent: dict[str, Any] = {"kind": kind, "cell": _cell(form, "source"), "to": to}
+        if to != "exclusion":
+            sent["seat"] = _seat(form, "seat", "lp.form.seat")
+        return sent
     if kind == "turn":
         return {"kind": kind, "cell": _cell(form, "cell"), "owner": _seat(form, "owner", "lp.form.owner")}
     if kind == "swap":

@@ -26,8 +26,21 @@ def describe_move(move: Mapping[str, Any], view: Any) -> str:
 def _describe(move: Mapping[str, Any]) -> str:
     kind = move.get("kind")
     stacked = _(" (stacked by its effect)") if move.get("stack") else ""
+    if move.get("under"):
+        stacked = _(" (under the stack, by its effect)")
     if kind == "first":
         return _("%(seat)s plays first", seat=seat_label(move["seat"]))
+    if kind == "mulligan":
+        return _("%(seat)s's mulligan: revealed %(card)s, returned %(count)s and drew as many",
+                 seat=seat_label(move["seat"]), card=card_name(str(move["revealed"])), count=move["returned"])
+    if kind == "send":
+        area = _cell_of(move["cell"])
+        if move["to"] == "exclusion":
+            return _("Effect: the top card of %(area)s goes to the exclusion area", area=area)
+        if move["to"] == "points":
+            return _("Effect: the top card of %(area)s goes to %(seat)s's point area", area=area,
+                     seat=seat_label(move["seat"]))
+        return _("Effect: the top card of %(area)s goes to %(seat)s's hand", area=area, seat=seat_label(move["seat"]))
     if kind == "opening":
         return _("Commoner placed on %(area)s", area=_cell_of(move["cell"]))
     if kind == "take":
@@ -35,7 +48,10 @@ def _describe(move: Mapping[str, Any]) -> str:
     if kind == "play":
         return _("%(card)s played into the play area", card=card_name(str(move["card"])))
     if kind == "set":
-        return _("Card set on %(area)s", area=_cell_of(move["cell"])) + stacked
+        facing = ""
+        if move.get("owner") is not None:
+            facing = _(", facing %(seat)s by its effect", seat=seat_label(move["owner"]))
+        return _("Card set on %(area)s", area=_cell_of(move["cell"])) + facing + stacked
     if kind == "move":
         return _("Effect: the top card of %(source)s moved to %(target)s", source=_cell_of(move["from"]),
                  target=_cell_of(move["to"])) + stacked

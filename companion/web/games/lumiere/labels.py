@@ -69,6 +69,8 @@ def _move_names() -> dict[str, str]:
         "move": pgettext("lumiere", "move a card"),
         "turn": pgettext("lumiere", "turn a card"),
         "swap": pgettext("lumiere", "swap two cards"),
+        "send": pgettext("lumiere", "send a card off the field"),
+        "mulligan": pgettext("lumiere", "mulligan"),
         "set": pgettext("lumiere", "set the card"),
         "get": pgettext("lumiere", "resolve the get phase"),
         "draw": pgettext("lumiere", "draw a card"),

@@ -130,12 +130,12 @@ MESSAGES: dict[str, Any] = {
     "lp.place.stack_by_effect": M(_l("The played card's effect lets it be stacked on {cell} (on {top})."),
                                   cell="cell", top="card", owner="seat"),
     "lp.remove.field_full": M(_l("All 16 areas hold a card (empty: {empty})."), empty="cells"),
-    "lp.remove.stackable_top": M(_l("No top card may be stacked upon, but {cards} may ({cells})."), cards="cards",
-                                 cells="cells"),
+    "lp.remove.stackable_top": M(_l("No card on the field, buried ones included, may be stacked upon; but {cards} "
+                                    "may ({cells})."), cards="cards", cells="cells"),
     "lp.remove.stackable_unknown": M(_l("The deck profile does not say whether cards may be stacked on {cards} "
                                         "({cells}): if none may, the turn player takes a top card; otherwise "
                                         "play on."), cards="cards", cells="cells"),
-    "lp.remove.no_stackable_top": M(_l("No top card may be stacked upon.")),
+    "lp.remove.no_stackable_top": M(_l("No card on the field, buried ones included, may be stacked upon.")),
     "lp.remove.top_card": M(_l("The card taken is the top card of an area ({cell}: {card})."), cell="cell",
                             card="card", seat="seat"),
     "lp.play.hand_not_empty": M(_l("The turn player has a card in hand ({seat}: {hand})."), seat="seat"),
@@ -143,6 +143,25 @@ MESSAGES: dict[str, Any] = {
                            card="card"),
     "lp.play.no_copy_left": M(_l("{seat} has already played every {card} their deck holds ({per_player})."),
                               seat="seat", card="card"),
+    "lp.mulligan.revealed": M(_l("{seat} reveals {card} from their hand."), seat="seat", card="card"),
+    "lp.mulligan.no_such_card": M(_l("{seat}'s hand cannot hold {card}: their deck has no other copy."),
+                                  seat="seat", card="card"),
+    "lp.mulligan.returned": M(_l("{seat} returns {returned} of the other cards of their hand and draws as many "
+                                 "again (at most {most})."), seat="seat"),
+    "lp.mulligan.no_such_seat": M(_l("Only a seat at this table of {players} takes a mulligan ({seat} is not one)."),
+                                  seat="seat"),
+    "lp.place.under": M(_l("The effect puts the card under the stack at {cell}: {top} stays on top."), cell="cell",
+                        top="card", owner="seat"),
+    "lp.set.facing_other": M(_l("The effect sets the card at {cell} facing {owner}, not the turn player {seat}."),
+                             cell="cell", owner="seat", seat="seat"),
+    "lp.send.points": M(_l("{card} leaves {cell} for {seat}'s point area; the card below (if any) is not active."),
+                        cell="cell", card="card", seat="seat"),
+    "lp.send.exclusion": M(_l("{card} leaves {cell} for the exclusion area; the card below (if any) is not "
+                              "active."), cell="cell", card="card", seat="seat"),
+    "lp.send.hand": M(_l("{card} leaves {cell} for {seat}'s hand; the card below (if any) is not active."),
+                      cell="cell", card="card", seat="seat"),
+    "lp.send.no_such_seat": M(_l("Only a seat at this table of {players} has a point area or a hand ({seat} is not "
+                                 "one)."), cell="cell", seat="seat"),
     "lp.effect.top_card": M(_l("An effect takes the top card of an area: {card} ({owner}'s) at {cell}."),
                             cell="cell", card="card", owner="seat"),
     "lp.effect.empty_area": M(_l("An effect takes the top card of an area, but {cell} is empty."), cell="cell"),
@@ -171,6 +190,8 @@ MESSAGES: dict[str, Any] = {
     "lp.form.card": M(_l("Tap a card first.")),
     "lp.form.seat": M(_l("Tap a seat first.")),
     "lp.form.owner": M(_l("Tap the seat the card is to face.")),
+    "lp.form.count": M(_l("Say how many cards go back to the deck.")),
+    "lp.form.destination": M(_l("Choose where the card goes.")),
     "lp.dispute.unreadable": M(_l("The field in this address could not be read, so the checker starts from an "
                                   "empty field.")),
     "lp.dispute.lift_empty": M(_l("{cell} is empty: there is no card to take off."), cell="cell"),

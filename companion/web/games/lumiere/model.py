@@ -94,6 +94,7 @@ class TrackerView:
     end_reasons: tuple[ReasonView, ...]
     start_reasons: tuple[ReasonView, ...]  # this turn's end check (LP-7): none held, so the game went on
     owners: tuple[tuple[int, str, str], ...]  # (seat, name, arrow): whom a card may face
+    cards: tuple[PlayChoice, ...]  # every card, for the mulligan's revealed card (LP-9)
     profile_url: str
     profile_is_own: bool
     token: str  # the table's play token (the entry forms post to it)
@@ -202,6 +203,7 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         end_reasons=tuple(reason_view(r) for r in state.end_reasons),
         start_reasons=tuple(reason_view(r) for r in state.start_reasons),
         owners=tuple((s, seat_label(s), ARROWS[s]) for s in range(players)),
+        cards=tuple(PlayChoice(c.value, card_name(c), 0, None) for c in Card),
         profile_url=profile_url,
         profile_is_own=own,
         token=view.table.token,

@@ -63,11 +63,16 @@ class DeckInfo:
         return ""
 
 
+# The colours the style sheet has per class (el-round-0 … el-crown-4). A profile may have more types in a class
+# than the default's guessed split (PS-1): they reuse its colours in turn; the icon's name tells them apart.
+PALETTE = {"round": 3, "pointed": 4, "crown": 5}
+
+
 def deck_info(deck: DeckProfile) -> DeckInfo:
     infos = []
     for klass in ElementClass:
         for index, name in enumerate(deck.elements.of_class(klass)):
-            infos.append(ElementInfo(name, klass.value, f"el-{klass.value}-{index}"))
+            infos.append(ElementInfo(name, klass.value, f"el-{klass.value}-{index % PALETTE[klass.value]}"))
     order = {name: i for i, name in enumerate(deck.elements.names)}
     infos.sort(key=lambda e: order[e.name])
     known = {c.rank: c for c in deck.cards if c.rank is not None}

@@ -117,9 +117,13 @@ MESSAGES: dict[str, Any] = {
     "ps.profile.element_class_invalid": M(_l("The class of {name} must be round, pointed or crown, not "
                                              "“{value}”.")),
     "ps.profile.element_class_unlisted": M(_l("{name} has a class but is not in the list of element names.")),
-    "ps.profile.class_size": M(_l("There are {expected} {element_class} element types, not {counted} (PS-1: 3 "
-                                  "round, 4 pointed, 5 crown)."), element_class="class"),
-    "ps.profile.element_classes": M(_l("12 element types: round {round}; pointed {pointed}; crown {crown}."),
+    "ps.profile.element_count": M(_l("There are {expected} element types, not {counted}.")),
+    "ps.profile.lover_not_round": M(_l("{name}, element {position} of the list, is one of the three lover types "
+                                       "(food, plant, animal) and must be round, not {element_class}."),
+                                    element_class="class"),
+    "ps.profile.element_classes": M(_l("12 element types: round {round}; pointed {pointed}; crown {crown}. Only "
+                                       "the 12 types and the three round lover types are rules; the classes of the "
+                                       "others are this profile's reading (the default's split is a guess)."),
                                     round="list", pointed="list", crown="list"),
     "ps.profile.cards_not_list": M(_l("The profile's cards must be a list.")),
     "ps.profile.card_rank_missing": M(_l("Every card of a profile needs its rank.")),
