@@ -45,6 +45,8 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         WTF_CSRF_HEADERS=["X-CSRFToken"],
         WTF_CSRF_SSL_STRICT=False,  # phones reach the app over plain http on the home Wi-Fi
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+        # The session (it holds the CSRF token) is saved when it changes, not re-signed on every request.
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         TABLES_PER_WINDOW=int(os.environ.get("TABLES_PER_WINDOW", "30")),

@@ -37,6 +37,10 @@ def device_id() -> str:
     return g.device
 
 
+# Requests that never need the session: static files, and the "anything new?" poll every phone sends every 2 s.
+NO_SESSION_ENDPOINTS = frozenset({"static", "tables.poll", "tables.watch_poll"})
+
+
 def init_app(app: Flask) -> None:
     @app.before_request
     def _body_limits() -> None:
@@ -52,9 +56,10 @@ def init_app(app: Flask) -> None:
     def _lasting_session() -> None:
         # The CSRF token lives in the session cookie: it must survive the browser closing mid-evening. Static
         # files and the stateless API never touch the session, so they set no cookie.
-        if request.endpoint == "static" or request.blueprint == "api":
+        if request.endpoint in NO_SESSION_ENDPOINTS or request.blueprint == "api":
             return
-        session.permanent = True
+        if not session.permanent:  # set once: setting it again would re-sign the cookie on every request
+            session.permanent = True
 
     @app.after_request
     def _headers(response: Response) -> Response:
