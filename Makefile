@@ -66,10 +66,10 @@ chromium:
 migrate: setup
 	@$(PY) -m companion migrate
 
+# gunicorn.conf.py: gevent workers, so slow clients on the Wi-Fi cannot hold the workers (README, Reliability)
 run: migrate
 	@$(PY) scripts/addresses.py $(HOST) $(PORT)
-	# gunicorn.conf.py: gevent workers, so slow clients on the Wi-Fi cannot hold the workers (README, Reliability)
-	$(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
+	@$(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
 	  --access-logfile - 'companion:create_app()'
 
 # The Flask development server with reloading, for working on the app (never for players).
