@@ -35,10 +35,10 @@ def _under(form: Mapping[str, str]) -> bool:
 
 
 def _count(form: Mapping[str, str], key: str, code: str) -> int:
-    value = (form.get(key) or "").strip()
-    if not value.isdigit():
+    value = whole_number(form.get(key), 0, 99)
+    if value is None:
         raise ParseError(code, "LP-9", key)
-    return int(value)
+    return value
 
 
 def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:

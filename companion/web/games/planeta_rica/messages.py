@@ -18,6 +18,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from companion.inputs import whole_number
 from companion.web.messages import Message, Shower, each
 
 from .labels import (
@@ -35,7 +36,8 @@ from .labels import (
 
 def _index(text: str) -> str:
     """A planet's index in its player's row (0-based) as the page numbers it: #1 is New Earth."""
-    return f"#{int(text) + 1}" if text.isdigit() else text
+    index = whole_number(text, 0, 99)
+    return text if index is None else f"#{index + 1}"
 
 
 def _field(text: str) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 from flask import redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion import store
 from companion.games.base import Breakdown, ErrorList, ParseError, Reason
@@ -27,6 +28,7 @@ from companion.games.planeta_rica.cards import SLOTS
 from companion.games.planeta_rica.score import GadgetVP, PlanetVP, SeatCards
 from companion.games.planeta_rica.state import PLAYER_COUNTS
 from companion.i18n import pick
+from companion.inputs import whole_number
 from companion.play import UnknownProfile, resolve_profile
 from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
@@ -40,6 +42,7 @@ from .remember import save
 SLUG = "planeta-rica"
 DEFAULT_REF = str(ProfileRef.builtin("default"))
 MAX_FAME = 999
+MAX_VP = 99  # a card's printed VP, as typed on the sheet
 
 
 @dataclass
@@ -97,6 +100,13 @@ class Sheet:
 
     def _held(self, card: str) -> bool:
         return card in {p.value for p in self.planet_counts()} | {g.value for g in self.gadget_counts()}
+
+
+def _remembered(saved: int) -> str:
+    if not saved:
+        return ""
+    return ngettext("%(num)d card value remembered in your deck profile.",
+                    "%(num)d card values remembered in your deck profile.", saved)
 
 
 def _int(text: str | None, default: int) -> int:
@@ -235,11 +245,11 @@ def typed_errors(sheet: Sheet) -> list[str]:
     errors = []
     names = sheet.seat_names
     for s, fame in enumerate(sheet.fame):
-        if fame and (not fame.isdigit() or int(fame) > MAX_FAME):
+        if fame and whole_number(fame, 0, MAX_FAME) is None:
             errors.append(with_rule(ParseError("pr.sheet.fame", "PR-5", f"f{s}", value=fame), names) +
                           f" — {names[s]}")
     for ask in asked_vp(sheet):
-        if ask.typed and not ask.typed.lstrip("-").isdigit():
+        if ask.typed and _signed(ask.typed) is None:
             errors.append(with_rule(ParseError("pr.sheet.vp", "PR-6", f"vp_{ask.card}", card=ask.card,
                                                value=ask.typed), names))
     return errors
@@ -249,8 +259,14 @@ def _vp(sheet: Sheet, card: Planet | Gadget) -> int | None:
     known = sheet.deck.vp(card)
     if known is not None:
         return known
-    typed = sheet.vp.get(card.value, "")
-    return int(typed) if typed.lstrip("-").isdigit() and typed not in ("-", "") else None
+    return _signed(sheet.vp.get(card.value, ""))
+
+
+def _signed(typed: str) -> int | None:
+    """A VP typed on the sheet: a whole number, a minus allowed (a card may cost VP), or None."""
+    sign, digits = (-1, typed[1:]) if typed.startswith("-") else (1, typed)
+    value = whole_number(digits, 0, MAX_VP)
+    return None if value is None else sign * value
 
 
 def _slots(sheet: Sheet, planet: Planet) -> tuple[Reward | None, ...]:
@@ -263,7 +279,7 @@ def seat_cards(sheet: Sheet) -> list[SeatCards]:
     out = []
     for s in range(sheet.players):
         fame = sheet.fame[s]
-        out.append(SeatCards(int(fame) if fame.isdigit() else 0,
+        out.append(SeatCards(whole_number(fame, 0, MAX_FAME) or 0,
                              tuple(PlanetVP(p, _vp(sheet, p), _slots(sheet, p)) for p in sheet.planets[s]),
                              tuple(GadgetVP(g, _vp(sheet, g)) for g in sheet.gadgets[s])))
     return out
@@ -278,8 +294,9 @@ def learned(sheet: Sheet) -> dict[str, dict[str, Any]]:
     """Values typed here that the profile does not know yet (what "remember" would save)."""
     found: dict[str, dict[str, Any]] = {}
     for ask in asked_vp(sheet):
-        if ask.typed.lstrip("-").isdigit():
-            found.setdefault(ask.card, {})["vp"] = int(ask.typed)
+        vp = _signed(ask.typed)
+        if vp is not None:
+            found.setdefault(ask.card, {})["vp"] = vp
     for slot_ask in asked_slots(sheet):
         if all(slot_ask.typed[i] or slot_ask.known[i] for i in range(SLOTS)) and any(slot_ask.typed):
             found.setdefault(slot_ask.planet, {}).update(
@@ -356,7 +373,7 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "") -> 
 def show() -> ResponseReturnValue:
     sheet = read_sheet(request.args)
     saved = _int(request.args.get("saved"), 0)
-    notice = _("%(n)s card value(s) remembered in your deck profile.", n=saved) if saved else ""
+    notice = _remembered(saved)
     return page("planeta_rica/score.html", "planeta_rica/_score.html", **context(sheet, notice=notice))
 
 
@@ -366,7 +383,7 @@ def _answer(sheet: Sheet, errors: list[str], **extra: str) -> ResponseReturnValu
     url = sheet.url(**extra)
     if is_htmx():
         saved = _int(extra.get("saved"), 0)
-        notice = _("%(n)s card value(s) remembered in your deck profile.", n=saved) if saved else ""
+        notice = _remembered(saved)
         body, status = page("planeta_rica/score.html", "planeta_rica/_score.html", **context(sheet, notice=notice))
         return body, status, {"HX-Replace-Url": url}
     return redirect(url, 303)
@@ -378,12 +395,10 @@ def act() -> ResponseReturnValue:
     values.pop("csrf_token", None)
     action = values.pop("do", "")
     kind, _colon, arg = action.partition(":")
-    if kind == "players" and arg.isdigit() and int(arg) in PLAYER_COUNTS:
+    if kind == "players" and whole_number(arg, min(PLAYER_COUNTS), max(PLAYER_COUNTS)) is not None:
         values["players"] = arg
-    elif kind == "seat" and arg.isdigit():
-        values["seat"] = arg
-    elif kind == "start" and arg.isdigit():
-        values["start"] = arg
+    elif kind in ("seat", "start") and whole_number(arg, 0, max(PLAYER_COUNTS) - 1) is not None:
+        values[kind] = arg
     elif kind == "profile":
         values["profile"] = str(ProfileRef.from_input(values.get("profile_link", ""), set(builtin_profiles(SLUG))))
     sheet = read_sheet(values)

@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import redirect, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion import store
 from companion.games.base import ErrorList, ParseError, RulesError
@@ -47,6 +48,13 @@ from .remember import learned, save
 
 SLUG = "planetary-sisters"
 DEFAULT_REF = str(ProfileRef.builtin("default"))
+
+
+def _remembered(saved: int) -> str:
+    if not saved:
+        return ""
+    return ngettext("%(num)d card remembered in your deck profile.",
+                    "%(num)d cards remembered in your deck profile.", saved)
 
 
 def slot_param(slot: Slot) -> str:
@@ -175,7 +183,7 @@ def _profile_name(form: SheetForm) -> str:
 
 def show():  # type: ignore[no-untyped-def]
     form = read_form(request.args)
-    notice = _("%(n)s card(s) remembered in your deck profile.", n=form.saved) if form.saved else ""
+    notice = _remembered(form.saved)
     return page("planetary_sisters/score.html", "planetary_sisters/_score.html", **context(form, notice=notice))
 
 
@@ -185,7 +193,7 @@ def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], **ex
                     **context(form, errors, pending))
     url = form.url(**extra)
     if is_htmx():
-        notice = _("%(n)s card(s) remembered in your deck profile.", n=extra["saved"]) if extra.get("saved") else ""
+        notice = _remembered(int(extra.get("saved") or 0))
         body, status = page("planetary_sisters/score.html", "planetary_sisters/_score.html",
                             **context(form, notice=notice))
         return body, status, {"HX-Replace-Url": url}

@@ -28,6 +28,7 @@ from companion.games.sister_combination.api import read_play
 from companion.games.sister_combination.effects import Effect, play_effect
 from companion.games.sister_combination.rules import TARGETED, check
 from companion.games.sister_combination.state import END_OPTION, HAND_LIMIT_OPTION, PLAYER_COUNTS, TableState
+from companion.inputs import whole_number
 
 from .labels import (
     Line,
@@ -64,9 +65,7 @@ def _number(args: Mapping[str, str], key: str, default: int | None) -> Number:
     raw = (args.get(key) or "").strip()
     if raw == "":
         return Number("" if default is None else str(default), default)
-    if raw.isdigit() and int(raw) <= DECK_SIZE:
-        return Number(raw, int(raw))
-    return Number(raw, None)
+    return Number(raw, whole_number(raw, 0, DECK_SIZE))
 
 
 def _choice(args: Mapping[str, str], key: str, allowed: tuple[str, ...], default: str = "") -> str:
@@ -76,7 +75,7 @@ def _choice(args: Mapping[str, str], key: str, allowed: tuple[str, ...], default
 
 def _seat(args: Mapping[str, str], key: str, players: int) -> int | None:
     raw = (args.get(key) or "").strip()
-    return int(raw) if raw.isdigit() and int(raw) < players else None
+    return whole_number(raw, 0, players - 1)
 
 
 @dataclass(frozen=True)
@@ -122,7 +121,7 @@ class CheckInput:
 def read_input(args: Mapping[str, str]) -> CheckInput:
     """The query string -> what was tapped; anything not understood is left out or kept as typed."""
     raw_players = (args.get("p") or "").strip()
-    players = int(raw_players) if raw_players.isdigit() and int(raw_players) in PLAYER_COUNTS else DEFAULT_PLAYERS
+    players = whole_number(raw_players, min(PLAYER_COUNTS), max(PLAYER_COUNTS)) or DEFAULT_PLAYERS
     return CheckInput(
         players=players,
         hands=tuple(_number(args, f"h{seat}", DEFAULT_HAND) for seat in range(players)),

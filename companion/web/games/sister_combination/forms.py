@@ -11,15 +11,16 @@ from typing import Any
 from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.sister_combination.cards import DECK_SIZE
 from companion.games.sister_combination.rules import TARGETED
+from companion.inputs import whole_number
 
 SIMPLE = {"draw": "draw", "keep": "keep", "take": "take_stack", "pass": "pass_turn", "reshuffle": "reshuffle"}
 
 
 def _seat(form: Mapping[str, str], key: str) -> int:
-    value = (form.get(key) or "").strip()
-    if not value.isdigit():
+    value = whole_number(form.get(key), 0, 12)
+    if value is None:
         raise ParseError("sc.form.seat", "SC-8", key)
-    return int(value)
+    return value
 
 
 def _card(form: Mapping[str, str], sister: str, symbol: str) -> str:
@@ -34,8 +35,9 @@ def _setup(form: Mapping[str, str], players: int) -> dict[str, Any]:
     hands: list[int] = []
     for seat in range(players):
         raw = (form.get(f"h{seat}") or "").strip()
-        if raw.isdigit() and int(raw) <= DECK_SIZE:
-            hands.append(int(raw))
+        hand = whole_number(raw, 0, DECK_SIZE)
+        if hand is not None:
+            hands.append(hand)
         else:
             errors.append(ParseError("sc.form.number", "SC-8", f"h{seat}", value=raw, what=f"#{seat + 1}"))
     first = 0

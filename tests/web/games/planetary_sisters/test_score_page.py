@@ -208,7 +208,7 @@ def test_cards_typed_with_their_rank_are_remembered_in_a_copy_of_the_built_in_pr
     html = add(phone, sheet_state(html), "FOOD").get_data(as_text=True)  # no rank: nothing to remember
     assert "Typed here with their rank, not yet in the profile: 27:PLANT*2." in text_of(html)
     html = tap(phone, sheet_state(html), do="remember").get_data(as_text=True)
-    assert "1 card(s) remembered in your deck profile." in text_of(html)
+    assert "1 card remembered in your deck profile." in text_of(html)
     ref = sheet_state(html)["profile"]
     assert ref.startswith("user:")
     with app.app_context():
