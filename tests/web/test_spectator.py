@@ -12,6 +12,8 @@ import pytest
 from flask import Flask
 
 from companion import store
+from companion.registry import packages
+from companion.web.gameweb import discover
 from tests.web.apps import Phone, csrf_of
 from tests.web.games.lumiere.support import scored_profile
 from tests.web.games.planetary_sisters.support import synthetic_profile_token
@@ -23,9 +25,8 @@ FIELD_RE = re.compile(r'<(?:input|button|select|textarea)\b[^>]*\bname="([^"]+)"
 
 
 def _start(phone: Phone, app: Flask, slug: str) -> str:
-    data = {"seat0": "Aki", "seat1": "Ben"}
-    if slug == "lumiere":
-        data["seat2"] = "Chie"
+    counts = (2,) if slug == "tally" else packages()[slug].game.player_counts
+    data = {f"seat{i}": name for i, name in enumerate(("Aki", "Ben", "Chie", "Dai", "Emi")[:min(counts)])}
     if slug == "planetary-sisters":
         data["profile_link"] = synthetic_profile_token(app)
     if slug == "lumiere":
@@ -58,7 +59,7 @@ def _forms(html: str, base: str) -> list[tuple[str, str, dict[str, str]]]:
     return forms
 
 
-@pytest.mark.parametrize("slug", ["tally", "lumiere", "planetary-sisters", "strato-sphere"])
+@pytest.mark.parametrize("slug", ["tally", *sorted(discover())])  # every game with pages, as it registers
 def test_nothing_reached_from_a_watch_page_writes(app: Flask, phone: Phone, slug: str) -> None:
     table_url = _start(phone, app, slug)
     play_token = table_url.rsplit("/", 1)[-1]
