@@ -31,6 +31,7 @@ class SeatVP:
     total: int | None
     place: int | None
     terms: tuple[TermView, ...]
+    unknown: tuple[str, ...] = ()  # the cards whose VP the profile lacks, by name (why the total is not known)
 
     @property
     def sum_text(self) -> str:
@@ -64,6 +65,12 @@ def _detail(term: Term, names: Sequence[str]) -> str:
     return ""
 
 
+def _unknown_cards(terms: Sequence[Term]) -> tuple[str, ...]:
+    """The cards of a seat's planet and gadget terms whose VP is None (PR-6), each once, by name."""
+    ids = [str(c) for t in terms if t.code in ("pr.vp.planets", "pr.vp.gadgets") for c in t.params.get("unknown", [])]
+    return tuple(card_name(c) for c in dict.fromkeys(ids))
+
+
 def seat_views(breakdown: Breakdown, names: Sequence[str]) -> list[SeatVP]:
     places: dict[int, int] = {}
     for place, seats in enumerate(breakdown.placings, start=1):
@@ -74,7 +81,8 @@ def seat_views(breakdown: Breakdown, names: Sequence[str]) -> list[SeatVP]:
         terms = tuple(TermView(t.code, term_label(t.code), t.value, _detail(t, names), t.rule) for t in scored.terms)
         name = names[scored.seat] if scored.seat < len(names) else str(scored.seat)
         views.append(SeatVP(scored.seat, name, scored.total,
-                            places.get(scored.seat) if scored.total is not None else None, terms))
+                            places.get(scored.seat) if scored.total is not None else None, terms,
+                            _unknown_cards(scored.terms)))
     return views
 
 

@@ -3,7 +3,8 @@
 The phases, what is legal and every check are the engine's (companion.games.planeta_rica); this module puts
 the state into words: each seat's planets with their five slots (workers and the profile's rewards), gadgets,
 resources, coins, fame and hand; the market, the deck, the gadget supply and the fame pool; what the player to
-move may enter now; the end (PR-4) and the VP (PR-5). Nothing here reads the request.
+move may enter now; the end (PR-4) and the VP (PR-5), with the VP the profile lacks asked (``asking``, PR-6).
+Nothing here reads the request.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from companion.games.planeta_rica.rules import end_reasons, time_machine_ready
 from companion.games.planeta_rica.state import Seat
 from companion.web.gameweb import TableRequest, TableViewLike
 
+from .asking import Asked, asked_at_table, typed_vp, unknown_names
 from .breakdown import SeatVP, seat_views, tie_notes, winner_text
 from .labels import (
     ADJUST_NAMES,
@@ -137,6 +139,10 @@ class TrackerView:
     winner: str
     ties: tuple[str, ...]
     final: bool
+    asked: tuple[Asked, ...]  # the held cards whose VP the profile lacks (PR-6), each asked once
+    asking_open: bool  # the question is shown open: the game is over, or an answer came back refused
+    unknown_vp: str  # those cards by name, while any is unanswered ("" when every VP is known)
+    vp_url: str  # where the answers go (the play link's own; a watch page draws no form)
     profile_url: str
     profile_is_own: bool
     token: str
@@ -231,6 +237,7 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
          tuple((g.gadget.value, gadget_name(g.gadget)) for g in s.gadgets))
         for i, s in enumerate(state.seats))
     final = state.phase is Phase.OVER
+    asked = tuple(asked_at_table(state, typed_vp(pending)))
     return TrackerView(
         phase=state.phase.value, phase_name=phase_name(state.phase.value), turn=state.turn, actions=state.actions,
         mover=mover, mover_name=names[mover] if mover is not None else "",
@@ -250,8 +257,11 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
         resources=tuple((r, resource_name(r)) for r, _res in _RESOURCES),
         end_notes=tuple(reason_view(r, names) for r in end_reasons(state)),
         turns_remaining=state.turns_remaining,
-        scores=scores, winner=winner_text(breakdown, names) if final else "",
+        scores=tuple(sorted(scores, key=lambda v: (v.place or len(scores) + 1, v.seat))) if final else scores,
+        winner=winner_text(breakdown, names) if final else "",
         ties=tuple(tie_notes(breakdown, names)), final=final,
+        asked=asked, asking_open=final or pending.get("asking") == "vp", unknown_vp=unknown_names(asked),
+        vp_url=url_for("planeta_rica.table_vp", token=view.table.token) if can_write else "",
         profile_url=profile_url, profile_is_own=own, token=view.table.token, version=view.version,
         can_write=can_write, pending=dict(pending))
 

@@ -82,10 +82,22 @@ def learned_from_move(move: Mapping[str, Any], before: Any) -> dict[str, dict[st
     return values
 
 
+def remember_for_table(view: Any, values: CardValues) -> None:
+    """Put ``values`` into the table's own profile copy: a table on a built-in profile gets its copy first (the
+    built-in profile, and every other table started from it, stay as they are). Version-checked against the
+    table as ``view`` read it: store.Conflict when another phone wrote first."""
+    if view.profile_ref.is_user:
+        # The table's version moves too (same profile): the check against a stale phone, and the other phones'
+        # poll then fetches the table with the values in.
+        store.set_table_profile(view.table.id, view.version, str(view.profile_ref))
+        save(str(view.profile_ref), view.profile, values)
+    else:
+        own_profile_copy(view, view.version, with_values(view.profile, values))
+
+
 def remember_after_move(view: Any) -> None:
     """After an entry the platform saved (WEB.after_move): values it carried that the profile lacked go into the
-    table's own profile copy (a built-in profile is copied first, version-checked). Another phone writing first
-    leaves them for the next entry."""
+    table's own profile copy. Another phone writing first leaves them for the next entry."""
     if view.replay_error is not None or not view.log.standing:
         return
     entry = view.log.standing[-1]
@@ -93,9 +105,6 @@ def remember_after_move(view: Any) -> None:
     if not values:
         return
     try:
-        if view.profile_ref.is_user:
-            save(str(view.profile_ref), view.profile, values)
-        else:
-            own_profile_copy(view, view.version, with_values(view.profile, values))
+        remember_for_table(view, values)
     except store.Conflict:
         return

@@ -35,6 +35,8 @@ from companion.profiles.refs import ProfileRef
 from companion.web.messages import explain
 from companion.web.pages import is_htmx, page
 
+from .asking import Asked, learned_vp, signed_vp, typed_vp, vp_errors
+from .asking import asked_vp as ask_vp
 from .breakdown import SeatVP, seat_views, winner_text
 from .labels import REWARDS, gadget_name, planet_name, reward_icon, reward_name, seat_label, with_rule
 from .remember import save
@@ -42,7 +44,6 @@ from .remember import save
 SLUG = "planeta-rica"
 DEFAULT_REF = str(ProfileRef.builtin("default"))
 MAX_FAME = 999
-MAX_VP = 99  # a card's printed VP, as typed on the sheet
 
 
 @dataclass
@@ -152,9 +153,7 @@ def read_sheet(values: Mapping[str, str]) -> Sheet:
         for card in (values.get(f"g{s}") or "").split(","):
             if card:
                 _keep(sheet, s, card, planet=False)
-    for key, typed in values.items():
-        if key.startswith("vp_") and typed.strip():
-            sheet.vp[key[3:]] = typed.strip()[:6]
+    sheet.vp = typed_vp(values)
     for planet in Planet:
         typed_slots = [values.get(f"s_{planet.value}_{i}", "") for i in range(1, SLOTS + 1)]
         if any(typed_slots):
@@ -198,15 +197,6 @@ def remove(sheet: Sheet, seat: int, card: str) -> None:
 
 
 @dataclass(frozen=True)
-class Asked:
-    """A card value the profile lacks, asked once for the whole sheet."""
-
-    card: str
-    name: str
-    typed: str
-
-
-@dataclass(frozen=True)
 class SlotAsk:
     planet: str
     name: str
@@ -215,14 +205,8 @@ class SlotAsk:
 
 
 def asked_vp(sheet: Sheet) -> list[Asked]:
-    found: list[Asked] = []
-    for planet in sorted(sheet.planet_counts(), key=list(Planet).index):
-        if sheet.deck.planet(planet).vp is None:
-            found.append(Asked(planet.value, planet_name(planet), sheet.vp.get(planet.value, "")))
-    for gadget in sorted(sheet.gadget_counts(), key=list(Gadget).index):
-        if sheet.deck.gadget(gadget).vp is None:
-            found.append(Asked(gadget.value, gadget_name(gadget), sheet.vp.get(gadget.value, "")))
-    return found
+    """The VP the profile lacks of the cards on the sheet, asked once for the whole sheet."""
+    return ask_vp(sheet.deck, sheet.planet_counts(), sheet.gadget_counts(), sheet.vp)
 
 
 def asked_slots(sheet: Sheet) -> list[SlotAsk]:
@@ -248,25 +232,14 @@ def typed_errors(sheet: Sheet) -> list[str]:
         if fame and whole_number(fame, 0, MAX_FAME) is None:
             errors.append(with_rule(ParseError("pr.sheet.fame", "PR-5", f"f{s}", value=fame), names) +
                           f" — {names[s]}")
-    for ask in asked_vp(sheet):
-        if ask.typed and _signed(ask.typed) is None:
-            errors.append(with_rule(ParseError("pr.sheet.vp", "PR-6", f"vp_{ask.card}", card=ask.card,
-                                               value=ask.typed), names))
-    return errors
+    return errors + vp_errors(asked_vp(sheet), names)
 
 
 def _vp(sheet: Sheet, card: Planet | Gadget) -> int | None:
     known = sheet.deck.vp(card)
     if known is not None:
         return known
-    return _signed(sheet.vp.get(card.value, ""))
-
-
-def _signed(typed: str) -> int | None:
-    """A VP typed on the sheet: a whole number, a minus allowed (a card may cost VP), or None."""
-    sign, digits = (-1, typed[1:]) if typed.startswith("-") else (1, typed)
-    value = whole_number(digits, 0, MAX_VP)
-    return None if value is None else sign * value
+    return signed_vp(sheet.vp.get(card.value, ""))
 
 
 def _slots(sheet: Sheet, planet: Planet) -> tuple[Reward | None, ...]:
@@ -292,11 +265,7 @@ def scored(sheet: Sheet) -> Breakdown:
 
 def learned(sheet: Sheet) -> dict[str, dict[str, Any]]:
     """Values typed here that the profile does not know yet (what "remember" would save)."""
-    found: dict[str, dict[str, Any]] = {}
-    for ask in asked_vp(sheet):
-        vp = _signed(ask.typed)
-        if vp is not None:
-            found.setdefault(ask.card, {})["vp"] = vp
+    found = learned_vp(asked_vp(sheet))
     for slot_ask in asked_slots(sheet):
         if all(slot_ask.typed[i] or slot_ask.known[i] for i in range(SLOTS)) and any(slot_ask.typed):
             found.setdefault(slot_ask.planet, {}).update(
@@ -352,7 +321,7 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "") -> 
                     s == sheet.seat, s == sheet.start) for s in range(sheet.players)]
     asked = asked_vp(sheet)
     slot_asks = asked_slots(sheet)
-    unknown_vp = [a for a in asked if not a.typed.lstrip("-").isdigit()]
+    unknown_vp = [a for a in asked if signed_vp(a.typed) is None]
     complete = not problems and not unknown_vp and all(v.total is not None for v in views)
     mine_planets = Counter(sheet.planets[sheet.seat])
     mine_gadgets = sheet.gadgets[sheet.seat]
