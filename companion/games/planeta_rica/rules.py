@@ -230,11 +230,13 @@ def _trigger(state: TableState) -> TableState:
 
 
 def end_reasons(state: TableState) -> tuple[Reason, ...]:
-    """Why the game is ending or over (PR-4), for the page."""
-    if state.end_turn is None:
+    """Why the game is ending or over (PR-4), for the page: who triggered it (the player whose turn it was), when
+    and why, who plays the last turn and how many turns remain."""
+    if state.end_turn is None or state.start is None:
         return ()
     return (Reason("pr.end.triggered", "PR-4", True,
-                   {"cause": state.end_cause, "turn": state.end_turn, "last_seat": state.last_seat,
+                   {"cause": state.end_cause, "turn": state.end_turn,
+                    "seat": (state.start + state.end_turn - 1) % state.players, "last_seat": state.last_seat,
                     "turns_remaining": state.turns_remaining}),)
 
 

@@ -24,7 +24,7 @@ def test_twelve_cards_new_earth_counted_trigger_the_end_and_the_round_finishes()
     assert (after.end_turn, after.end_cause, after.phase, after.to_move, after.turns_remaining) == (
         2, "cards", Phase.ACTION, 2, 1)
     ended = {r.code: dict(r.params) for r in score(after).reasons}["pr.end.triggered"]
-    assert ended == {"cause": "cards", "turn": 2, "last_seat": 2, "turns_remaining": 1}
+    assert ended == {"cause": "cards", "turn": 2, "seat": 1, "last_seat": 2, "turns_remaining": 1}
     over = apply(after, parse_move_text("collect"))  # seat 2, the start player's right-hand neighbour
     assert over.phase is Phase.OVER and over.turn % 3 == 0 and over.turns_remaining == 0
     assert score(over).finished and GAME.legal_moves(over) == ()

@@ -30,6 +30,8 @@ def describe_move(move: Mapping[str, Any], view: Any) -> str:
             text += " " + _("(copying planet #%(n)s)", n=move["copy"] + 1)
         if "shows" in move:
             text += " · " + _("slot shows %(reward)s", reward=reward_name(move["shows"]))
+        if "copied" in move:
+            text += " · " + _("the copied slot shows %(reward)s", reward=reward_name(move["copied"]))
         if "give" in move:
             text += " · " + _("gave %(bag)s", bag=_bag(move["give"]))
         if "take" in move:

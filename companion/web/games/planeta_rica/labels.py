@@ -125,6 +125,15 @@ class ReasonView:
     rule: str
 
 
+def end_cause(text: str) -> str:
+    """Why the end was triggered (PR-4), from the engine's cause id."""
+    if text == "cards":
+        return _("a player holds 12 planet and gadget cards")
+    if text == "fame":
+        return _("the fame pool is empty")
+    return text
+
+
 def reason_view(reason: Reason | RulesError, names: Sequence[str]) -> ReasonView:
     ok = bool(getattr(reason, "ok", False))
     return ReasonView(ok, explain_named(reason, names), reason.rule)

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from companion.inputs import whole_number
@@ -25,6 +24,7 @@ from .labels import (
     ADJUST_NAMES,
     bag_text,
     card_name,
+    end_cause,
     move_name,
     none_text,
     phase_name,
@@ -42,14 +42,6 @@ def _index(text: str) -> str:
 
 def _field(text: str) -> str:
     return str(ADJUST_NAMES.get(text, text))
-
-
-def _cause(text: str) -> str:
-    if text == "cards":
-        return _("a player holds 12 planet and gadget cards")
-    if text == "fame":
-        return _("the fame pool is empty")
-    return text
 
 
 def _same(text: str) -> str:
@@ -71,7 +63,7 @@ KINDS: dict[str, Shower] = {
     "index": _index,
     "indices": each(_index, none_text),
     "field": _field,
-    "cause": _cause,
+    "cause": end_cause,
     "list": each(_same, none_text),
 }
 
@@ -129,9 +121,10 @@ ENGINE_MESSAGES: dict[str, Any] = {
     "pr.return.has_worker": M(_l("A worker returns from a planet with workers: {card} (planet {planet}) has "
                                  "none.")),
     "pr.return.topmost": M(_l("The topmost worker of {card} returns: the one in slot {slot}.")),
-    "pr.return.slot_known": M(_l("Slot {slot} of {card} pays {reward} (deck profile)."),
-                              _l("The deck profile does not know slot {slot} of {card} yet: tap what the card "
-                                 "shows there."), "", ),
+    # the engine names the reward only when the profile knows it; without it the slot is asked for (PR-6)
+    "pr.return.slot_known": M(_l("The deck profile does not know slot {slot} of {card} yet: pick what the card "
+                                 "shows there."),
+                              _l("Slot {slot} of {card} pays {reward} (deck profile)."), "reward"),
     "pr.return.slot_matches_profile": M(_l("Slot {slot} of {card} shows {profile} in the deck profile, not "
                                            "{given}."), profile="reward", given="reward"),
     "pr.return.copy_target": M(_l("Slot {slot} of {card} copies the same slot of another planet of the player "
@@ -196,9 +189,9 @@ ENGINE_MESSAGES: dict[str, Any] = {
     "pr.adjust.changes": M(_l("A card effect ({card}) changes coins, resources, fame or workers.")),
     "pr.adjust.not_negative": M(_l("Nothing goes below 0: {field} {have}, change {change}."), have="list"),
     # -- the end and VP (PR-4, PR-5, PR-7) -----------------------------------------------------------------------
-    "pr.end.triggered": M(_l("The end is triggered in turn {turn}: {cause}. The game ends after the turn of "
-                             "{last_seat}, the start player's right-hand neighbour ({turns_remaining} turns "
-                             "left, this one included).")),
+    "pr.end.triggered": M(_l("{seat} triggered the end in turn {turn}: {cause}. The game ends after the turn of "
+                             "{last_seat}, the start player's right-hand neighbour (turns left, this one "
+                             "included: {turns_remaining}).")),
     "pr.vp.fame": M(_l("Fame: {fame}")),
     "pr.vp.planets": M(_l("Printed VP of the planets ({cards})")),
     "pr.vp.gadgets": M(_l("Printed VP of the gadgets ({cards})")),

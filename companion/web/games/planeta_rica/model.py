@@ -13,7 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from flask import url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
+from companion.games.base import Reason
 from companion.games.planeta_rica import GAME, Gadget, Phase, Planet, Resource, TableState
 from companion.games.planeta_rica.cards import SLOTS, Reward
 from companion.games.planeta_rica.market import copies_left
@@ -28,10 +31,10 @@ from .labels import (
     ADJUST_NAMES,
     REWARDS,
     ReasonView,
+    end_cause,
     gadget_name,
     phase_name,
     planet_name,
-    reason_view,
     resource_name,
     reward_icon,
     reward_name,
@@ -87,6 +90,7 @@ class ReturnChoice:
     copy_targets: tuple[tuple[int, str, str], ...]  # (index, name, the same slot's reward or "")
     wants_take: bool  # "any" (take one) or exchange, or unknown (may be either)
     wants_give: bool
+    asks_copied: bool  # a planet it may copy has that slot unknown: what the copied slot shows is asked (PR-6)
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,7 @@ class TrackerView:
     adjust_cards: tuple[tuple[int, str, tuple[tuple[str, str], ...]], ...]  # (seat, name, held cards)
     adjust_keys: tuple[tuple[str, str], ...]
     rewards: tuple[tuple[str, str, str], ...]
+    reward_words: Mapping[str, str]  # reward id -> icon and words ("¢ 1 coin"), for a slot the profile knows
     resources: tuple[tuple[str, str], ...]
     end_notes: tuple[ReasonView, ...]
     turns_remaining: int | None
@@ -203,11 +208,32 @@ def _returns(state: TableState, seat: int) -> tuple[ReturnChoice, ...]:
                             for j in copy_targets(state, seat, i, slot))
         choosing = shows in (None, Reward.ANY, Reward.EXCHANGE, Reward.COPY)
         out.append(ReturnChoice(i, planet_name(owned.planet), slot, "" if shows is None else shows.value, targets,
-                                choosing, shows in (None, Reward.EXCHANGE, Reward.COPY)))
+                                choosing, shows in (None, Reward.EXCHANGE, Reward.COPY),
+                                any(not reward for _j, _name, reward in targets)))
     return tuple(out)
 
 
 _RESOURCES = tuple((r.value, r) for r in Resource)
+
+
+def end_note(reason: Reason, names: list[str]) -> ReasonView:
+    """PR-4 announced as the table reads it: who triggered the end, when and why, who plays the last turn and
+    how many turns remain (a real plural), or, once over, that everyone has had the same number of turns."""
+    params = reason.params
+    words = dict(seat=seat_label(params["seat"], names), turn=params["turn"], cause=end_cause(params["cause"]),
+                 last=seat_label(params["last_seat"], names))
+    left = params.get("turns_remaining") or 0
+    if not left:
+        text = _("%(seat)s triggered the end in turn %(turn)s: %(cause)s. The game ended after the turn of "
+                 "%(last)s, the start player's right-hand neighbour, so everyone has had the same number of "
+                 "turns.", **words)
+    else:
+        text = ngettext("%(seat)s triggered the end in turn %(turn)s: %(cause)s. The game ends after the turn of "
+                        "%(last)s, the start player's right-hand neighbour: this is the last turn.",
+                        "%(seat)s triggered the end in turn %(turn)s: %(cause)s. The game ends after the turn of "
+                        "%(last)s, the start player's right-hand neighbour: %(num)d turns left, this one "
+                        "included.", left, **words)
+    return ReasonView(True, text, reason.rule)
 
 
 def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) -> TrackerView:
@@ -254,8 +280,9 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
         adjust_cards=adjust_cards,
         adjust_keys=tuple((k, str(v)) for k, v in ADJUST_NAMES.items()),
         rewards=tuple((r, reward_icon(r), reward_name(r)) for r in REWARDS),
+        reward_words={r: f"{reward_icon(r)} {reward_name(r)}" for r in REWARDS},
         resources=tuple((r, resource_name(r)) for r, _res in _RESOURCES),
-        end_notes=tuple(reason_view(r, names) for r in end_reasons(state)),
+        end_notes=tuple(end_note(r, names) for r in end_reasons(state)),
         turns_remaining=state.turns_remaining,
         scores=tuple(sorted(scores, key=lambda v: (v.place or len(scores) + 1, v.seat))) if final else scores,
         winner=winner_text(breakdown, names) if final else "",
