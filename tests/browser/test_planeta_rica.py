@@ -135,3 +135,23 @@ def test_a_tracked_turn_with_a_dispatch_and_an_invade(new_phone, live_server) ->
     # undo through the log
     page.click("text=Undo last entry")
     expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "refill")
+    entry(page, '.pr-reveal button[value="steel_city"]')
+    # the built-in profile knows no VP: the totals say which cards they wait for, and the table asks once
+    results = page.locator("#results")
+    expect(results.locator('.pr-unknown[data-seat="1"]')).to_contain_text(
+        "Ben's total waits for the VP of New Earth, Tourist Planet.")
+    expect(results.locator('.pr-score[data-seat="1"] .pr-sum')).to_have_text("not known yet")
+    page.click("#asked summary")
+    page.fill('#asked input[name="vp_new_earth"]', "x")
+    page.click("#asked button[type=submit]")
+    expect(page.locator(".notice.bad")).to_contain_text("The VP of New Earth is a whole number, not “x”. (PR-6)")
+    expect(page.locator('#asked input[name="vp_new_earth"]')).to_have_value("x")  # kept, to be corrected
+    page.fill('#asked input[name="vp_new_earth"]', "1")
+    page.fill('#asked input[name="vp_tourist_planet"]', "3")
+    entry(page, "#asked button[type=submit]")
+    expect(page.locator("#answer")).to_contain_text("2 card values remembered in the table's deck profile.")
+    expect(results.locator('.pr-score[data-seat="1"] .pr-sum')).to_have_text("4")
+    expect(page.locator("#asked")).to_have_count(0)
+    no_horizontal_scroll(page)
+    results.scroll_into_view_if_needed()
+    shot(page, "planeta-rica-table-vp")

@@ -105,7 +105,8 @@ def winner_text(breakdown: Breakdown, names: Sequence[str]) -> str:
     head = _("%(name)s wins with %(vp)s VP.", name=names[seat], vp=total)
     if ties:
         return f"{head} {explain_named(ties[0], names)} ({ties[0].rule})"
-    return f"{head} {_('The highest VP wins.')} (PR-5)"
+    why = _("The highest VP wins.")  # outside the f-string, where the catalog's extractor finds it
+    return f"{head} {why} (PR-5)"
 
 
 def tie_notes(breakdown: Breakdown, names: Sequence[str]) -> list[str]:
