@@ -6,10 +6,10 @@ a `Reason` (a stable ``code``, a ruling id in ``rule`` and message ``params``) i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 
 def _frozen(params: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -266,3 +266,72 @@ class Game(Protocol[StateT, MoveT]):
 
     def validate_card(self, profile: Mapping[str, Any], card: Mapping[str, Any]) -> tuple[Reason, ...]:
         """Per-card facts; a card with a failing reason is refused by the profile editor."""
+
+
+@dataclass(frozen=True)
+class EngineFunctions(Generic[StateT, MoveT]):
+    """The functions of an engine's own modules (state, moves, rules, score) that ``FixedDeckGame`` runs."""
+
+    new_state: Callable[[int, Mapping[str, str]], StateT]
+    parse_state: Callable[[Mapping[str, Any]], StateT]
+    state_to_json: Callable[[StateT], dict[str, Any]]
+    parse_move: Callable[[Mapping[str, Any]], MoveT]
+    move_to_json: Callable[[MoveT], dict[str, Any]]
+    check: Callable[[StateT, MoveT], Verdict]
+    apply: Callable[[StateT, MoveT], StateT]
+    score: Callable[[StateT], Breakdown]
+    actor: Callable[[StateT, MoveT], int | None]
+    legal_moves: Callable[[StateT], Sequence[MoveT] | None]
+
+
+class FixedDeckGame(Generic[StateT, MoveT]):
+    """A ``Game`` whose every card is known (a fixed deck, standard packs): there is no deck profile to fill in,
+    so no card fields, every profile is valid and the profile the platform passes is not read. Each method runs
+    the engine's own function (``EngineFunctions``); a subclass gives the names, counts and options."""
+
+    slug: str
+    name_ja: str
+    name_en: str
+    player_counts: tuple[int, ...]
+    options: tuple[OptionSpec, ...]
+    card_fields: tuple[CardField, ...] = ()
+    ruling_prefix: str
+
+    def __init__(self, engine: EngineFunctions[StateT, MoveT]) -> None:
+        self.engine = engine
+
+    def new_state(self, players: int, options: Mapping[str, str], profile: Mapping[str, Any]) -> StateT:
+        return self.engine.new_state(players, options)
+
+    def parse_move(self, data: Mapping[str, Any]) -> MoveT:
+        return self.engine.parse_move(data)
+
+    def move_to_json(self, move: MoveT) -> dict[str, Any]:
+        return self.engine.move_to_json(move)
+
+    def state_to_json(self, state: StateT) -> dict[str, Any]:
+        return self.engine.state_to_json(state)
+
+    def parse_state(self, data: Mapping[str, Any], profile: Mapping[str, Any]) -> StateT:
+        return self.engine.parse_state(data)
+
+    def check(self, state: StateT, move: MoveT) -> Verdict:
+        return self.engine.check(state, move)
+
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        return self.engine.apply(state, move)
+
+    def score(self, state: StateT) -> Breakdown:
+        return self.engine.score(state)
+
+    def actor(self, state: StateT, move: MoveT) -> int | None:
+        return self.engine.actor(state, move)
+
+    def legal_moves(self, state: StateT) -> Sequence[MoveT] | None:
+        return self.engine.legal_moves(state)
+
+    def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
+        return ()
+
+    def validate_card(self, profile: Mapping[str, Any], card: Mapping[str, Any]) -> tuple[Reason, ...]:
+        return ()

@@ -2,60 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
+from ..base import EngineFunctions, FixedDeckGame, OptionSpec
 from . import moves, rules, state
 from .score import score
 
 
-class SisterCombination:
-    """The 144-card deck is fully known (SC-0), so no deck profile: ``card_fields`` is empty."""
+class SisterCombination(FixedDeckGame[state.TableState, moves.Move]):
+    """The 144-card deck is fully known (SC-0), so no deck profile."""
 
     slug = "sister-combination"
     name_ja = "シスター・コンビネーション"
     name_en = "Sister Combination"
     player_counts: tuple[int, ...] = state.PLAYER_COUNTS
     options: tuple[OptionSpec, ...] = state.OPTIONS
-    card_fields: tuple[CardField, ...] = ()
     ruling_prefix = "SC"
 
-    def new_state(self, players: int, options: Mapping[str, str], profile: Mapping[str, Any]) -> state.TableState:
-        return state.new_state(players, options)
 
-    def parse_move(self, data: Mapping[str, Any]) -> moves.Move:
-        return moves.parse_move(data)
-
-    def move_to_json(self, move: moves.Move) -> dict[str, Any]:
-        return moves.move_to_json(move)
-
-    def state_to_json(self, table: state.TableState) -> dict[str, Any]:
-        return state.state_to_json(table)
-
-    def parse_state(self, data: Mapping[str, Any], profile: Mapping[str, Any]) -> state.TableState:
-        return state.parse_state(data)
-
-    def check(self, table: state.TableState, move: moves.Move) -> Verdict:
-        return rules.check(table, move)
-
-    def apply(self, table: state.TableState, move: moves.Move) -> state.TableState:
-        return rules.apply(table, move)
-
-    def score(self, table: state.TableState) -> Breakdown:
-        return score(table)
-
-    def actor(self, table: state.TableState, move: moves.Move) -> int | None:
-        return rules.actor(table, move)
-
-    def legal_moves(self, table: state.TableState) -> Sequence[moves.Move] | None:
-        return rules.legal_moves(table)
-
-    def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
-        return ()
-
-    def validate_card(self, profile: Mapping[str, Any], card: Mapping[str, Any]) -> tuple[Reason, ...]:
-        return ()
-
-
-GAME = SisterCombination()
+GAME = SisterCombination(EngineFunctions(
+    new_state=state.new_state, parse_state=state.parse_state, state_to_json=state.state_to_json,
+    parse_move=moves.parse_move, move_to_json=moves.move_to_json,
+    check=rules.check, apply=rules.apply, score=score, actor=rules.actor, legal_moves=rules.legal_moves,
+))
