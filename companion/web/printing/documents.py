@@ -3,7 +3,8 @@
 - ``Printable``: one entry of the print page (its id is the PDF's URL, /print/<id>.pdf). Each game's entries
   live in its web package, ``companion/web/games/<pkg>/printables.py`` (``PRINTABLES``); listing.py finds them.
 - ``card_document``, ``named_profile``, ``digest``, ``by_lang``: for those builders (card sheets from a deck
-  profile, a title in the print's language).
+  profile, a title in the print's language); ``profile_cards`` and ``read_for_print`` do the part every deck
+  profile's card sheet repeats (find the profile the options name, read it or say why not, name it).
 - ``calibration`` (the back-side calibration page) and ``summary_document`` (a table's score summary, from
   its game's ``GameWeb.summary``).
 
@@ -16,14 +17,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ... import store
+from ...games.base import ErrorList, RulesError
 from ...i18n import pick
 from ...play import UnknownProfile, resolve_profile
 from ...printing.geometry import PAPERS, Paper
@@ -37,8 +39,8 @@ from .sheets import bleed_for, card_sheet_context
 
 __all__ = [
     "CARD_OPTIONS", "TWO_SIDED_OPTIONS", "Document", "NeedsProfile", "PrintOptions", "Printable", "Problem",
-    "PRINTABLES", "by_lang", "calibration", "card_document", "digest", "named_profile", "papers",
-    "summary_document",
+    "PRINTABLES", "by_lang", "calibration", "card_document", "digest", "named_profile", "papers", "profile_cards",
+    "read_for_print", "summary_document", "unreadable_profile",
 ]
 
 CARD_OPTIONS = ("paper", "mode", "size", "backs", "offset", "lang")
@@ -97,6 +99,32 @@ def named_profile(slug: str, raw: str, lang: str) -> tuple[dict[str, Any], str]:
         raise NeedsProfile(Problem("print.unknown_profile", {"profile": raw})) from None
     name = str(data.get(f"name_{lang}") or data.get("name_en") or data.get("id") or "")
     return data, name
+
+
+Deck = TypeVar("Deck")
+
+
+def unreadable_profile(errors: Iterable[RulesError]) -> NeedsProfile:
+    """The clear page for a profile a card sheet cannot read, naming what is wrong (its reasons' codes)."""
+    detail = ", ".join(sorted({e.code for e in errors})) or "meta"
+    return NeedsProfile(Problem("print.profile_unreadable", {"detail": detail}))
+
+
+def read_for_print(read: Callable[[Mapping[str, Any]], Deck], profile: Mapping[str, Any]) -> Deck:
+    """``read(profile)`` (a game's profile reader); a profile it refuses is a NeedsProfile, never a 500."""
+    try:
+        return read(profile)
+    except ErrorList as broken:
+        raise unreadable_profile(broken.errors) from None
+
+
+def profile_cards(slug: str, template: str, faces: Callable[[Mapping[str, Any]], Sequence[Any]],
+                  options: PrintOptions, title: str, filename: str, **extra: Any) -> Document:
+    """A card sheet of a deck profile: the profile the options name (NeedsProfile when there is none), one card
+    per face ``faces`` makes of it, its name on the sheet (``profile_name``) and its fingerprint."""
+    profile, profile_name = named_profile(slug, options.profile, options.lang)
+    return card_document(template, faces(profile), options, title, filename, fingerprint=digest(profile),
+                         profile_name=profile_name, **extra)
 
 
 # -- calibration -------------------------------------------------------------------------------------------------

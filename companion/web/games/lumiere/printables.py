@@ -14,19 +14,16 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from companion.games import lumiere as lp
-from companion.games.base import ErrorList
 from companion.web.printing.documents import (
     CARD_OPTIONS,
     TWO_SIDED_OPTIONS,
     Document,
-    NeedsProfile,
     Printable,
     PrintOptions,
-    Problem,
     by_lang,
     card_document,
-    digest,
-    named_profile,
+    profile_cards,
+    read_for_print,
 )
 
 LP = "lumiere"
@@ -46,11 +43,7 @@ class LpFace:
 
 def lp_faces(profile: Mapping[str, Any], decks: int) -> list[LpFace]:
     """Every card of ``decks`` players' decks (LP-8: 19 each), with what the profile knows of it."""
-    try:
-        deck = lp.DeckProfile.from_mapping(profile)
-    except ErrorList as bad:
-        detail = ", ".join(sorted({e.code for e in bad.errors}))
-        raise NeedsProfile(Problem("print.profile_unreadable", {"detail": detail})) from None
+    deck = read_for_print(lp.DeckProfile.from_mapping, profile)
     faces = []
     for card in lp.Card:
         data = deck.data(card)
@@ -61,11 +54,9 @@ def lp_faces(profile: Mapping[str, Any], decks: int) -> list[LpFace]:
 
 
 def lp_cards(options: PrintOptions) -> Document:
-    profile, profile_name = named_profile(LP, options.profile, options.lang)
     title = by_lang(options.lang, "ルミエル†プリエール カード", "Lumière Prière: cards")
-    return card_document("lp_cards.html", lp_faces(profile, options.decks), options, title,
-                         f"lumiere-cards-{options.decks}-decks", fingerprint=digest(profile),
-                         profile_name=profile_name, decks=options.decks)
+    return profile_cards(LP, "lp_cards.html", lambda profile: lp_faces(profile, options.decks), options, title,
+                         f"lumiere-cards-{options.decks}-decks", decks=options.decks)
 
 
 def lp_phases(options: PrintOptions) -> Document:

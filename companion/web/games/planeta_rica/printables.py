@@ -14,21 +14,18 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from companion.games.base import ErrorList
 from companion.games.planeta_rica import Gadget, Planet, read_profile
 from companion.games.planeta_rica.cards import SLOTS
 from companion.web.printing.documents import (
     CARD_OPTIONS,
     TWO_SIDED_OPTIONS,
     Document,
-    NeedsProfile,
     Printable,
     PrintOptions,
-    Problem,
     by_lang,
     card_document,
-    digest,
-    named_profile,
+    profile_cards,
+    read_for_print,
 )
 
 from .labels import REWARDS, reward_icon, reward_name
@@ -53,11 +50,7 @@ class PrFace:
 
 def pr_faces(profile: Mapping[str, Any]) -> list[PrFace]:
     """One card per type: the 21 planets, then the 17 gadgets, with what the profile knows."""
-    try:
-        deck = read_profile(profile)
-    except ErrorList as broken:
-        detail = ", ".join(sorted({e.code for e in broken.errors}))
-        raise NeedsProfile(Problem("print.profile_unreadable", {"detail": detail})) from None
+    deck = read_for_print(read_profile, profile)
     faces = []
     for planet in Planet:
         data = deck.planet(planet)
@@ -72,10 +65,8 @@ def pr_faces(profile: Mapping[str, Any]) -> list[PrFace]:
 
 
 def pr_cards(options: PrintOptions) -> Document:
-    profile, profile_name = named_profile(PR, options.profile, options.lang)
     title = by_lang(options.lang, "プラネトリコ 惑星・ガジェット", "Planeta Rica: planets and gadgets")
-    return card_document("pr_cards.html", pr_faces(profile), options, title, "planeta-rica-cards",
-                         fingerprint=digest(profile), profile_name=profile_name, slots=SLOTS)
+    return profile_cards(PR, "pr_cards.html", pr_faces, options, title, "planeta-rica-cards", slots=SLOTS)
 
 
 def _rewards() -> list[tuple[str, str, str]]:

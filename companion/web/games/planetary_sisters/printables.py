@@ -20,14 +20,12 @@ from companion.web.printing.documents import (
     CARD_OPTIONS,
     TWO_SIDED_OPTIONS,
     Document,
-    NeedsProfile,
     Printable,
     PrintOptions,
-    Problem,
     by_lang,
     card_document,
-    digest,
-    named_profile,
+    profile_cards,
+    unreadable_profile,
 )
 
 PS = "planetary-sisters"
@@ -52,8 +50,7 @@ def ps_faces(profile: Mapping[str, Any]) -> list[PsFace]:
 
     deck, errors = read_profile_leniently(profile)
     if deck is None:
-        detail = ", ".join(sorted({e.code for e in errors})) or "meta"
-        raise NeedsProfile(Problem("print.profile_unreadable", {"detail": detail}))
+        raise unreadable_profile(errors)
     faces = []
     for rank in ps.cards.RANKS:
         card = deck.card(rank)
@@ -66,10 +63,8 @@ def ps_faces(profile: Mapping[str, Any]) -> list[PsFace]:
 
 
 def ps_cards(options: PrintOptions) -> Document:
-    profile, profile_name = named_profile(PS, options.profile, options.lang)
     title = by_lang(options.lang, "遊星姊妹 姉妹カード", "Planetary Sisters: sister cards")
-    return card_document("ps_cards.html", ps_faces(profile), options, title, "planetary-sisters-cards",
-                         fingerprint=digest(profile), profile_name=profile_name)
+    return profile_cards(PS, "ps_cards.html", ps_faces, options, title, "planetary-sisters-cards")
 
 
 _FORMULAS = {
