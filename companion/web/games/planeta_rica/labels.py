@@ -18,9 +18,11 @@ from companion.i18n import pick
 from companion.web.messages import message_for
 
 # The eleven return effects (帰還効果一覧, PR-2): a short icon and a word.
+# Each icon is in the fonts the phones and the PDFs use (DejaVu, the Japanese fonts): "⧉" for copy printed as a
+# missing glyph, so copy is "≒" ("the same as"), which every Japanese font has.
 REWARD_ICONS: dict[str, str] = {
     "tachyon": "T", "monopole": "M", "mithril": "Mi", "any": "?", "exchange": "⇄", "coin": "¢",
-    "coin2": "¢¢", "fame": "★", "worker": "♟", "copy": "⧉", "nothing": "—",
+    "coin2": "¢¢", "fame": "★", "worker": "♟", "copy": "≒", "nothing": "—",
 }
 REWARD_NAMES = {
     "tachyon": _l("tachyon"), "monopole": _l("monopole"), "mithril": _l("mithril"),
