@@ -4,7 +4,10 @@
   name, fame typed, every player's VP with its working (fame + planets + gadgets + Schneider's bonus), the
   ranking and the winner with PR-5's tie-break; VP the profile lacks asked once, ``remember`` keeps them.
 - The tracker: the table fragment (templates/planeta_rica/_table.html) drawing the frozen model
-  ``model.table_model`` builds; ``forms`` turns the entry forms into moves, ``history`` words the logged moves.
+  ``model.table_model`` builds; ``forms`` turns the entry forms into moves, ``history`` words the logged moves;
+  ``table_vp`` takes the answers to its VP question into the table's own profile copy.
+- ``asking``: which held cards' VP the profile lacks, the question, its checks and what is kept (PR-6), the same
+  for the score page and the tracker.
 - The deck profile: the platform's editor and checklist (``/profiles/planeta-rica``) driven by the engine's
   card fields; ``labels.choice_label`` shows card ids and rewards by name there.
 - ``POST /api/v1/planeta-rica/score`` (``api``); ``messages`` words the engine's reasons, ``labels`` its ids,
