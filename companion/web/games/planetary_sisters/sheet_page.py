@@ -181,8 +181,15 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
         used=cardlib.used_ranks([c for _s, _i, c in form.sheet.places()]), errors=errors or [],
         pending=dict(pending or {}), notice=notice, learned=new_cards(form), seat_names=form.seat_names,
         canonical=form.url(), profile_name=_profile_name(form), undo=undo,
-        held=(pending or {}).get("rank", ""),
+        held=(pending or {}).get("rank", ""), new_game_url=_new_game_url(form),
     )
+
+
+def _new_game_url(form: SheetForm) -> str:
+    """The next game at this table: the same players and deck profile (so its known cards are one tap each),
+    an empty sheet; a new address, so Back still finds the game just scored."""
+    values = {k: v for k, v in form.params().items() if k == "players" or k == "profile" or k.startswith("name")}
+    return url_for("planetary_sisters.score", **values)
 
 
 def _profile_name(form: SheetForm) -> str:
