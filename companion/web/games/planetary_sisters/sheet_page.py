@@ -188,7 +188,8 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
 def _new_game_url(form: SheetForm) -> str:
     """The next game at this table: the same players and deck profile (so its known cards are one tap each),
     an empty sheet; a new address, so Back still finds the game just scored."""
-    values = {k: v for k, v in form.params().items() if k == "players" or k == "profile" or k.startswith("name")}
+    values: dict[str, Any] = {k: v for k, v in form.params().items()
+                              if k in ("players", "profile") or k.startswith("name")}
     return url_for("planetary_sisters.score", **values)
 
 

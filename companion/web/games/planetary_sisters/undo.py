@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from flask import url_for
@@ -42,4 +43,5 @@ def undo_view(before: Mapping[str, str], dropped: int) -> UndoView | None:
     if dropped <= 0 or not before:
         return None
     text = ngettext("%(num)d card taken out.", "%(num)d cards taken out.", dropped)
-    return UndoView(text, url_for("planetary_sisters.score", **before))
+    values: dict[str, Any] = dict(before)
+    return UndoView(text, url_for("planetary_sisters.score", **values))
