@@ -231,5 +231,6 @@ def test_the_japanese_page_scores_the_same_game(new_phone, live_server) -> None:
     check_final_scores(page, final="最終得点", winner="勝者")
     looks_right(page, "ps-taps-icons-final-ja")
     taps.tap(page.locator('#entry button[value="clear:house:3"]'))
-    expect(page.locator("#answer")).to_be_visible()
+    expect(page.locator("#answer")).to_contain_text("8 枚を取り除きました。")
+    expect(page.locator("#answer a")).to_have_text("元に戻す")
     looks_right(page, "ps-taps-cleared-ja")

@@ -15,7 +15,7 @@ with an undo link (``undo``) rather than a question.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import redirect, render_template, request, url_for
@@ -244,7 +244,7 @@ def act():  # type: ignore[no-untyped-def]
     values = request.form.to_dict()
     values.pop("csrf_token", None)
     form = read_form(values)
-    before = read_form(values)  # the sheet as it was, for the undo link of a tap that takes cards off
+    before = replace(form)  # the sheet as it was, for the undo link of a tap that takes cards off
     action = values.get("do", "")
     if values.get("add_rank"):
         action = "add"
@@ -284,7 +284,7 @@ def act():  # type: ignore[no-untyped-def]
 def _pick(form: SheetForm, values: Mapping[str, str]):  # type: ignore[no-untyped-def]
     """One tap in the picker, sent by htmx as it happens. The card goes in without an Add tap when the tap
     was the next card's rank (the card before it, under the rank ``held`` before this tap, is done) or when
-    its icons leave nothing to add (``obvious.whole``); otherwise the picker is drawn again as tapped."""
+    its icons leave nothing to add (``obvious.whole``); otherwise the page keeps the picker as tapped."""
     held, rank = values.get("held", ""), values.get("rank", "")
     try:
         ref = cardlib.picker_ref(values, "", form.info)
@@ -297,6 +297,10 @@ def _pick(form: SheetForm, values: Mapping[str, str]):  # type: ignore[no-untype
     if ref is not None and whole(ref, form.info):
         errors = _add(form, values)
         return _answer(form, errors, values if errors else {})
+    if _wants_fragment():
+        # Nothing added: the picker already shows what was tapped, so the sheet is left as it is (a swap
+        # could swallow a tap made meanwhile); only the rank now held is sent back (an out-of-band swap).
+        return render_template("planetary_sisters/_held.html", held=rank, oob=True), 200, {"HX-Reswap": "none"}
     return _answer(form, [], values, push=False)
 
 

@@ -218,10 +218,12 @@ def test_a_card_whose_icons_leave_nothing_to_add_goes_in_without_add(phone: Phon
     response = pick(phone, state, rank="19", el_PAGE="1")
     assert response.headers["HX-Push-Url"].endswith("field=19:PAGE&slot=field")
     state = sheet_state(response.get_data(as_text=True))
-    # one round element may still get company: drawn again as tapped, nothing added, no new address
+    # one round element may still get company: nothing added, no new address, the page left as tapped (only
+    # the rank now held comes back, out of band)
     response = pick(phone, state, rank="22", el_FOOD="1")
-    assert "HX-Push-Url" not in response.headers and sheet_state(response.get_data(as_text=True)) == state
-    assert 'value="1" checked' in response.get_data(as_text=True)
+    assert "HX-Push-Url" not in response.headers and response.headers["HX-Reswap"] == "none"
+    assert response.get_data(as_text=True).strip().startswith('<input type="hidden" name="held" id="held" value="22" '
+                                                              'hx-swap-oob="true">')
     # …and a pointed one with it leaves nothing to add (one round type besides its pointed one, PS-2)
     response = pick(phone, state, rank="22", el_FOOD="1", el_POLE="1", held="22")
     state = sheet_state(response.get_data(as_text=True))
@@ -230,7 +232,7 @@ def test_a_card_whose_icons_leave_nothing_to_add_goes_in_without_add(phone: Phon
     response = pick(phone, state, rank="17", el_FOOD="2", held="16")
     html = response.get_data(as_text=True)
     assert sheet_state(html)["field"] == "19:PAGE,22:FOOD+POLE,16:FOOD*2"
-    assert 'name="held" value="17"' in html
+    assert 'name="held" id="held" value="17"' in html
     # a whole card the rules refuse is answered, and what was tapped stays
     response = pick(phone, sheet_state(html), el_PAGE="1", el_FOOD="1")
     assert response.status_code == 422
