@@ -180,6 +180,10 @@ def test_a_new_deck_with_ranks_is_remembered_and_the_next_game_takes_at_most_40_
     page.go_back()
     expect(page.locator("#sheet")).to_have_attribute("data-entered", "34")
     expect(page.locator("h1")).to_have_text("Planetary Sisters: score a finished game")
+    # the step brought back is a working page: its next tap carries on from there
+    taps.tap(entry.locator(f'button.rank-cell[name="add_rank"][value="{ranks[34]}"]'))
+    expect(page.locator("#sheet")).to_have_attribute("data-entered", "35")
+    looks_right(page, "ps-taps-after-back-en")
 
 
 def test_clearing_a_slot_is_undone_with_one_tap_and_back_returns_the_step(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]

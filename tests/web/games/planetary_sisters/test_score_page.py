@@ -288,3 +288,18 @@ def test_the_home_page_card_links_the_scoring_page(phone: Phone) -> None:
     card = html[html.index('id="game-planetary-sisters"'):]
     card = card[:card.index("</li>")]
     assert f'href="{URL}"' in card and "Score a finished game" in text_of(card)
+
+
+def test_odd_picker_taps_and_undo_links_are_answered_never_a_500(phone: Phone) -> None:
+    state = sheet_state(phone.get(URL).get_data(as_text=True))
+    response = pick(phone, state, rank="5", el_FOOD="x")
+    assert response.status_code == 422 and "FOOD" in text_of(response.get_data(as_text=True))
+    response = pick(phone, state, rank="5", el_FOOD="1", held="９９９")
+    assert response.status_code == 422 and sheet_state(response.get_data(as_text=True))["field"] == ""
+    for undo in ("%%%", "players=9&field=zz", "undo=players%3D2"):  # nothing to put back: no offer
+        response = phone.get(URL, query_string={"players": "4", "undo": undo})
+        assert response.status_code == 200
+        assert "taken out" not in text_of(response.get_data(as_text=True))
+    # a hand-made one is read like any address: what fits the sheet is offered back, the rest is not
+    response = phone.get(URL, query_string={"players": "4", "undo": "field=" + "FOOD," * 500})
+    assert response.status_code == 200 and "4 cards taken out." in text_of(response.get_data(as_text=True))
