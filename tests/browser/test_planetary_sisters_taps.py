@@ -112,10 +112,23 @@ def check_final_scores(page: Page, final: str = "Final scores", winner: str = "w
             expect(row.locator(".tag.win")).to_have_count(0)
 
 
+TARGETS = "#sheet button, #sheet a.button, #sheet label.rank-cell, #sheet label.count, #sheet label.toggle, #sheet summary"
+
+
+def under_44(page: Page) -> list[str]:
+    """Tap targets of the sheet smaller than 44 × 44 px (issue #15)."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])
+        .filter(([_, r]) => r.height < 44 || r.width < 44)
+        .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""", TARGETS)
+
+
 def looks_right(page: Page, name: str) -> None:
-    """No sideways scrolling, every tap target at least 44 px high, and a screenshot to look at."""
+    """No sideways scrolling, every tap target at least 44 × 44 px, and a screenshot to look at."""
     no_horizontal_scroll(page)
     assert small_tap_targets(page) == []
+    assert under_44(page) == []
     shot(page, name)
 
 
