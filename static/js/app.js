@@ -3,6 +3,9 @@
 (function () {
   "use strict";
 
+  // Words that are true only with the script running (class "js-only") are shown only then.
+  document.documentElement.classList.add("js");
+
   function csrfToken() {
     var meta = document.querySelector('meta[name="csrf-token"]');
     return meta ? meta.getAttribute("content") : "";

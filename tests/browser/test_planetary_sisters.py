@@ -40,6 +40,7 @@ def tap_card(page: Page, notation: str) -> None:
     """Tap a card in: its rank (when given), each element icon with its count, then Add."""
     ref = CardRef.parse(notation)
     entry = page.locator("#entry")
+    before = int(page.locator("#sheet").get_attribute("data-entered") or "0")
     if ref.rank is not None:
         entry.locator(f'label.rank-cell:has(input[name="rank"][value="{ref.rank}"])').click()
     for name, count in ref.elements or ():
@@ -47,8 +48,10 @@ def tap_card(page: Page, notation: str) -> None:
             entry.locator(f'label.count:has(input[name="el_{name}"][value="{count}"])').click()
         else:
             entry.locator(f'label.toggle:has(input[name="el_{name}"])').click()
-    before = int(page.locator("#sheet").get_attribute("data-entered") or "0")
-    entry.locator('button[name="do"][value="add"]').click()
+    # a card whose icons leave nothing to add goes in by itself (issue #15); Add for the others
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    if int(page.locator("#sheet").get_attribute("data-entered") or "0") == before:
+        entry.locator('button[name="do"][value="add"]').click()
     expect(page.locator("#sheet")).to_have_attribute("data-entered", str(before + 1))
 
 

@@ -1,7 +1,9 @@
 """Planetary Sisters (遊星姊妹) in the web layer.
 
-- The scoring page (``/planetary-sisters/score``, on the home page card): a finished game's cards tapped in,
-  every player's six house and six field-bonus categories with their working, the ranking and the winner.
+- The scoring page (``/planetary-sisters/score``, on the home page card, ``sheet_page``): a finished game's
+  cards tapped in, every player's six house and six field-bonus categories with their working, the ranking
+  and the winner. ``obvious`` says when a card's icons leave nothing to add (it goes in without Add),
+  ``undo`` offers back the cards a clear took off.
 - The round tracker: the table fragment (templates/planetary_sisters/_table.html) for the platform's table
   page, drawing the frozen model ``model.table_model`` builds; ``forms`` turns the entry forms into moves,
   ``history`` words the logged moves, ``draft`` puts the opened field or a shown hand together, ``what_if``

@@ -18,6 +18,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from companion.web.messages import Message, each, message_for
 
@@ -69,6 +70,40 @@ def M(text: Any, **kinds: str) -> Message:
     return Message(text, KINDS, DEFAULT_KINDS, **kinds)
 
 
+class Plural:
+    """A wording with a singular and a plural form ("1 card", "2 cards"; Japanese has one form), picked by a
+    count only when the message is rendered: ``words`` calls ngettext with it. Read as text (the catalog
+    checks), it is the plural form."""
+
+    def __init__(self, words: Callable[[int], str]) -> None:
+        self.words = words
+
+    def __str__(self) -> str:
+        return self.words(2)
+
+
+class PluralMessage(Message):
+    """A message whose wording follows the number in its param ``count`` (see Plural)."""
+
+    def __init__(self, text: Plural, count: str, shows: Any = None, defaults: Any = None, **kinds: str) -> None:
+        super().__init__(text, shows or KINDS, DEFAULT_KINDS if defaults is None else defaults, **kinds)
+        self.plural = text
+        self.count = count
+
+    def render(self, params: Any) -> str:
+        n = params.get(self.count)
+        words = self.plural.words(n if isinstance(n, int) and not isinstance(n, bool) else 2)
+        return Message(words, self.shows, self.defaults, **self.kinds).render(params)
+
+    def shown_with(self, shows: Any) -> PluralMessage:
+        return PluralMessage(self.plural, self.count, shows, self.defaults, **self.kinds)
+
+
+def P(words: Callable[[int], str], count: str, **kinds: str) -> PluralMessage:
+    """``M`` for a wording with plural forms: ``words`` is ``lambda n: ngettext(one, many, n)``."""
+    return PluralMessage(Plural(words), count, **kinds)
+
+
 # Lists that name cards or ranks read "none" when empty.
 R = {"ranks": "list"}
 
@@ -103,7 +138,7 @@ MESSAGES: dict[str, Any] = {
     "ps.card.crown_alone": M(_l("A crown card carries its one crown element once and nothing else; {card} has "
                                 "{types}."), types="list"),
     "ps.card.example_fact": M(_l("The rule text's worked example shows {rank} with the round types {round}, "
-                                 "{pointed} pointed and {crown} crown type(s) (icons given: {counts}); {card} does "
+                                 "pointed types: {pointed}, crown types: {crown} (icons given: {counts}); {card} does "
                                  "not match."), round="list", counts="list"),
     # -- deck profiles: element classes (PS-1) -----------------------------------------------------------------
     "ps.profile.not_table": M(_l("A deck profile is a table of settings.")),
@@ -203,8 +238,10 @@ MESSAGES: dict[str, Any] = {
                               condition="condition"),
     "ps.reveal.seat": M(_l("The hand shown must be one of the {players} seats'.")),
     "ps.reveal.once": M(_l("{seat}'s hand has already been shown."), seat="seat"),
-    "ps.reveal.count": M(_l("{seat} has {expected} card(s) the table has not seen, so show {expected}, not "
-                            "{count}."), seat="seat"),
+    "ps.reveal.count": P(lambda n: ngettext("{seat} has {expected} card the table has not seen, so show "
+                                            "{expected}, not {count}.",
+                                            "{seat} has {expected} cards the table has not seen, so show "
+                                            "{expected}, not {count}.", n), "expected", seat="seat"),
     # -- the flow checks of a table (PS-7) -----------------------------------------------------------------------
     "ps.flow.cards_in_play": M(_l("{expected} cards are in play (decks and the opened field): {counted} "
                                   "accounted for.")),
@@ -277,7 +314,9 @@ OK_MESSAGES: dict[str, Any] = {
     "ps.setup.field_count": M(_l("With {players} players the field opens with {expected} cards.")),
     "ps.setup.parent_seat": M(_l("The first parent sits at this table.")),
     "ps.flow.phase": M(_l("The table is at {phase}."), phase="phase"),
-    "ps.reveal.count": M(_l("{seat} shows the {expected} card(s) the table had not seen."), seat="seat"),
+    "ps.reveal.count": P(lambda n: ngettext("{seat} shows the {expected} card the table had not seen.",
+                                            "{seat} shows the {expected} cards the table had not seen.", n),
+                         "expected", seat="seat"),
     "ps.reveal.once": M(_l("{seat}'s hand is shown once."), seat="seat"),
     "ps.card.rank_range": M(_l("Rank {rank} is one of 1 to 36.")),
     "ps.card.has_elements": M(_l("{card} carries at least one element.")),
@@ -315,6 +354,8 @@ def explain_for(reason: Any, names: Sequence[str]) -> str:
     if getattr(reason, "ok", False) and f"{code}.ok" in MESSAGES:
         code = f"{code}.ok"
     template = MESSAGES.get(code)
+    if isinstance(template, PluralMessage):
+        return template.shown_with(_shows_for(names)).render(reason.params)
     if not isinstance(template, Message):
         return ps_explain(reason)
     return Message(template.text, _shows_for(names), template.defaults, **template.kinds).render(reason.params)

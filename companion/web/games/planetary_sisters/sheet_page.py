@@ -3,17 +3,22 @@
 Everything typed lives in the page's form and in its address (``GET /planetary-sisters/score?players=4&
 field=…&house0=…``), so a reload, a lost connection or a phone put to sleep loses nothing, and the page works
 with JavaScript off: every tap is a plain form post answered by a redirect to the new address (with htmx, by
-the fresh sheet and the new address in ``HX-Replace-Url``). The engine's ``sheet`` module checks each card and
-``score_sheet`` scores it with the one scoring function.
+the fresh sheet and the new address in ``HX-Push-Url``). Each step that changes the sheet is its own address
+in the browser's history, so Back walks the steps (issue #15). The engine's ``sheet`` module checks each card
+and ``score_sheet`` scores it with the one scoring function.
+
+Fewer taps (issue #15): with JavaScript on, every tap in the picker is sent (``do=pick``) and a card goes in
+as soon as it is whole (``obvious``) or the next card's rank is tapped; a tap that takes cards off is answered
+with an undo link (``undo``) rather than a question.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask import redirect, request, url_for
+from flask import redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -38,12 +43,14 @@ from companion.play import UnknownProfile, resolve_profile
 from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
 from companion.web.messages import explain
-from companion.web.pages import is_htmx, page
+from companion.web.pages import is_htmx
 
 from . import cards as cardlib
+from . import undo as undolib
 from .breakdown import score_view
 from .labels import slot_heading, slot_label
 from .messages import explain_for
+from .obvious import whole
 from .remember import learned, save
 
 SLUG = "planetary-sisters"
@@ -156,7 +163,7 @@ def new_cards(form: SheetForm) -> list[Card]:
 
 
 def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[str, str] | None = None,
-            notice: str = "") -> dict[str, Any]:
+            notice: str = "", undo: undolib.UndoView | None = None) -> dict[str, Any]:
     scored: TableScore = score_sheet(form.sheet, form.deck.elements)
     rows = []
     for slot in slots(form.players):
@@ -173,30 +180,62 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
         score_views=score_views, winner_text=explain_for(scored.ranking.reason, names),
         used=cardlib.used_ranks([c for _s, _i, c in form.sheet.places()]), errors=errors or [],
         pending=dict(pending or {}), notice=notice, learned=new_cards(form), seat_names=form.seat_names,
-        canonical=form.url(), profile_name=_profile_name(form),
+        canonical=form.url(), profile_name=_profile_name(form), undo=undo,
+        held=(pending or {}).get("rank", ""), new_game_url=_new_game_url(form),
     )
+
+
+def _new_game_url(form: SheetForm) -> str:
+    """The next game at this table: the same players and deck profile (so its known cards are one tap each),
+    an empty sheet; a new address, so Back still finds the game just scored."""
+    values: dict[str, Any] = {k: v for k, v in form.params().items()
+                              if k in ("players", "profile") or k.startswith("name")}
+    return url_for("planetary_sisters.score", **values)
 
 
 def _profile_name(form: SheetForm) -> str:
     return pick(form.profile, "name") or _("Deck profile")
 
 
+def _wants_fragment() -> bool:
+    """htmx's own taps get the sheet alone; but when Back brings a step back, htmx asks for its address with
+    ``HX-History-Restore-Request`` and puts the answer in the page's body: that one needs the whole page."""
+    return is_htmx() and request.headers.get("HX-History-Restore-Request") != "true"
+
+
+def _render(status: int = 200, **values: Any) -> tuple[str, int]:
+    name = "planetary_sisters/_score.html" if _wants_fragment() else "planetary_sisters/score.html"
+    return render_template(name, **values), status
+
+
+def _undo_for(before: SheetForm | None, after: SheetForm) -> undolib.UndoView | None:
+    if before is None:
+        return None
+    return undolib.undo_view(before.params(), before.sheet.entered - after.sheet.entered)
+
+
 def show():  # type: ignore[no-untyped-def]
     form = read_form(request.args)
     notice = _remembered(form.saved)
-    return page("planetary_sisters/score.html", "planetary_sisters/_score.html", **context(form, notice=notice))
+    carried = undolib.restored(request.args.get(undolib.PARAM))
+    undo = _undo_for(read_form(carried), form) if carried else None
+    return _render(**context(form, notice=notice, undo=undo))
 
 
-def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], **extra: str):  # type: ignore[no-untyped-def]
+def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], push: bool = True,
+            before: SheetForm | None = None, **extra: str):  # type: ignore[no-untyped-def]
+    """The sheet after a tap. A refusal keeps what was tapped (422); a step is a new address (pushed, so Back
+    returns to the step before); a picker tap that added nothing only draws the picker (``push=False``)."""
     if errors:
-        return page("planetary_sisters/score.html", "planetary_sisters/_score.html", 422,
-                    **context(form, errors, pending))
+        return _render(422, **context(form, errors, pending))
+    undo = _undo_for(before, form)
+    if undo is not None:
+        extra[undolib.PARAM] = undolib.carried(before.params() if before else {})
     url = form.url(**extra)
-    if is_htmx():
+    if _wants_fragment():
         notice = _remembered(int(extra.get("saved") or 0))
-        body, status = page("planetary_sisters/score.html", "planetary_sisters/_score.html",
-                            **context(form, notice=notice))
-        return body, status, {"HX-Replace-Url": url}
+        body, status = _render(**context(form, pending=pending, notice=notice, undo=undo))
+        return body, status, ({"HX-Push-Url": url} if push else {})
     return redirect(url, 303)
 
 
@@ -205,6 +244,7 @@ def act():  # type: ignore[no-untyped-def]
     values = request.form.to_dict()
     values.pop("csrf_token", None)
     form = read_form(values)
+    before = replace(form)  # the sheet as it was, for the undo link of a tap that takes cards off
     action = values.get("do", "")
     if values.get("add_rank"):
         action = "add"
@@ -212,6 +252,8 @@ def act():  # type: ignore[no-untyped-def]
     errors: list[str] = []
     if kind == "add":
         errors = _add(form, values)
+    elif kind == "pick":
+        return _pick(form, values)
     elif kind == "slot":
         try:
             slot = Slot.parse(arg)
@@ -236,7 +278,30 @@ def act():  # type: ignore[no-untyped-def]
         form = read_form(values)
     elif kind == "remember":
         return _remember(form)
-    return _answer(form, errors, values if errors else {})
+    return _answer(form, errors, values if errors else {}, before=before)
+
+
+def _pick(form: SheetForm, values: Mapping[str, str]):  # type: ignore[no-untyped-def]
+    """One tap in the picker, sent by htmx as it happens. The card goes in without an Add tap when the tap
+    was the next card's rank (the card before it, under the rank ``held`` before this tap, is done) or when
+    its icons leave nothing to add (``obvious.whole``); otherwise the page keeps the picker as tapped."""
+    held, rank = values.get("held", ""), values.get("rank", "")
+    try:
+        ref = cardlib.picker_ref(values, "", form.info)
+    except ErrorList as bad:
+        return _answer(form, [_with_rule(e, form.seat_names) for e in bad.errors], values)
+    if held and rank and rank != held and ref is not None and ref.elements:
+        done = {**values, "rank": held}
+        errors = _add(form, done)
+        return _answer(form, errors, done) if errors else _answer(form, [], {"rank": rank})
+    if ref is not None and whole(ref, form.info):
+        errors = _add(form, values)
+        return _answer(form, errors, values if errors else {})
+    if _wants_fragment():
+        # Nothing added: the picker already shows what was tapped, so the sheet is left as it is (a swap
+        # could swallow a tap made meanwhile); only the rank now held is sent back (an out-of-band swap).
+        return render_template("planetary_sisters/_held.html", held=rank, oob=True), 200, {"HX-Reswap": "none"}
+    return _answer(form, [], values, push=False)
 
 
 def _add(form: SheetForm, values: Mapping[str, str]) -> list[str]:

@@ -11,7 +11,7 @@ from flask import Flask
 
 from companion.games.base import Reason
 from companion.web.games.planetary_sisters.labels import set_seats
-from companion.web.games.planetary_sisters.messages import MESSAGES, ps_explain
+from companion.web.games.planetary_sisters.messages import MESSAGES, explain_for, ps_explain
 from companion.web.messages import explain
 
 card_facts_module = importlib.import_module("companion.games.planetary_sisters.card_facts")
@@ -77,3 +77,18 @@ def test_params_read_as_a_player_reads_them(app: Flask) -> None:
         set_seats(["アキ", "ベン"])
         assert explain(flip) == "ベン が条件カードを裏返します：次のラウンドは Far。"
         assert explain(empty) == "序列 1～36 がそれぞれ1回ずつある（重複：なし）。"
+
+
+def test_counts_read_with_real_plurals(app: Flask) -> None:
+    """"1 card", "2 cards" (issue #15); Japanese has one form, never "(s)"."""
+
+    def reveal(expected: int) -> Reason:
+        return Reason("ps.reveal.count", "PS-7", False, {"seat": 1, "expected": expected, "count": 0})
+
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert explain_for(reveal(1), ["Aki", "Ben"]) == "Ben has 1 card the table has not seen, so show 1, not 0."
+        assert explain_for(reveal(2), ["Aki", "Ben"]) == "Ben has 2 cards the table has not seen, so show 2, not 0."
+        assert "(s)" not in str(MESSAGES["ps.card.example_fact"])
+    with app.test_request_context("/", headers={"Accept-Language": "ja"}):
+        assert explain_for(reveal(1), ["Aki", "Ben"]) == \
+            "Ben の手札にはテーブルがまだ見ていない札が 1 枚あるので、0 枚ではなく 1 枚を公開します。"

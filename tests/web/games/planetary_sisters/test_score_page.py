@@ -199,7 +199,58 @@ def test_htmx_gets_the_sheet_fragment_and_the_new_address(phone: Phone) -> None:
     assert response.status_code == 200
     body = response.get_data(as_text=True)
     assert body.lstrip().startswith("<div id=\"sheet\"") and "<html" not in body
-    assert response.headers["HX-Replace-Url"] == f"{URL}?players=4&field=FOOD*2&slot=field"
+    # a step is a new address in the history (pushed, not replaced): Back returns to the step before
+    assert response.headers["HX-Push-Url"] == f"{URL}?players=4&field=FOOD*2&slot=field"
+    # Back asks htmx to restore that address: the whole page, which htmx puts in the body
+    restored = phone.get(f"{URL}?players=4&field=FOOD*2&slot=field",
+                         headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
+    assert "<html" in restored.get_data(as_text=True)
+
+
+def pick(phone: Phone, state: dict[str, str], **fields: str):  # type: ignore[no-untyped-def]
+    """One tap in the picker as htmx sends it (do=pick, the whole form)."""
+    return phone.post(URL, {**state, "do": "pick", **fields}, headers={"HX-Request": "true"})
+
+
+def test_a_card_whose_icons_leave_nothing_to_add_goes_in_without_add(phone: Phone) -> None:
+    state = sheet_state(phone.get(URL).get_data(as_text=True))
+    # a crown card carries its crown element alone (PS-2): its one icon is its last
+    response = pick(phone, state, rank="19", el_PAGE="1")
+    assert response.headers["HX-Push-Url"].endswith("field=19:PAGE&slot=field")
+    state = sheet_state(response.get_data(as_text=True))
+    # one round element may still get company: nothing added, no new address, the page left as tapped (only
+    # the rank now held comes back, out of band)
+    response = pick(phone, state, rank="22", el_FOOD="1")
+    assert "HX-Push-Url" not in response.headers and response.headers["HX-Reswap"] == "none"
+    assert response.get_data(as_text=True).strip().startswith('<input type="hidden" name="held" id="held" value="22" '
+                                                              'hx-swap-oob="true">')
+    # …and a pointed one with it leaves nothing to add (one round type besides its pointed one, PS-2)
+    response = pick(phone, state, rank="22", el_FOOD="1", el_POLE="1", held="22")
+    state = sheet_state(response.get_data(as_text=True))
+    assert state["field"] == "19:PAGE,22:FOOD+POLE"
+    # FOOD×2 on 16, then the next card's rank: 16 is done, 17 is the card being tapped now
+    response = pick(phone, state, rank="17", el_FOOD="2", held="16")
+    html = response.get_data(as_text=True)
+    assert sheet_state(html)["field"] == "19:PAGE,22:FOOD+POLE,16:FOOD*2"
+    assert 'name="held" id="held" value="17"' in html
+    # a whole card the rules refuse is answered, and what was tapped stays
+    response = pick(phone, sheet_state(html), el_PAGE="1", el_FOOD="1")
+    assert response.status_code == 422
+    assert "A crown card carries its one crown element once and nothing else" in text_of(response.get_data(as_text=True))
+
+
+def test_clearing_or_fewer_players_can_be_undone_with_javascript_off(phone: Phone) -> None:
+    state = {"players": "4", "field": "FOOD,PLANT,ANIMAL", "house3": "FOOD*2", "slot": "field"}
+    html = tap(phone, state, do="clear:field").get_data(as_text=True)
+    assert sheet_state(html)["field"] == ""
+    assert "3 cards taken out." in text_of(html)
+    undo = re.search(r'<a class="button" href="([^"]+)"[^>]*>Undo</a>', html)
+    assert undo is not None
+    html = phone.get(undo.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert sheet_state(html)["field"] == "FOOD,PLANT,ANIMAL" and sheet_state(html)["house3"] == "FOOD*2"
+    assert "taken out" not in text_of(html)
+    html = tap(phone, sheet_state(html), do="players:3").get_data(as_text=True)
+    assert "1 card taken out." in text_of(html) and "house3" not in sheet_state(html)
 
 
 def test_cards_typed_with_their_rank_are_remembered_in_a_copy_of_the_built_in_profile(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
@@ -237,3 +288,18 @@ def test_the_home_page_card_links_the_scoring_page(phone: Phone) -> None:
     card = html[html.index('id="game-planetary-sisters"'):]
     card = card[:card.index("</li>")]
     assert f'href="{URL}"' in card and "Score a finished game" in text_of(card)
+
+
+def test_odd_picker_taps_and_undo_links_are_answered_never_a_500(phone: Phone) -> None:
+    state = sheet_state(phone.get(URL).get_data(as_text=True))
+    response = pick(phone, state, rank="5", el_FOOD="x")
+    assert response.status_code == 422 and "FOOD" in text_of(response.get_data(as_text=True))
+    response = pick(phone, state, rank="5", el_FOOD="1", held="９９９")
+    assert response.status_code == 422 and sheet_state(response.get_data(as_text=True))["field"] == ""
+    for undo in ("%%%", "players=9&field=zz", "undo=players%3D2"):  # nothing to put back: no offer
+        response = phone.get(URL, query_string={"players": "4", "undo": undo})
+        assert response.status_code == 200
+        assert "taken out" not in text_of(response.get_data(as_text=True))
+    # a hand-made one is read like any address: what fits the sheet is offered back, the rest is not
+    response = phone.get(URL, query_string={"players": "4", "undo": "field=" + "FOOD," * 500})
+    assert response.status_code == 200 and "4 cards taken out." in text_of(response.get_data(as_text=True))
