@@ -5,8 +5,8 @@
   ranking and the winner with PR-5's tie-break; VP the profile lacks asked once, ``remember`` keeps them.
 - The tracker: the table fragment (templates/planeta_rica/_table.html) drawing the frozen model
   ``model.table_model`` builds; ``forms`` turns the entry forms into moves, ``history`` words the logged moves.
-- The deck profile: the platform's editor and checklist (``/profiles/planeta-rica``) driven by the engine's
-  card fields; ``labels.choice_label`` shows card ids and rewards by name there.
+- The deck profile: the platform's one editor and checklist (``/profiles/planeta-rica``); ``profile_fields``
+  lists the planets and gadgets, known or not, and their form (slot rewards tapped from the eleven icons).
 - ``POST /api/v1/planeta-rica/score`` (``api``); ``messages`` words the engine's reasons, ``labels`` its ids,
   ``breakdown`` a score's working, ``summary`` the score summary, ``printables`` the score pad, the turn
   summary and the card sheets; ``routes`` holds the blueprint.
@@ -22,9 +22,9 @@ from companion.web.gameweb import GameWeb
 
 from . import forms, history, model, remember, routes
 from .api import ROUTES
-from .labels import choice_label
 from .messages import MESSAGES
 from .printables import PRINTABLES
+from .profile_fields import EDITOR
 from .summary import summary
 
 WEB = GameWeb(
@@ -38,7 +38,7 @@ WEB = GameWeb(
     api=ROUTES,
     tools=(("planeta_rica.score", _l("Score a finished game")),),
     summary=summary,
-    choice_label=choice_label,
+    profile_editor=EDITOR,
     after_move=remember.remember_after_move,
     printables=PRINTABLES,
 )

@@ -34,6 +34,7 @@ from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
 from companion.web.messages import explain
 from companion.web.pages import is_htmx, page
+from companion.web.profile_model import progress_for
 
 from .breakdown import SeatVP, seat_views, winner_text
 from .labels import REWARDS, gadget_name, planet_name, reward_icon, reward_name, seat_label, with_rule
@@ -366,6 +367,7 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "") -> 
         ranking=[(i + 1, names[s], totals.get(s), s) for i, place in enumerate(breakdown.placings) for s in place],
         winner=winner_text(breakdown, names) if complete else "",
         learned=learned(sheet), profile_name=pick(sheet.profile, "name") or _("Deck profile"),
+        profile_progress=progress_for(SLUG, sheet.profile), profile_token=ProfileRef.parse(sheet.profile_ref).token,
         canonical=sheet.url(),
     )
 

@@ -39,6 +39,7 @@ from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
 from companion.web.messages import explain
 from companion.web.pages import is_htmx, page
+from companion.web.profile_model import progress_for
 
 from . import cards as cardlib
 from .breakdown import score_view
@@ -173,7 +174,8 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
         score_views=score_views, winner_text=explain_for(scored.ranking.reason, names),
         used=cardlib.used_ranks([c for _s, _i, c in form.sheet.places()]), errors=errors or [],
         pending=dict(pending or {}), notice=notice, learned=new_cards(form), seat_names=form.seat_names,
-        canonical=form.url(), profile_name=_profile_name(form),
+        canonical=form.url(), profile_name=_profile_name(form), profile_progress=progress_for(SLUG, form.profile),
+        profile_token=ProfileRef.parse(form.profile_ref).token,
     )
 
 

@@ -244,8 +244,8 @@ def test_the_table_gets_its_own_profile_to_fill_in_the_points(phone: Phone) -> N
     assert f'href="{editor}"' in html
     # Fill in the commoner's points in that profile: the table's score follows at once.
     editor_html = phone.get(editor).get_data(as_text=True)
-    response = phone.post(f"{editor}/card", {"version": input_value(editor_html, "version"), "original": "commoner",
-                                             "f_id": "commoner", "f_points": "1"})
+    response = phone.post(f"{editor}/card", {"version": input_value(editor_html, "version"), "card": "commoner",
+                                             "f_points": "1"})
     assert response.status_code == 303, text_of(response.get_data(as_text=True))
     html = html_of(phone, table_url)
     assert total_of(html, 0) == "1" and "Points unknown" not in text_of(html)
