@@ -91,6 +91,7 @@ class ProfileEditor:
     deck_model: Callable[[Mapping[str, Any]], Any] | None = None
     update_deck: Callable[[Mapping[str, Any], Mapping[str, str]], dict[str, Any]] | None = None
     hint: object = ""  # how to fill in a card, under the grid (a lazy string: words in the page's language)
+    grid: str = "names"  # "names": cells wide enough for a card's name; "numbers": a compact grid of ranks
 
 
 def stored_card(profile: Mapping[str, Any], key_field: str, key: str) -> dict[str, Any]:

@@ -81,6 +81,7 @@ class EditorPage:
     cells: tuple[CardCell, ...]
     selected: str  # the card being edited ("" when none)
     form: Any  # the game's model of the selected card's form (None when none is selected)
+    can_forget: bool  # the selected card has something filled in to take out again
     facts: tuple[Fact, ...]
     deck: Any  # the game's deck section model (None when it has none)
     owner: Owner
@@ -108,8 +109,18 @@ def editor_page(entry: Registered, profile: Profile, device: str, selected: str 
         profile=profile, entry=entry, editor=editor, name=pick(data, "name"),
         progress=progress(c.known for c in cells), cells=cells, selected=selected,
         form=editor.form_model(data, selected, form_pending) if selected else None,
+        can_forget=bool(selected) and _filled_in(entry, data, selected),
         facts=facts(entry, data), deck=editor.deck_model(data) if editor.deck_model else None,
         owner=owner_of(profile, device), notice=notice, problems=tuple(problems), pending=pending or {})
+
+
+def _filled_in(entry: Registered, data: Mapping[str, Any], key: str) -> bool:
+    """Does the profile hold any value the editor fills in for this card (so "forget" has something to take)?"""
+    fields = entry.game.card_fields
+    for card in data.get("cards") or []:
+        if isinstance(card, Mapping) and fields and str(card.get(fields[0].key)) == key:
+            return any(card.get(f.key) not in (None, "", {}) for f in fields[1:])
+    return False
 
 
 def next_missing(cells: Sequence[CardCell], after: str) -> str:

@@ -12,7 +12,7 @@ import copy as copying
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask import Blueprint, Response, abort, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -159,7 +159,7 @@ def _refused_import(entry: Registered, messages: list[str], pasted: str) -> Resp
 # -- the editor -----------------------------------------------------------------------------------------------
 
 def render_editor(profile: Profile, entry: Registered, status: int = 200, selected: str = "", *, notice: str = "",
-                  problems: list[str] | None = None, pending: Mapping[str, str] | None = None) -> ResponseReturnValue:
+                  problems: list[str] | None = None, pending: Mapping[str, str] | None = None) -> tuple[str, int]:
     model = editor_page(entry, profile, device_id(), selected, notice=notice, problems=problems or [],
                         pending=pending)
     return page("profiles/edit.html", "profiles/_editor.html", status, m=model)
@@ -200,7 +200,11 @@ def _saved(profile: Profile, entry: Registered, data: dict[str, Any], pending: M
             "your entry is still in the form."))
     if is_htmx():
         fresh, _entry, _editor = _profile_or_404(profile.token)
-        return render_editor(fresh, entry, selected=then)
+        body, status = render_editor(fresh, entry, selected=then)
+        response = make_response(body, status)
+        if then != selected:  # on to another card: bring its form into view (a tapped icon keeps the place)
+            response.headers["HX-Reswap"] = "outerHTML show:#card:top"
+        return response
     return redirect(url_for("profiles.edit", token=profile.token, card=then or None, _anchor="card"), 303)
 
 

@@ -17,10 +17,11 @@ from companion.games.planeta_rica import Gadget, Planet, Resource, Reward
 from companion.i18n import pick
 from companion.web.messages import message_for
 
-# The eleven return effects (帰還効果一覧, PR-2): a short icon and a word.
+# The eleven return effects (帰還効果一覧, PR-2): a short icon and a word. Each icon is a character the
+# phones' and the PDFs' fonts have (DejaVu Sans or Noto CJK): copy is ❐, two stacked sheets.
 REWARD_ICONS: dict[str, str] = {
     "tachyon": "T", "monopole": "M", "mithril": "Mi", "any": "?", "exchange": "⇄", "coin": "¢",
-    "coin2": "¢¢", "fame": "★", "worker": "♟", "copy": "⧉", "nothing": "—",
+    "coin2": "¢¢", "fame": "★", "worker": "♟", "copy": "❐", "nothing": "—",
 }
 REWARD_NAMES = {
     "tachyon": _l("tachyon"), "monopole": _l("monopole"), "mithril": _l("mithril"),

@@ -103,5 +103,5 @@ def explain(reason: Reason | RulesError) -> str:
 EDITOR = ProfileEditor(
     cells=cells, form_model=form_model, read_card=read_card, form_template="planetary_sisters/_profile_card.html",
     explain=explain, deck_template="planetary_sisters/_profile_names.html", deck_model=deck_model,
-    update_deck=update_deck, hint=_l("Tap a rank, then the card's element icons with their counts, then save."),
+    update_deck=update_deck, grid="numbers", hint=_l("Tap a rank, then the card's element icons with their counts, then save."),
 )
