@@ -1,7 +1,7 @@
 """Lumière Prière (ルミエル†プリエール) in the web layer.
 
 Where to look:
-  routes.py    the blueprint: the capture checker's pages, the table's own deck-profile copy
+  routes.py    the blueprint: the capture checker's pages
   forms.py     the table's entry forms -> the engine's move JSON
   model.py     the table fragment's frozen model (templates/lumiere/_table.html draws it): phases, hands,
                decks, the field, point areas, running scores and the winner
