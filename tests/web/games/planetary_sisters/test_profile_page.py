@@ -11,9 +11,9 @@ from flask import Flask
 from companion import store
 from tests.games.planetary_sisters.support import complete_profile, default_profile, with_cards
 from tests.web.apps import Phone
-from tests.web.helpers import text_of
+from tests.web.helpers import text_of, version_of
 
-from .support import SLUG
+from .support import SLUG, enter, start_table, token_of
 
 EDITOR = "/p/{token}"
 
@@ -169,3 +169,25 @@ def test_the_old_addresses_of_its_own_editor_lead_to_the_one_editor(app, phone: 
     assert response.status_code == 301 and response.headers["Location"] == f"/p/{token}?card=7"
     assert phone.get("/planetary-sisters/profiles").headers["Location"] == "/profiles/planetary-sisters"
     assert phone.get("/planetary-sisters/profile/" + "n" * 24).status_code == 404
+
+
+def test_a_card_filled_in_in_the_tables_copy_is_used_by_the_table(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    url = start_table(phone, "Aki", "Ben", "Chie")
+    page = phone.get(url).get_data(as_text=True)
+    assert "Deck profile: Planetary Sisters: what the rule text gives · 0 of 36 cards known" in text_of(page)
+    response = phone.post(f"/t/{token_of(url)}/profile-copy", {"version": str(version_of(page))})
+    assert response.status_code == 303
+    editor = response.headers["Location"]
+    assert editor.startswith("/p/")
+    html = phone.get(editor, query_string={"card": "14"}).get_data(as_text=True)
+    assert "This is the deck profile of one table: what you fill in here counts at that table alone." in text_of(html)
+    response = phone.post(f"{editor}/card", {"version": version(app, token_of(editor)), "card": "14",
+                                              "el_FOOD": "4", "then": "next"})
+    assert response.status_code == 303
+    page = phone.get(url).get_data(as_text=True)
+    assert "(Aki, Ben, Chie) · 1 of 36 cards known" in text_of(page)
+    assert f'href="{editor}"' in page and "Card editor" in text_of(page)
+    # 14 is now known by its rank alone at this table: the field opens with it and the history shows its icons
+    response = enter(phone, url, {"kind": "setup", "parent": "0", "cards": "14,20:PLANT*2,FOOD"})
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))[:500]
+    assert "the field opens with 14 (FOOD×4), 20 (PLANT×2), FOOD." in text_of(phone.get(url).get_data(as_text=True))
