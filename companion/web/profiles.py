@@ -94,11 +94,11 @@ def open_link(slug: str) -> ResponseReturnValue:
 @bp.post("/profiles/<slug>/copy")
 def copy(slug: str) -> ResponseReturnValue:
     """Copy and edit: a built-in profile becomes this phone's own, opened at its first card still missing."""
-    _entry_or_404(slug)
+    entry = _entry_or_404(slug)
     source_id = request.form.get("source", "")
     builtins = builtin_profiles(slug)
     if source_id not in builtins:
-        return _index_page(_entry_or_404(slug), 404, [_("There is no such built-in profile to copy.")])
+        return _index_page(entry, 404, [_("There is no such built-in profile to copy.")])
     data = builtins[source_id]
     data["id"] = ""
     data["name_en"] = f"{data.get('name_en', '')} (copy)"
@@ -208,7 +208,8 @@ def _saved(profile: Profile, entry: Registered, data: dict[str, Any], pending: M
     return redirect(url_for("profiles.edit", token=profile.token, card=then or None, _anchor="card"), 303)
 
 
-def _card_key(entry: Registered, editor: ProfileEditor, data: Mapping[str, Any]) -> str:
+def _card_key(editor: ProfileEditor, data: Mapping[str, Any]) -> str:
+    """The card the form names, if it is one of the deck's ("" otherwise: nothing is added by a typo)."""
     key = request.form.get("card", "")[:64]
     if key not in {c.key for c in editor.cells(data)}:
         return ""
@@ -223,7 +224,7 @@ def save_card(token: str) -> ResponseReturnValue:
     profile, entry, editor = _profile_or_404(token)
     data = copying.deepcopy(dict(profile.data))
     pending = _pending()
-    key = _card_key(entry, editor, data)
+    key = _card_key(editor, data)
     if not key:
         return render_editor(profile, entry, 422, notice=_("Tap a card of the grid first, then fill it in."),
                              pending=pending)
@@ -255,7 +256,7 @@ def forget_card(token: str) -> ResponseReturnValue:
     """Take a card's filled-in values out again; the card stays listed with its printed names."""
     profile, entry, editor = _profile_or_404(token)
     data = copying.deepcopy(dict(profile.data))
-    key = _card_key(entry, editor, data)
+    key = _card_key(editor, data)
     if not key:
         return render_editor(profile, entry, 422, notice=_("Tap a card of the grid first, then fill it in."))
     fields = entry.game.card_fields

@@ -73,3 +73,17 @@ def test_planeta_rica_slot_rewards_tapped_from_the_icons(new_phone, live_server,
         expect(page.locator("main")).to_contain_text("1 of 38 cards known")
         no_horizontal_scroll(page)
         shot(page, "profile-editor-my-profiles")
+
+
+def test_the_editor_in_japanese(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone(lang="ja-JP")
+    page.goto(f"{live_server}/profiles/planeta-rica")
+    expect(page.locator("main")).to_contain_text("全 38 枚中 0 枚が判明")
+    page.get_by_role("button", name="コピーして編集").first.click()
+    page.locator('a.card-cell[data-card="tourist_planet"]').click()
+    expect(page.locator(".card-form h3")).to_have_text("観光惑星")
+    page.get_by_role("button", name="スロット 1: 1 コイン", exact=True).click()
+    expect(page.get_by_role("button", name="スロット 1: 1 コイン", exact=True)).to_have_attribute("aria-pressed", "true")
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page) == []
+    shot(page, "profile-editor-planeta-rica-ja")
