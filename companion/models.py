@@ -71,5 +71,8 @@ class Profile(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     based_on: Mapped[str] = mapped_column(String(100), default="")
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # The phone that made it (its device cookie), so that phone can list, rename and delete it; "" for the copies a
+    # table makes for itself (they belong to that table alone) and for profiles made before phones were kept.
+    maker: Mapped[str] = mapped_column(String(32), default="", index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any, cast
 
 from flask import current_app
-from sqlalchemy import CursorResult, func, select, text, update
+from sqlalchemy import CursorResult, delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
@@ -293,9 +293,10 @@ def window_start(seconds: int) -> datetime:
 
 # -- user deck profiles ---------------------------------------------------------------------------------------
 
-def create_profile(game: str, data: dict[str, Any], based_on: str) -> Profile:
+def create_profile(game: str, data: dict[str, Any], based_on: str, maker: str = "") -> Profile:
+    """A new user profile; ``maker`` is the phone that made it ("" for a table's own copy)."""
     s = db.session()
-    profile = Profile(token=new_token(), game=game, data=data, based_on=based_on, version=0)
+    profile = Profile(token=new_token(), game=game, data=data, based_on=based_on, version=0, maker=maker)
     s.add(profile)
     s.commit()
     return profile
@@ -322,3 +323,42 @@ def save_profile(profile_id: int, based_on: int, data: dict[str, Any]) -> int:
         raise Conflict(current or 0)
     s.commit()
     return based_on + 1
+
+
+MAX_LISTED_PROFILES = 200  # a phone's list; far more than anyone fills in by hand
+
+
+def profiles_made_by(maker: str) -> list[Profile]:
+    """The profiles a phone made, newest first (none for an empty id: a table's copies have no maker)."""
+    if not maker:
+        return []
+    return list(db.session().scalars(
+        select(Profile).where(Profile.maker == maker).order_by(Profile.created_at.desc(), Profile.id.desc())
+        .limit(MAX_LISTED_PROFILES)))
+
+
+def tables_using_profile(token: str) -> int:
+    """How many tables play with this profile (a table's own copy is used by exactly one)."""
+    return db.session().scalar(
+        select(func.count(Table.id)).where(Table.profile_ref == str(ProfileRef.user(token)))) or 0
+
+
+class InUse(Exception):
+    """The profile is a table's deck profile: deleting it would pull the cards out from under the table."""
+
+
+def delete_profile(profile_id: int, based_on: int) -> None:
+    """Delete a profile nobody changed since ``based_on`` and no table uses (InUse, Conflict otherwise)."""
+    s = db.session()
+    s.commit()
+    profile = s.get(Profile, profile_id)
+    if profile is None:
+        raise Conflict(0)
+    if tables_using_profile(profile.token):
+        raise InUse(profile.token)
+    result = _updated(s.execute(
+        delete(Profile).where(Profile.id == profile_id, Profile.version == based_on)))
+    if result.rowcount != 1:
+        s.rollback()
+        raise Conflict(profile.version)
+    s.commit()

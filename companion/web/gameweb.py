@@ -18,6 +18,8 @@ from companion.games.base import Game
 from companion.profiles.refs import ProfileRef
 from companion.registry import packages
 
+from .cardforms import ProfileEditor
+
 ProfileLookup = Callable[[str], "dict[str, Any] | None"]
 
 
@@ -120,8 +122,9 @@ class GameWeb:
     # Runs after an entry was saved, on the table as it is now (e.g. to remember in the deck profile the
     # card data the entry carried). It may write, version-checked; the answer then shows the table after it.
     after_move: Callable[[TableViewLike], None] | None = None
-    # How a choice of a profile card field reads (e.g. a card id as its name), for the profile editor.
-    choice_label: Callable[[str, str], str] | None = None
+    # The game's part of the one profile editor (its cards, their form, how a sent form reads): see cardforms.
+    # None for a game whose cards need no profile.
+    profile_editor: ProfileEditor | None = None
     # The game's documents on the print page (companion.web.printing's Printable), from its printables module.
     printables: Sequence[Any] = ()
 

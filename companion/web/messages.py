@@ -48,6 +48,7 @@ PLATFORM_MESSAGES: dict[str, Any] = {
     "profile.not_a_number": _l("{field} must be a whole number, not “{value}”."),
     "profile.bad_counts": _l("{field} must list names with counts."),
     "profile.unknown_choice": _l("“{value}” is not one of this profile's names for {field}."),
+    "profile.bad_field_text": _l("{field} may have at most {limit} characters, and no control characters."),
     "profile.unknown": _l("No deck profile is called “{profile}” for this game."),
     "table.unknown_move": _l("This entry is not understood."),
     "table.replay_failed": _l("An entry in the log no longer fits the rules or the profile; the table shows "

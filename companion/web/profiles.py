@@ -1,84 +1,114 @@
-"""Deck profiles on the phone: see the built-in ones, copy one, edit its cards, check the rule-text facts,
-export and import (TOML and JSON)."""
+"""Deck profiles on the phone, one editor for every game: see the built-in ones, copy one ("Copy and edit"), fill
+in its cards by tapping them (the card editor, with the checklist of the rule-text facts still missing), export
+and import (TOML and JSON). A phone keeps the list of the profiles it made, to rename or delete them.
+
+Only the phone that made a profile may delete it, and never while a table plays with it: a table's own copy
+belongs to that table alone. A watch page never carries a profile's token, so no spectator reaches a write here.
+"""
 
 from __future__ import annotations
 
+import copy as copying
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, make_response, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from .. import store
-from ..games.base import CardField, ErrorList, RulesError
+from ..games.base import ErrorList, RulesError
+from ..i18n import pick
 from ..inputs import InputError, text, whole_number
 from ..models import Profile
-from ..profiles import (
-    MAX_CARD_NUMBER,
-    builtin_profiles,
-    card_key,
-    choices_for,
-    coerce_card,
-    parse_profile_text,
-    to_json,
-    to_toml,
-)
+from ..profiles import builtin_profiles, card_key, parse_profile_text, to_json, to_toml
 from ..profiles.refs import ProfileRef
+from .cardforms import ProfileEditor
 from .gameweb import Registered
 from .messages import explain, message_for
-from .pages import page
-from .table_service import game_or_404, registered, submitted_text
+from .pages import is_htmx, page
+from .profile_model import builtins_of, editor_page, listed, next_missing, reason_line
+from .security import device_id
+from .table_service import game_or_404, load_view, own_profile_copy, registered, submitted_text
 
-MAX_FIELD_CHARS = 500
+MAX_NAME_CHARS = 80
+MAX_SHOWN_PROBLEMS = 50
 
 bp = Blueprint("profiles", __name__)
 
 
 def _entry_or_404(slug: str) -> Registered:
-    return game_or_404(slug)
-
-
-def _profile_or_404(token: str) -> Profile:
-    profile = store.get_profile(token)
-    if profile is None or profile.game not in registered():
+    entry = game_or_404(slug)
+    if entry.web.profile_editor is None:
         abort(404)
-    return profile
+    return entry
 
 
-def facts(game: Any, data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The rule-text facts a profile must satisfy, each passing or failing, in words."""
-    return [{"ok": r.ok, "text": explain(r), "rule": r.rule} for r in game.validate_profile(data)]
+def _profile_or_404(token: str) -> tuple[Profile, Registered, ProfileEditor]:
+    profile = store.get_profile(token)
+    entry = registered().get(profile.game) if profile is not None else None
+    if profile is None or entry is None or entry.web.profile_editor is None:
+        abort(404)
+    return profile, entry, entry.web.profile_editor
+
+
+# -- the lists ------------------------------------------------------------------------------------------------
+
+@bp.get("/profiles")
+def mine() -> ResponseReturnValue:
+    """The profiles this phone made, every game: open, rename, delete."""
+    return _mine_page()
+
+
+def _mine_page(status: int = 200, notice: str = "", bad: bool = False, pending: Mapping[str, str] | None = None,
+               token: str = "") -> ResponseReturnValue:
+    return page("profiles/mine.html", None, status, profiles=listed(store.profiles_made_by(device_id()), registered()),
+                notice=notice, bad=bad, pending=pending or {}, pending_token=token)
+
+
+def _index_page(entry: Registered, status: int = 200, errors: list[str] | None = None,
+                pasted: str = "") -> ResponseReturnValue:
+    slug = entry.game.slug
+    made = [p for p in store.profiles_made_by(device_id()) if p.game == slug]
+    return page("profiles/index.html", None, status, entry=entry,
+                builtins=builtins_of(entry, builtin_profiles(slug)), mine=listed(made, registered()),
+                errors=errors or [], text=pasted)
 
 
 @bp.get("/profiles/<slug>")
-def index(slug: str):  # type: ignore[no-untyped-def]
+def index(slug: str) -> ResponseReturnValue:
+    return _index_page(_entry_or_404(slug))
+
+
+@bp.get("/profiles/<slug>/open")
+def open_link(slug: str) -> ResponseReturnValue:
+    """A profile's link or code, pasted: its editor (a lost list still leaves the link)."""
     entry = _entry_or_404(slug)
-    builtins = builtin_profiles(slug)
-    checks = {pid: facts(entry.game, data) for pid, data in builtins.items()}
-    return render_template("profiles/index.html", entry=entry, builtins=builtins, checks=checks, errors=[], text="")
+    ref = ProfileRef.from_input(request.args.get("link", "")[:300])
+    row = store.get_profile(ref.token) if ref.is_user else None
+    if row is None or row.game != slug:
+        return _index_page(entry, 404, [_("No deck profile of this game is at that link.")])
+    return redirect(url_for("profiles.edit", token=row.token), 303)
 
 
 @bp.post("/profiles/<slug>/copy")
-def copy(slug: str):  # type: ignore[no-untyped-def]
-    _entry_or_404(slug)
+def copy(slug: str) -> ResponseReturnValue:
+    """Copy and edit: a built-in profile becomes this phone's own, opened at its first card still missing."""
+    entry = _entry_or_404(slug)
     source_id = request.form.get("source", "")
     builtins = builtin_profiles(slug)
     if source_id not in builtins:
-        abort(404)
+        return _index_page(entry, 404, [_("There is no such built-in profile to copy.")])
     data = builtins[source_id]
     data["id"] = ""
-    data["name_en"] = _copy_name(data.get("name_en", ""), "en")
-    data["name_ja"] = _copy_name(data.get("name_ja", ""), "ja")
-    created = store.create_profile(slug, data, str(ProfileRef.builtin(source_id)))
+    data["name_en"] = f"{data.get('name_en', '')} (copy)"
+    data["name_ja"] = f"{data.get('name_ja', '')}（コピー）"
+    created = store.create_profile(slug, data, str(ProfileRef.builtin(source_id)), maker=device_id())
     return redirect(url_for("profiles.edit", token=created.token), 303)
 
 
-def _copy_name(name: str, lang: str) -> str:
-    return f"{name}（コピー）" if lang == "ja" else f"{name} (copy)"
-
-
 @bp.get("/profiles/<slug>/<profile_id>.<fmt>")
-def export_builtin(slug: str, profile_id: str, fmt: str):  # type: ignore[no-untyped-def]
+def export_builtin(slug: str, profile_id: str, fmt: str) -> ResponseReturnValue:
     _entry_or_404(slug)
     data = builtin_profiles(slug).get(profile_id)
     if data is None:
@@ -97,60 +127,53 @@ def _download(data: Mapping[str, Any], stem: str, fmt: str) -> Response:
 
 
 @bp.post("/profiles/<slug>/import")
-def import_profile(slug: str):  # type: ignore[no-untyped-def]
+def import_profile(slug: str) -> ResponseReturnValue:
     entry = _entry_or_404(slug)
     try:
-        text = submitted_text()
+        pasted = submitted_text()
     except InputError as exc:
         return _refused_import(entry, [message_for(exc.code, exc.params)], "")
     try:
-        data = parse_profile_text(text, slug, entry.game.card_fields)
+        data = parse_profile_text(pasted, slug, entry.game.card_fields)
     except RulesError as exc:
         errors = exc.errors if isinstance(exc, ErrorList) else [exc]
-        return _refused_import(entry, [f"{e.path}: {explain(e)}" if e.path else explain(e) for e in errors], text)
+        return _refused_import(entry, [f"{e.path}: {explain(e)}" if e.path else explain(e) for e in errors], pasted)
     refused = [(c, r) for c in data["cards"] for r in entry.game.validate_card(data, c) if not r.ok]
     if refused:
         fields = entry.game.card_fields
         return _refused_import(entry, [f"{card_key(fields, c)}: {explain(r)} ({r.rule})" for c, r in refused],
-                               text)
+                               pasted)
     data["id"] = ""
-    created = store.create_profile(slug, data, "import")
+    created = store.create_profile(slug, data, "import", maker=device_id())
     return redirect(url_for("profiles.edit", token=created.token), 303)
 
 
-MAX_SHOWN_PROBLEMS = 50
-
-
-def _refused_import(entry: Registered, messages: list[str], text: str):  # type: ignore[no-untyped-def]
+def _refused_import(entry: Registered, messages: list[str], pasted: str) -> ResponseReturnValue:
     """The profiles page again, with why the file was refused (the first problems, and how many more)."""
     if len(messages) > MAX_SHOWN_PROBLEMS:
         more = len(messages) - MAX_SHOWN_PROBLEMS
         messages = [*messages[:MAX_SHOWN_PROBLEMS], _("…and %(n)s more problems.", n=more)]
-    builtins = builtin_profiles(entry.game.slug)
-    checks = {pid: facts(entry.game, d) for pid, d in builtins.items()}
-    return render_template("profiles/index.html", entry=entry, builtins=builtins, checks=checks,
-                           errors=messages, text=text if len(text) <= 100_000 else ""), 422
+    return _index_page(entry, 422, messages, pasted if len(pasted) <= 100_000 else "")
 
 
-def render_editor(profile: Profile, status: int = 200, notice: str = "", problems: list[str] | None = None,
-                  pending: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
-    entry = registered()[profile.game]
-    data = profile.data
-    fields = entry.game.card_fields
-    meta = data.get("meta") or {}
-    return page("profiles/edit.html", "profiles/_editor.html", status, entry=entry, profile=profile, data=data,
-                fields=fields, choices={f.key: choices_for(f, meta) for f in fields}, facts=facts(entry.game, data),
-                notice=notice, problems=problems or [], pending=pending or {})
+# -- the editor -----------------------------------------------------------------------------------------------
+
+def render_editor(profile: Profile, entry: Registered, status: int = 200, selected: str = "", *, notice: str = "",
+                  problems: list[str] | None = None, pending: Mapping[str, str] | None = None) -> tuple[str, int]:
+    model = editor_page(entry, profile, device_id(), selected, notice=notice, problems=problems or [],
+                        pending=pending)
+    return page("profiles/edit.html", "profiles/_editor.html", status, m=model)
 
 
 @bp.get("/p/<token>")
-def edit(token: str):  # type: ignore[no-untyped-def]
-    return render_editor(_profile_or_404(token))
+def edit(token: str) -> ResponseReturnValue:
+    profile, entry, _editor = _profile_or_404(token)
+    return render_editor(profile, entry, selected=request.args.get("card", "")[:64])
 
 
 @bp.get("/p/<token>.<fmt>")
-def export_user(token: str, fmt: str):  # type: ignore[no-untyped-def]
-    profile = _profile_or_404(token)
+def export_user(token: str, fmt: str) -> ResponseReturnValue:
+    profile, _entry, _editor = _profile_or_404(token)
     return _download(profile.data, f"{profile.game}-profile", fmt)
 
 
@@ -159,94 +182,167 @@ def _version() -> int:
     return -1 if found is None else found
 
 
-def card_from_form(fields: tuple[CardField, ...], form: Mapping[str, str], meta: Mapping[str, Any]) -> dict[str, Any]:
-    raw: dict[str, Any] = {}
-    for f in fields:
-        if f.kind == "counts":
-            counts: dict[str, Any] = {}
-            for name in choices_for(f, meta):
-                value = form.get(f"f_{f.key}__{name}", "").strip()
-                if value and value != "0":
-                    number = whole_number(value, 0, MAX_CARD_NUMBER)
-                    counts[name] = value if number is None else number  # coerce_card says what is wrong
-            raw[f.key] = counts
-        elif f.kind == "bool":
-            raw[f.key] = form.get(f"f_{f.key}") in ("1", "on", "true", "yes")
-        else:
-            raw[f.key] = form.get(f"f_{f.key}", "")[:MAX_FIELD_CHARS]
-    return coerce_card(fields, raw, "card", meta)
+def _pending() -> dict[str, str]:
+    form = request.form.to_dict()
+    form.pop("csrf_token", None)
+    return form
 
 
-def _save(profile: Profile, data: dict[str, Any], pending: dict[str, str]):  # type: ignore[no-untyped-def]
+def _saved(profile: Profile, entry: Registered, data: dict[str, Any], pending: Mapping[str, str],
+           selected: str, then: str) -> ResponseReturnValue:
+    """Save (version-checked), then show the card ``then``; a crossing write keeps what was typed on screen."""
     try:
         store.save_profile(profile.id, _version(), data)
     except store.Conflict:
-        fresh = _profile_or_404(profile.token)
-        return render_editor(fresh, 409, _("Someone else changed this profile first, so this change was not "
-                                           "saved. Here it is as it is now; your entry is still in the form."),
-                             pending=pending)
-    if request.headers.get("HX-Request") == "true":
-        return render_editor(_profile_or_404(profile.token))
-    return redirect(url_for("profiles.edit", token=profile.token), 303)
+        fresh, _entry, _editor = _profile_or_404(profile.token)
+        return render_editor(fresh, entry, 409, selected, pending=pending, notice=_(
+            "Someone else changed this profile first, so this change was not saved. Here it is as it is now; "
+            "your entry is still in the form."))
+    if is_htmx():
+        fresh, _entry, _editor = _profile_or_404(profile.token)
+        body, status = render_editor(fresh, entry, selected=then)
+        response = make_response(body, status)
+        if then != selected:  # on to another card: bring its form into view (a tapped icon keeps the place)
+            response.headers["HX-Reswap"] = "outerHTML show:#card:top"
+        return response
+    return redirect(url_for("profiles.edit", token=profile.token, card=then or None, _anchor="card"), 303)
+
+
+def _card_key(editor: ProfileEditor, data: Mapping[str, Any]) -> str:
+    """The card the form names, if it is one of the deck's ("" otherwise: nothing is added by a typo)."""
+    key = request.form.get("card", "")[:64]
+    if key not in {c.key for c in editor.cells(data)}:
+        return ""
+    return key
 
 
 @bp.post("/p/<token>/card")
-def save_card(token: str):  # type: ignore[no-untyped-def]
-    """Add a card, or replace the one named by `original`. A card that breaks a per-card fact is refused."""
-    profile = _profile_or_404(token)
-    game = registered()[profile.game].game
-    fields = game.card_fields
-    data = dict(profile.data)
-    meta = data.get("meta") or {}
-    pending = request.form.to_dict()
-    pending.pop("csrf_token", None)
+def save_card(token: str) -> ResponseReturnValue:
+    """Fill in (or change) one card: what the form sends replaces the stored values, the rest stays. A card that
+    breaks a per-card fact is refused with the reason, and the form keeps what was typed. Saved with the Save
+    button, the next card still missing is selected; a tapped icon stays on the card."""
+    profile, entry, editor = _profile_or_404(token)
+    data = copying.deepcopy(dict(profile.data))
+    pending = _pending()
+    key = _card_key(editor, data)
+    if not key:
+        return render_editor(profile, entry, 422, notice=_("Tap a card of the grid first, then fill it in."),
+                             pending=pending)
     try:
-        card = card_from_form(fields, request.form, meta)
+        card = editor.read_card(data, key, request.form)
     except RulesError as exc:
         errors = exc.errors if isinstance(exc, ErrorList) else [exc]
-        return render_editor(profile, 422, _("This card could not be read, so nothing was saved:"),
-                             [explain(e) for e in errors], pending)
-    refused = [r for r in game.validate_card(data, card) if not r.ok]
+        return render_editor(profile, entry, 422, key, notice=_("This card could not be read, so nothing was saved:"),
+                             problems=[reason_line(e, editor) for e in errors], pending=pending)
+    refused = [r for r in entry.game.validate_card(data, card) if not r.ok]
     if refused:
-        return render_editor(profile, 422, _("This card breaks a rule-text fact, so nothing was saved:"),
-                             [f"{explain(r)} ({r.rule})" for r in refused], pending)
-    original = request.form.get("original", "")
-    cards = [dict(c) for c in data.get("cards", [])]
-    key = card_key(fields, card)
-    clash = [c for c in cards if str(card_key(fields, c)) == str(key) and str(key) != original]
-    if clash:
-        return render_editor(profile, 422, _("A card with this %(field)s is already in the profile; edit that "
-                                             "one instead.", field=fields[0].key), [], pending)
-    if original:
-        # Keep what the editor does not show (e.g. a card's printed names): replace only the edited fields.
-        before = next((c for c in cards if str(card_key(fields, c)) == original), {})
-        card = {**{k: v for k, v in before.items() if k not in {f.key for f in fields}}, **card}
-        cards = [c for c in cards if str(card_key(fields, c)) != original]
-    cards.append(card)
-    cards.sort(key=lambda c: (str(type(card_key(fields, c))), card_key(fields, c)))
+        return render_editor(profile, entry, 422, key,
+                             notice=_("This card breaks a rule-text fact, so nothing was saved:"),
+                             problems=[reason_line(r, editor) for r in refused], pending=pending)
+    fields = entry.game.card_fields
+    cards = [dict(c) for c in data.get("cards") or []]
+    at = next((i for i, c in enumerate(cards) if str(card_key(fields, c)) == key), None)
+    if at is None:
+        cards.append(card)
+    else:
+        cards[at] = card
     data["cards"] = cards
-    return _save(profile, data, pending)
+    moving_on = request.form.get("then") == "next"  # the Save button; a tapped icon stays on the card
+    return _saved(profile, entry, data, pending, key, next_missing(editor.cells(data), key) if moving_on else key)
 
 
-@bp.post("/p/<token>/card/delete")
-def delete_card(token: str):  # type: ignore[no-untyped-def]
-    profile = _profile_or_404(token)
-    fields = registered()[profile.game].game.card_fields
-    data = dict(profile.data)
-    original = request.form.get("original", "")
-    data["cards"] = [c for c in data.get("cards", []) if str(card_key(fields, c)) != original]
-    return _save(profile, data, {})
+@bp.post("/p/<token>/card/forget")
+def forget_card(token: str) -> ResponseReturnValue:
+    """Take a card's filled-in values out again; the card stays listed with its printed names."""
+    profile, entry, editor = _profile_or_404(token)
+    data = copying.deepcopy(dict(profile.data))
+    key = _card_key(editor, data)
+    if not key:
+        return render_editor(profile, entry, 422, notice=_("Tap a card of the grid first, then fill it in."))
+    fields = entry.game.card_fields
+    edited = {f.key for f in fields[1:]}
+    data["cards"] = [({k: v for k, v in c.items() if k not in edited} if str(card_key(fields, c)) == key else c)
+                     for c in (dict(c) for c in data.get("cards") or [])]
+    return _saved(profile, entry, data, {}, key, key)
+
+
+@bp.post("/p/<token>/deck")
+def update_deck(token: str) -> ResponseReturnValue:
+    """The game's own section about the whole deck (e.g. Planetary Sisters' element names, PS-1)."""
+    profile, entry, editor = _profile_or_404(token)
+    if editor.update_deck is None:
+        abort(404)
+    try:
+        data = editor.update_deck(profile.data, request.form)
+    except RulesError as exc:
+        errors = exc.errors if isinstance(exc, ErrorList) else [exc]
+        return render_editor(profile, entry, 422, notice=_("This was not changed:"),
+                             problems=[reason_line(e, editor) for e in errors], pending=_pending())
+    return _saved(profile, entry, data, {}, "", "")
+
+
+def _names(form: Mapping[str, str]) -> dict[str, str] | None:
+    """The profile's new names: one "name" (from the list) names it in both languages; None when unreadable."""
+    if "name" in form:
+        one = text(form.get("name", ""), MAX_NAME_CHARS)
+        return None if not one else {"name_en": one, "name_ja": one}
+    names = {key: text(form.get(key, ""), MAX_NAME_CHARS) for key in ("name_en", "name_ja")}
+    if any(v is None for v in names.values()) or not any(names.values()):
+        return None
+    return {k: v or "" for k, v in names.items()}
 
 
 @bp.post("/p/<token>/names")
-def rename(token: str):  # type: ignore[no-untyped-def]
-    profile = _profile_or_404(token)
-    data = dict(profile.data)
-    pending = request.form.to_dict()
-    for key in ("name_en", "name_ja"):
-        value = text(request.form.get(key, ""), 80)
-        if value is None:
-            return render_editor(profile, 422, _("A name may have at most 80 characters, and no control "
-                                                 "characters."), [], pending)
-        data[key] = value
-    return _save(profile, data, pending)
+def rename(token: str) -> ResponseReturnValue:
+    profile, entry, _editor = _profile_or_404(token)
+    pending = _pending()
+    from_list = request.form.get("back") == "list"
+    names = _names(request.form)
+    if names is None:
+        message = _("A name has 1 to 80 characters, on one line. Nothing was changed.")
+        if from_list:
+            return _mine_page(422, message, True, pending, token)
+        return render_editor(profile, entry, 422, notice=message, pending=pending)
+    data = {**profile.data, **names}
+    if not from_list:
+        return _saved(profile, entry, data, pending, "", "")
+    try:
+        store.save_profile(profile.id, _version(), data)
+    except store.Conflict:
+        return _mine_page(409, _("Someone else changed this profile first, so it was not renamed. Here it is as "
+                                 "it is now; your name is still in the form."), True, pending, token)
+    return redirect(url_for("profiles.mine", _anchor=f"profile-{token}"), 303)
+
+
+@bp.post("/p/<token>/delete")
+def delete(token: str) -> ResponseReturnValue:
+    """Only the phone that made a profile deletes it, and never while a table plays with it."""
+    profile, _entry, _editor = _profile_or_404(token)
+    if not profile.maker or profile.maker != device_id():
+        return _mine_page(403, _("Only the phone that made this profile can delete it. Nothing was deleted."), True)
+    try:
+        store.delete_profile(profile.id, _version())
+    except store.InUse:
+        return _mine_page(409, _("A table plays with this profile, so it cannot be deleted: the table would lose its "
+                                 "cards. Nothing was deleted."), True)
+    except store.Conflict:
+        return _mine_page(409, _("Someone else changed this profile first, so it was not deleted. Look at it again "
+                                 "before deleting it."), True)
+    return _mine_page(200, _("“%(name)s” was deleted.", name=pick(profile.data, "name") or token))
+
+
+# -- a table's own copy ---------------------------------------------------------------------------------------
+
+@bp.post("/t/<token>/profile-copy")
+def table_copy(token: str) -> ResponseReturnValue:
+    """Copy and edit, from a table: the table gets its own copy of its built-in profile (it belongs to that table
+    alone), then the card editor opens on it. A table already on its own copy opens that."""
+    view = load_view(token)
+    entry = registered().get(view.table.game)
+    if entry is None or entry.web.profile_editor is None:
+        abort(404)
+    try:
+        ref = own_profile_copy(view, _version())
+    except store.Conflict:  # another phone entered first: nothing changed
+        return redirect(url_for("tables.show", token=token, n="conflict"), 303)
+    return redirect(url_for("profiles.edit", token=ref.token), 303)

@@ -24,6 +24,7 @@ from ..play import Outcome, TableView, enter_move, redo, stale, undo, view_of
 from .gameweb import TableRequest
 from .messages import explain, message_for, reason_text
 from .pages import page
+from .profile_model import table_profile
 from .security import device_id
 from .table_service import (
     RECENT_HISTORY,
@@ -32,6 +33,7 @@ from .table_service import (
     import_table,
     load_table,
     load_view,
+    registered,
     submitted_text,
     web_of,
 )
@@ -73,6 +75,7 @@ def render_table(view: TableView, *, can_write: bool, status: int = 200, notice:
         watch_url=public_url("tables.watch", token=view.table.watch_token),
         on_loopback=request.host.split(":")[0] in ("127.0.0.1", "localhost", "[::1]"),
         replay_problem=explain(view.replay_error) if view.replay_error else "",
+        table_profile=table_profile(registered()[view.table.game], view.profile, view.profile_ref, can_write),
     )
     return page("table/page.html", "table/_live.html", status, **context)
 

@@ -45,6 +45,19 @@ def test_the_print_page_lists_every_printable_with_its_options(phone: Phone) -> 
     assert "Open PDF" in page and "Save the offset" in page
 
 
+def test_the_print_page_offers_the_phones_own_profiles_with_how_much_they_know(phone: Phone) -> None:
+    phone.get("/profiles/planetary-sisters")
+    editor = phone.post("/profiles/planetary-sisters/copy", {"source": "default"}).headers["Location"]
+    html = phone.get("/print").get_data(as_text=True)
+    choice = re.search(rf'<label class="choice"><input type="radio" name="profile" value="user:{editor[3:]}"[^>]*>(.*?)'
+                       r"</label>", html, re.S)
+    assert choice, "the phone's own profile is a choice"
+    assert text_of(choice.group(1)) == "Planetary Sisters: what the rule text gives (copy) · 0 of 36 cards known"
+    assert "Planetary Sisters: what the rule text gives · 0 of 36 cards known" in text_of(html)
+    other = phone.__class__(phone.client.application.test_client())
+    assert editor[3:] not in other.get("/print").get_data(as_text=True)  # another phone's list is its own
+
+
 def test_the_print_page_in_japanese(client: FlaskClient) -> None:
     phone = Phone(client, lang="ja")
     page = text_of(phone.get("/print").get_data(as_text=True))

@@ -9,6 +9,17 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from companion.games.base import ParseError, Reason
+from companion.web.cardforms import (
+    CardCell,
+    CardForm,
+    Choice,
+    FieldView,
+    ProfileEditor,
+    read_fields,
+    shown_count,
+    shown_value,
+    stored_card,
+)
 from companion.web.gameweb import ApiRoute, GameWeb, Summary, SummaryTable, TableRequest, TableViewLike
 from tests.games.standin import GAME, Add, Tally, TallyState
 
@@ -73,8 +84,32 @@ def table_model(view: TableViewLike, asked: TableRequest) -> TallyModel:
     return TallyModel(view.state.totals, view.seats, asked.can_write)
 
 
+DECK = ("sun", "moon", "star")  # T-5: the deck has these three cards
+
+
+def profile_cells(profile: Mapping[str, Any]) -> tuple[CardCell, ...]:
+    return tuple(CardCell(key, key.title(), stored_card(profile, "id", key).get("points") is not None)
+                 for key in DECK)
+
+
+def profile_form(profile: Mapping[str, Any], key: str, pending: Mapping[str, str] | None) -> CardForm:
+    card = stored_card(profile, "id", key)
+    points, marks = GAME.card_fields[1], GAME.card_fields[2]
+    return CardForm(key, key.title(), (
+        FieldView("points", "Points", "int", shown_value(points, card, pending)),
+        FieldView("marks", "Marks", "counts", counts=tuple((Choice(n, n), shown_count(marks, n, card, pending))
+                                                          for n in marks.choices))))
+
+
+def read_profile_card(profile: Mapping[str, Any], key: str, form: Mapping[str, str]) -> dict[str, Any]:
+    return read_fields(GAME.card_fields, stored_card(profile, "id", key) or {"id": key}, form, {})
+
+
+EDITOR = ProfileEditor(cells=profile_cells, form_model=profile_form, read_card=read_profile_card)
+
 WEB = GameWeb(
     slug="tally", table_template="tally/_table.html", table_model=table_model, form_to_move=form_to_move,
     describe_move=describe,
     messages=MESSAGES, api=(ApiRoute("score", score_api, "Add up points"),), summary=summary,
+    profile_editor=EDITOR,
 )

@@ -235,17 +235,20 @@ def test_dispute_sheet_and_profile_pages_take_odd_digits(app: Flask, phone: Phon
         assert phone.client.get(url, query_string=dict.fromkeys(keys, odd)).status_code < 500, url
     assert phone.post("/lumiere/captures", {"players": odd, "tap": odd}).status_code < 500
     assert phone.post("/planetary-sisters/score", {"do": f"remove:field:{odd}", "players": odd}).status_code < 500
-    response = phone.post("/planetary-sisters/profiles/copy", {"source": "default"})
+    response = phone.post("/profiles/planetary-sisters/copy", {"source": "default"})
     editor = response.headers["Location"]
-    token = editor.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
-    for path in ("card", "forget", "rename"):
-        form = {"rank": odd, "add_rank": odd, "el_fire": odd, "version": odd, "element": odd, "name": odd}
-        assert phone.post(f"/planetary-sisters/profile/{token}/{path}", form).status_code < 500
-    assert phone.get(f"/planetary-sisters/profile/{token}?rank={odd[:50]}").status_code < 500
+    for path in ("card", "card/forget", "deck", "names", "delete"):
+        form = {"card": odd, "el_FOOD": odd, "version": odd, "element": odd, "name": odd, "then": odd}
+        assert phone.post(f"{editor}/{path}", form).status_code < 500
+        form["card"] = "7"
+        assert phone.post(f"{editor}/{path}", form).status_code < 500
+    assert phone.get(f"{editor}?card={odd[:50]}").status_code < 500
+    assert phone.get(f"/planetary-sisters/profile/{editor.rsplit('/', 1)[-1]}?rank={odd[:50]}").status_code < 500
     response = phone.post("/profiles/tally/copy", {"source": "default"})
     user = response.headers["Location"]
-    form = {"f_id": "x", "f_points": odd, "f_counts__a": odd, "version": odd, "name_en": odd, "name_ja": odd}
-    for path in ("card", "card/delete", "names"):
+    form = {"card": "sun", "f_points": odd, "f_marks__STAR": odd, "version": odd, "name_en": odd, "name_ja": odd,
+            "name": odd}
+    for path in ("card", "card/forget", "names", "delete"):
         assert phone.post(f"{user}/{path}", form).status_code < 500
 
 

@@ -17,7 +17,7 @@ from companion.web.gameweb import discover
 from tests.web.apps import Phone, csrf_of
 from tests.web.games.lumiere.support import scored_profile
 from tests.web.games.planetary_sisters.support import synthetic_profile_token
-from tests.web.helpers import version_of
+from tests.web.helpers import text_of, version_of
 
 LINK_RE = re.compile(r'\b(?:href|src|hx-get|action|hx-post|formaction|hx-put|hx-delete)="([^"]*)"')
 FORM_RE = re.compile(r"<form\b(.*?)</form>", re.S)
@@ -31,6 +31,9 @@ def _start(phone: Phone, app: Flask, slug: str) -> str:
         data["profile_link"] = synthetic_profile_token(app)
     if slug == "lumiere":
         data["profile_link"] = scored_profile(phone)
+    if slug in ("planeta-rica", "tally"):  # a phone's own profile (the table starts on its own copy of it)
+        made = phone.post(f"/profiles/{slug}/copy", {"source": "default"})
+        data["profile_link"] = made.headers["Location"].rsplit("/", 1)[-1]
     response = phone.post(f"/new/{slug}", data)
     assert response.status_code == 303, response.get_data(as_text=True)[:400]
     return str(response.headers["Location"])
@@ -120,3 +123,25 @@ def _start_ps(phone: Phone, profile: str) -> str:
     response = phone.post("/new/planetary-sisters", {"seat0": "A", "seat1": "B", "profile_link": profile})
     assert response.status_code == 303
     return str(response.headers["Location"])
+
+
+@pytest.mark.parametrize("slug", ["tally", *sorted(s for s, w in discover().items() if w.profile_editor)])
+def test_a_watch_page_shows_the_deck_profile_but_never_its_card_editor(app: Flask, phone: Phone, slug: str) -> None:
+    """The table's deck profile line: players get the card editor (or "Copy and edit"), a spectator the count only,
+    and the editor's writes answer a watch token with 404."""
+    table_url = _start(phone, app, slug)
+    play_token = table_url.rsplit("/", 1)[-1]
+    page = phone.get(table_url).get_data(as_text=True)
+    watch_token = re.search(r"/w/([A-Za-z0-9_-]{24})", page).group(1)  # type: ignore[union-attr]
+    assert re.search(r"cards? known", text_of(page)) and "Card editor" in text_of(page)
+    spectator = Phone(app.test_client())
+    watched = spectator.get(f"/w/{watch_token}").get_data(as_text=True)
+    line = text_of(watched.split('id="deck-profile"', 1)[1].split("</section>", 1)[0])
+    assert re.search(r"\d+ of \d+ cards? known", line)
+    assert "Card editor" not in line and "Copy and edit" not in line
+    assert "/p/" not in watched.split('id="deck-profile"', 1)[1].split("</section>", 1)[0]
+    version = version_of(page)
+    assert spectator.post(f"/t/{watch_token}/profile-copy", {"version": str(version)}).status_code == 404
+    with app.app_context():
+        table = store.get_table(play_token)
+        assert table is not None and table.version == version

@@ -14,7 +14,8 @@ from ...printing.fonts import FontMissing
 from ...printing.geometry import Offset
 from ...printing.pool import PrintBusy, PrintFailed, PrintTimeout
 from ...profiles import builtin_profiles
-from ..security import CSP
+from ..profile_model import profile_choices
+from ..security import CSP, device_id
 from ..table_service import load_view
 from .documents import NeedsProfile, Printable, summary_document
 from .listing import by_id, game_names, groups, profile_games
@@ -93,7 +94,8 @@ def send_pdf(document: Document, options: dict[str, Any], lang: str, paper: str 
 def index():  # type: ignore[no-untyped-def]
     printer(current_app).pool.warm()  # the player is choosing: load WeasyPrint meanwhile
     offset = remembered_offset()
-    builtins = {slug: builtin_profiles(slug) for slug in profile_games()}
+    builtins = {slug: profile_choices(slug, builtin_profiles(slug), store.profiles_made_by(device_id()))
+                for slug in profile_games()}
     return render_template(
         "print/index.html", groups=groups(), names=game_names(), paper=default_paper().key, lang_choice=current_lang(),
         offset=offset, offset_text=OffsetText(signed(offset.dx), signed(offset.dy)), offset_choices=offset_choices(),

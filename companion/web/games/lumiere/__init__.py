@@ -1,7 +1,7 @@
 """Lumière Prière (ルミエル†プリエール) in the web layer.
 
 Where to look:
-  routes.py    the blueprint: the capture checker's pages, the table's own deck-profile copy
+  routes.py    the blueprint: the capture checker's pages
   forms.py     the table's entry forms -> the engine's move JSON
   model.py     the table fragment's frozen model (templates/lumiere/_table.html draws it): phases, hands,
                decks, the field, point areas, running scores and the winner
@@ -10,6 +10,7 @@ Where to look:
   labels.py    card names, areas ("B3"), seats, lines, phases in the current language
   summary.py   the score summary, from GAME.score(state)
   api.py       ``POST /api/v1/lumiere/captures``: the engine's handler and its schemas
+  profile_fields.py  its part of the one profile editor: the twelve cards, each known or not, and their form
   dispute.py   the capture checker ``/lumiere/captures``: set up a field by tapping, see what the get phase takes
                and why; no table needed (a tool on the home page card); board.py draws fields and get phases
 """
@@ -23,10 +24,10 @@ from companion.web.gameweb import GameWeb
 from .api import CAPTURES
 from .forms import form_to_move
 from .history import describe_move
-from .labels import card_name
 from .messages import MESSAGES
 from .model import table_model
 from .printables import PRINTABLES
+from .profile_fields import EDITOR
 from .routes import bp
 from .summary import summary
 
@@ -41,7 +42,7 @@ WEB = GameWeb(
     tools=(("lumiere.captures", _l("Check a capture")),),
     summary=summary,
     printables=PRINTABLES,
-    choice_label=lambda key, choice: card_name(choice) if key == "id" else choice,
+    profile_editor=EDITOR,
     table_model=table_model,
 )
 

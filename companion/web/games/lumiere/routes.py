@@ -1,15 +1,13 @@
-"""The routes of Lumière Prière's own pages: the capture checker (``dispute.py`` does the work) and the
-table's own deck-profile copy (to fill in the points the table's score waits for)."""
+"""The routes of Lumière Prière's own pages: the capture checker (``dispute.py`` does the work). The table's own
+deck-profile copy (to fill in the points its score waits for) is the platform's "Copy and edit"
+(``profiles.table_copy``), as for every game."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, make_response, redirect, request, url_for
+from flask import Blueprint, Response, make_response, redirect, request
 
-from companion import store
 from companion.games.base import ErrorList, RulesError
-from companion.games.lumiere import GAME
 from companion.web.pages import is_htmx
-from companion.web.table_service import load_view, own_profile_copy
 
 from . import dispute
 
@@ -38,19 +36,3 @@ def captures_tap():  # type: ignore[no-untyped-def]
         response.headers["HX-Replace-Url"] = dispute.address(state)
         return response
     return redirect(dispute.address(state), 303)
-
-
-@bp.post("/t/<token>/own-profile")
-def own_profile(token: str):  # type: ignore[no-untyped-def]
-    """Give this table an editable copy of its deck profile, then open it: the table's scores follow every
-    card filled in there (a built-in profile cannot be edited; LP-8)."""
-    view = load_view(token, game=GAME.slug)
-    try:
-        based_on = int(request.form.get("version", ""))
-    except ValueError:
-        based_on = -1
-    try:
-        ref = own_profile_copy(view, based_on)
-    except store.Conflict:  # another phone entered first: nothing changed (the unused copy is harmless)
-        return redirect(url_for("tables.show", token=token, n="conflict"), 303)
-    return redirect(url_for("profiles.edit", token=ref.token), 303)

@@ -8,8 +8,8 @@
   ``table_vp`` takes the answers to its VP question into the table's own profile copy.
 - ``asking``: which held cards' VP the profile lacks, the question, its checks and what is kept (PR-6), the same
   for the score page and the tracker.
-- The deck profile: the platform's editor and checklist (``/profiles/planeta-rica``) driven by the engine's
-  card fields; ``labels.choice_label`` shows card ids and rewards by name there.
+- The deck profile: the platform's one editor and checklist (``/profiles/planeta-rica``); ``profile_fields``
+  lists the planets and gadgets, known or not, and their form (slot rewards tapped from the eleven icons).
 - ``POST /api/v1/planeta-rica/score`` (``api``); ``messages`` words the engine's reasons, ``labels`` its ids,
   ``breakdown`` a score's working, ``summary`` the score summary, ``printables`` the score pad, the turn
   summary and the card sheets; ``routes`` holds the blueprint.
@@ -25,9 +25,9 @@ from companion.web.gameweb import GameWeb
 
 from . import forms, history, model, remember, routes
 from .api import ROUTES
-from .labels import choice_label
 from .messages import MESSAGES
 from .printables import PRINTABLES
+from .profile_fields import EDITOR
 from .summary import summary
 
 WEB = GameWeb(
@@ -41,7 +41,7 @@ WEB = GameWeb(
     api=ROUTES,
     tools=(("planeta_rica.score", _l("Score a finished game")),),
     summary=summary,
-    choice_label=choice_label,
+    profile_editor=EDITOR,
     after_move=remember.remember_after_move,
     printables=PRINTABLES,
 )

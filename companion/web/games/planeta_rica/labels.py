@@ -148,12 +148,3 @@ def with_rule(reason: Reason | RulesError, names: Sequence[str]) -> str:
 
 RESOURCES = tuple(r.value for r in Resource)
 REWARDS = tuple(r.value for r in Reward)
-
-
-def choice_label(field_key: str, choice: str) -> str:
-    """A profile field's choice as the editor shows it: a card id by name, a slot reward with its icon."""
-    if field_key == "id":
-        return card_name(choice)
-    if field_key.startswith("slot"):
-        return f"{reward_icon(choice)} {reward_name(choice)}"
-    return choice

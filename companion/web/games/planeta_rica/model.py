@@ -257,7 +257,9 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
         if state.phase in (Phase.SETUP, Phase.REFILL) and state.deck > 0 else ()
     ref = view.profile_ref
     own = ref.is_user
-    profile_url = url_for("profiles.edit", token=ref.token) if own else url_for("profiles.index", slug=GAME.slug)
+    # The editor writes: a watch page never carries the profile's token.
+    profile_url = url_for("profiles.edit", token=ref.token) if own and can_write else \
+        url_for("profiles.index", slug=GAME.slug)
     adjust_cards = tuple(
         (i, names[i], tuple((p.planet.value, planet_name(p.planet)) for p in s.planets) +
          tuple((g.gadget.value, gadget_name(g.gadget)) for g in s.gadgets))

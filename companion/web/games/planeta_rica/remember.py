@@ -15,6 +15,7 @@ from typing import Any
 from companion import store
 from companion.games.planeta_rica import GAME
 from companion.profiles.refs import ProfileRef
+from companion.web.security import device_id
 from companion.web.table_service import own_profile_copy
 
 SLUG = "planeta-rica"
@@ -58,7 +59,8 @@ def save(profile_ref: str, profile: Mapping[str, Any], values: CardValues) -> st
             store.save_profile(row.id, row.version, with_values(row.data, values))
             return profile_ref
     source = ref.key if not ref.is_user and ref.key else "default"
-    created = store.create_profile(SLUG, with_values(copy_of_builtin(profile), values), str(ProfileRef.builtin(source)))
+    created = store.create_profile(SLUG, with_values(copy_of_builtin(profile), values), str(ProfileRef.builtin(source)),
+                                   maker=device_id())  # the scoring phone's: kept in its list
     return str(ProfileRef.user(created.token))
 
 

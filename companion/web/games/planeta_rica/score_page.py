@@ -34,6 +34,7 @@ from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
 from companion.web.messages import explain
 from companion.web.pages import is_htmx, page
+from companion.web.profile_model import progress_for
 
 from .asking import Asked, learned_vp, signed_vp, typed_vp, vp_errors
 from .asking import asked_vp as ask_vp
@@ -335,6 +336,7 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "") -> 
         ranking=[(i + 1, names[s], totals.get(s), s) for i, place in enumerate(breakdown.placings) for s in place],
         winner=winner_text(breakdown, names) if complete else "",
         learned=learned(sheet), profile_name=pick(sheet.profile, "name") or _("Deck profile"),
+        profile_progress=progress_for(SLUG, sheet.profile), profile_token=ProfileRef.parse(sheet.profile_ref).token,
         canonical=sheet.url(),
     )
 

@@ -8,7 +8,8 @@
   page, drawing the frozen model ``model.table_model`` builds; ``forms`` turns the entry forms into moves,
   ``history`` words the logged moves, ``draft`` puts the opened field or a shown hand together, ``what_if``
   shows the player to move what each field card would score, ``remember`` keeps the cards a table learned.
-- The deck profile editor with the PS-2 checklist (``/planetary-sisters/profiles``, ``profile_page``).
+- The deck profile: the platform's one card editor with the PS-2 checklist (``/profiles/planetary-sisters``);
+  ``profile_fields`` gives it the 36 ranks with their element icons, the picker and the element names.
 - ``POST /api/v1/planetary-sisters/score`` (``api``); ``messages`` words the engine's reasons, ``labels`` its
   ids, ``breakdown`` a score's working, ``cards`` the card picker, ``summary`` the score summary;
   ``routes`` holds the blueprint.
@@ -26,6 +27,7 @@ from . import forms, history, model, remember, routes
 from .api import ROUTES
 from .messages import MESSAGES
 from .printables import PRINTABLES
+from .profile_fields import EDITOR
 from .summary import summary
 
 WEB = GameWeb(
@@ -36,12 +38,10 @@ WEB = GameWeb(
     messages=MESSAGES,
     blueprint=routes.bp,
     api=ROUTES,
-    tools=(
-        ("planetary_sisters.score", _l("Score a finished game")),
-        ("planetary_sisters.profiles", _l("Card editor and checklist")),
-    ),
+    tools=(("planetary_sisters.score", _l("Score a finished game")),),
     summary=summary,
     after_move=remember.remember_after_move,
     table_model=model.table_model,
     printables=PRINTABLES,
+    profile_editor=EDITOR,
 )

@@ -36,9 +36,7 @@ class TableModel:
     reveal: DraftView | None  # the hand being shown at the end
     reveal_seat: int
     in_play: frozenset[int]  # ranks the pickers grey out (PS-7)
-    profile_token: str
     learned: tuple[Card, ...]  # cards this table taught the profile
-    known: int  # cards the profile knows
 
 
 def _drawn(state: TableState, score: TableScore | None, what_if: WhatIf | None,
@@ -82,7 +80,5 @@ def table_model(view: TableViewLike, asked: TableRequest) -> TableModel:
         reveal=reveal,
         reveal_seat=reveal_seat(state, pending),
         in_play=frozenset(ranks_in_play(state)),
-        profile_token=view.profile_ref.token if asked.can_write else "",  # the editor writes: never on a watch page
         learned=state.learned_cards(),
-        known=len(state.deck.cards),
     )

@@ -19,6 +19,7 @@ from companion import store
 from companion.games.planetary_sisters import GAME, Card, DeckProfile
 from companion.play import TableView
 from companion.profiles.refs import ProfileRef
+from companion.web.security import device_id
 from companion.web.table_service import own_profile_copy
 
 SLUG = "planetary-sisters"
@@ -73,7 +74,8 @@ def save(profile_ref: str, profile: Mapping[str, Any], cards: list[Card]) -> str
             store.save_profile(row.id, row.version, with_cards(row.data, cards))
             return profile_ref
     source = ref.key if not ref.is_user and ref.key else "default"
-    created = store.create_profile(SLUG, with_cards(copy_of_builtin(profile), cards), str(ProfileRef.builtin(source)))
+    created = store.create_profile(SLUG, with_cards(copy_of_builtin(profile), cards), str(ProfileRef.builtin(source)),
+                                   maker=device_id())  # the scoring phone's: kept in its list
     return str(ProfileRef.user(created.token))
 
 

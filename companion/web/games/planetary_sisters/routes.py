@@ -1,11 +1,18 @@
 """Planetary Sisters' blueprint and its URL rules (the table page itself is the platform's). No template
-globals: every page's handler builds what its template draws."""
+globals: every page's handler builds what its template draws.
+
+The deck profile editor is the platform's one editor (``/profiles/planetary-sisters``, ``/p/<token>``); the
+addresses this game's own editor had are kept as redirects, since phones have them bookmarked.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, abort, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 
-from . import draft, profile_page, sheet_page, what_if
+from companion import store
+
+from . import draft, sheet_page, what_if
 
 bp = Blueprint("planetary_sisters", __name__, url_prefix="/planetary-sisters")
 
@@ -13,10 +20,22 @@ bp.add_url_rule("/score", "score", sheet_page.show, methods=["GET"])
 bp.add_url_rule("/score", "score_act", sheet_page.act, methods=["POST"])
 bp.add_url_rule("/t/<token>/draft", "draft", draft.draft, methods=["POST"])
 bp.add_url_rule("/t/<token>/what-if", "what_if", what_if.what_if_page, methods=["GET", "POST"])
-bp.add_url_rule("/profiles", "profiles", profile_page.index, methods=["GET"])
-bp.add_url_rule("/profiles/copy", "profile_copy", profile_page.copy, methods=["POST"])
-bp.add_url_rule("/profiles/open", "profile_open", profile_page.open_link, methods=["GET"])
-bp.add_url_rule("/profile/<token>", "profile", profile_page.edit, methods=["GET"])
-bp.add_url_rule("/profile/<token>/card", "profile_card", profile_page.save_card, methods=["POST"])
-bp.add_url_rule("/profile/<token>/forget", "profile_forget", profile_page.forget_card, methods=["POST"])
-bp.add_url_rule("/profile/<token>/rename", "profile_rename", profile_page.rename, methods=["POST"])
+
+
+@bp.get("/profiles")
+def old_profiles() -> ResponseReturnValue:
+    return redirect(url_for("profiles.index", slug="planetary-sisters"), 301)
+
+
+@bp.get("/profiles/open")
+def old_open() -> ResponseReturnValue:
+    return redirect(url_for("profiles.open_link", slug="planetary-sisters", link=request.args.get("link", "")[:300]),
+                    301)
+
+
+@bp.get("/profile/<token>")
+def old_profile(token: str) -> ResponseReturnValue:
+    if store.get_profile(token) is None:  # an odd or unknown token names nothing: no redirect to pass it on
+        abort(404)
+    rank = request.args.get("rank", "")[:8]
+    return redirect(url_for("profiles.edit", token=token, card=rank or None), 301)

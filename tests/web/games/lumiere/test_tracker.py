@@ -234,7 +234,7 @@ def test_the_table_gets_its_own_profile_to_fill_in_the_points(phone: Phone) -> N
     html = html_of(phone, table_url)
     assert "Fill in the points (this table gets its own copy of the deck profile)" in text_of(html)
     token = table_url.rsplit("/", 1)[-1]
-    response = phone.post(f"/lumiere/t/{token}/own-profile", {"version": version_of(html)})
+    response = phone.post(f"/t/{token}/profile-copy", {"version": version_of(html)})
     assert response.status_code == 303
     editor = response.headers["Location"]
     assert editor.startswith("/p/")
@@ -244,23 +244,23 @@ def test_the_table_gets_its_own_profile_to_fill_in_the_points(phone: Phone) -> N
     assert f'href="{editor}"' in html
     # Fill in the commoner's points in that profile: the table's score follows at once.
     editor_html = phone.get(editor).get_data(as_text=True)
-    response = phone.post(f"{editor}/card", {"version": input_value(editor_html, "version"), "original": "commoner",
-                                             "f_id": "commoner", "f_points": "1"})
+    response = phone.post(f"{editor}/card", {"version": input_value(editor_html, "version"), "card": "commoner",
+                                             "f_points": "1"})
     assert response.status_code == 303, text_of(response.get_data(as_text=True))
     html = html_of(phone, table_url)
     assert total_of(html, 0) == "1" and "Points unknown" not in text_of(html)
     # A stale version changes nothing.
-    response = phone.post(f"/lumiere/t/{token}/own-profile", {"version": 0})
+    response = phone.post(f"/t/{token}/profile-copy", {"version": 0})
     assert response.status_code == 303 and response.headers["Location"] == editor
 
 
 def test_own_profile_on_a_stale_version_is_a_conflict(phone: Phone) -> None:
     table_url = started(phone)
     token = table_url.rsplit("/", 1)[-1]
-    response = phone.post(f"/lumiere/t/{token}/own-profile", {"version": 1})
+    response = phone.post(f"/t/{token}/profile-copy", {"version": 1})
     assert response.status_code == 303 and response.headers["Location"] == f"{table_url}?n=conflict"
     assert "Fill in the points" not in text_of(html_of(phone, table_url))  # no point area yet: nothing missing
-    assert phone.post("/lumiere/t/nope/own-profile", {"version": 1}).status_code == 404
+    assert phone.post("/t/nope/profile-copy", {"version": 1}).status_code == 404
 
 
 def _import(phone: Phone, players: int) -> str:

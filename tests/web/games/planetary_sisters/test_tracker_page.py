@@ -176,7 +176,9 @@ def test_cards_typed_with_their_rank_are_remembered_in_the_tables_own_profile(ap
         version = table.version
     # the htmx answer already carries the table's new version, so the next entry is not a conflict
     assert version_of(response.get_data(as_text=True)) == version
-    assert "Open the card editor" in text_of(response.get_data(as_text=True))
+    assert "Card editor" in text_of(response.get_data(as_text=True))
+    assert "Deck profile: Planetary Sisters: what the rule text gives (Aki, Ben, Chie) · 2 of 36 cards known" in \
+        text_of(response.get_data(as_text=True))
     # Aki plays 24 by its rank and icons: remembered in the same profile, which is not copied again
     assert enter(phone, url, {"kind": "turn", "seat": "0", "p_rank": "24", "p_el_ANIMAL": "1",
                               "taken": "f2"}).status_code == 303

@@ -1,0 +1,107 @@
+"""Planetary Sisters' part of the one profile editor: the 36 ranks, each drawn with its element icons once the
+profile knows them (PS-2); a rank's form is the element picker of the scoring page, and the deck's element names
+can be renamed to the ones printed on the user's cards (PS-1).
+
+A profile whose element classes cannot be read shows every rank unknown and the checklist says why; a card that
+breaks a per-card fact is refused by the editor with the reason (GAME.validate_card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from companion.games.base import ErrorList, ParseError, Reason, RulesError
+from companion.games.planetary_sisters import rename_element
+from companion.games.planetary_sisters.cards import RANKS
+from companion.games.planetary_sisters.profile import read_profile_leniently
+from companion.inputs import text
+from companion.web.cardforms import CardCell, Mark, ProfileEditor
+
+from . import cards as cardlib
+from .labels import class_name
+from .messages import ps_explain
+
+MAX_ELEMENT_CHARS = 24
+
+
+def _info(profile: Mapping[str, Any]) -> cardlib.DeckInfo | None:
+    deck, _problems = read_profile_leniently(profile)
+    return cardlib.deck_info(deck) if deck is not None else None
+
+
+def cells(profile: Mapping[str, Any]) -> tuple[CardCell, ...]:
+    info = _info(profile)
+    out = []
+    for rank in RANKS:
+        card = info.known.get(rank) if info else None
+        marks = tuple(Mark(f"el {css} el-{klass}", f"×{count}" if count > 1 else "", name)
+                      for name, count, css, klass in (info.drawn.get(card.elements, ()) if info and card else ()))
+        out.append(CardCell(str(rank), str(rank), card is not None, marks))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class RankForm:
+    """One rank's form: its icons now, and the picker with what it shows (the refused form, or the card)."""
+
+    key: str
+    label: str
+    info: cardlib.DeckInfo | None
+    card: Any  # the profile's Card for this rank, or None while unknown
+    values: Mapping[str, str]
+
+
+def form_model(profile: Mapping[str, Any], key: str, pending: Mapping[str, str] | None) -> RankForm:
+    info = _info(profile)
+    card = info.known.get(int(key)) if info else None
+    values = dict(pending) if pending is not None else cardlib.picker_values(card.ref if card else None, "")
+    return RankForm(key, _("Card %(rank)s", rank=key), info, card, values)
+
+
+def read_card(profile: Mapping[str, Any], key: str, form: Mapping[str, str]) -> dict[str, Any]:
+    info = _info(profile)
+    if info is None:  # the checklist says why the element names cannot be read
+        raise ErrorList([ParseError("ps.profile.meta_not_table", "PS-1", "meta")])
+    ref = cardlib.picker_ref({**form, "rank": key}, "", info)
+    if ref is None or not ref.elements:
+        raise ErrorList([ParseError("ps.card.has_elements", "PS-2", "elements", card=key)])
+    return ref.to_json()
+
+
+@dataclass(frozen=True)
+class ElementRow:
+    name: str
+    css: str
+    klass: str
+    class_name: str
+
+
+def deck_model(profile: Mapping[str, Any]) -> tuple[ElementRow, ...]:
+    info = _info(profile)
+    return tuple(ElementRow(e.name, e.css, e.klass, class_name(e.klass)) for e in info.elements) if info else ()
+
+
+def update_deck(profile: Mapping[str, Any], form: Mapping[str, str]) -> dict[str, Any]:
+    """PS-1: an element (the five unnamed ones, or any other) takes the name printed on the user's deck."""
+    old = form.get("element", "")[:MAX_ELEMENT_CHARS]
+    new = text(form.get("name", ""), MAX_ELEMENT_CHARS)
+    if new is None:
+        raise ErrorList([ParseError("ps.profile.rename_invalid", "PS-1", "name", element=old,
+                                    name=form.get("name", "")[:MAX_ELEMENT_CHARS])])
+    return rename_element(profile, old, new)
+
+
+def explain(reason: Reason | RulesError) -> str:
+    return ps_explain(reason)
+
+
+EDITOR = ProfileEditor(
+    cells=cells, form_model=form_model, read_card=read_card, form_template="planetary_sisters/_profile_card.html",
+    explain=explain, deck_template="planetary_sisters/_profile_names.html", deck_model=deck_model,
+    update_deck=update_deck, grid="numbers", hint=_l("Tap a rank, then the card's element icons with their counts, then save."),
+)

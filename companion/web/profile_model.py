@@ -1,0 +1,228 @@
+"""What the profile pages show, built before rendering: the one editor (any game), the profiles lists, and the
+"N of M cards known" every page draws (``progress_of``: the editor, the lists, tables, score and print pages).
+
+The game's part comes from its web package (``GameWeb.profile_editor``, see cardforms); nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import url_for
+
+from .. import store
+from ..games.base import Reason, RulesError
+from ..i18n import pick
+from ..models import Profile
+from ..profiles.progress import Progress, progress
+from ..profiles.refs import ProfileRef
+from .cardforms import CardCell, ProfileEditor
+from .gameweb import Registered
+from .messages import explain
+from .table_service import registered
+
+
+def progress_of(entry: Registered, data: Mapping[str, Any]) -> Progress | None:
+    """How many of the deck's cards this profile knows (None for a game with no profile)."""
+    editor = entry.web.profile_editor
+    return progress(cell.known for cell in editor.cells(data)) if editor else None
+
+
+@dataclass(frozen=True)
+class Fact:
+    ok: bool
+    text: str
+    rule: str
+    code: str
+
+
+def facts(entry: Registered, data: Mapping[str, Any]) -> tuple[Fact, ...]:
+    """Every rule-text fact of the game, holding or failing, in words (the checklist of what is still missing)."""
+    editor = entry.web.profile_editor
+    words = editor.explain if editor and editor.explain else explain
+    return tuple(Fact(r.ok, words(r), r.rule, r.code) for r in entry.game.validate_profile(data))
+
+
+def _named_by_failing(entry: Registered, data: Mapping[str, Any]) -> set[str]:
+    """The cards a failing fact names (shown marked in the grid when the profile claims to know them)."""
+    named: set[str] = set()
+    for reason in entry.game.validate_profile(data):
+        if not reason.ok:
+            for key in ("cards", "ranks"):
+                value = reason.params.get(key)
+                if isinstance(value, (list, tuple)):
+                    named |= {str(v) for v in value}
+    return named
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Who a user profile belongs to: the phone looking at it, another phone, or one table."""
+
+    mine: bool  # this phone made it: it may rename and delete it
+    tables: int  # tables playing with it (a table's own copy: 1); it cannot be deleted then
+
+
+def owner_of(profile: Profile, device: str) -> Owner:
+    return Owner(bool(profile.maker) and profile.maker == device, store.tables_using_profile(profile.token))
+
+
+@dataclass(frozen=True)
+class EditorPage:
+    """The one editor: the grid of cards, the selected card's form, the checklist, the deck section."""
+
+    profile: Profile
+    entry: Registered
+    editor: ProfileEditor
+    name: str
+    progress: Progress
+    cells: tuple[CardCell, ...]
+    selected: str  # the card being edited ("" when none)
+    form: Any  # the game's model of the selected card's form (None when none is selected)
+    can_forget: bool  # the selected card has something filled in to take out again
+    facts: tuple[Fact, ...]
+    deck: Any  # the game's deck section model (None when it has none)
+    owner: Owner
+    notice: str
+    problems: tuple[str, ...]
+    pending: Mapping[str, str]  # a refused form, shown again so nothing typed is lost
+
+    @property
+    def failing(self) -> int:
+        return sum(1 for f in self.facts if not f.ok)
+
+
+def editor_page(entry: Registered, profile: Profile, device: str, selected: str = "", *, notice: str = "",
+                problems: Sequence[str] = (), pending: Mapping[str, str] | None = None) -> EditorPage:
+    editor = entry.web.profile_editor
+    assert editor is not None  # the routes answer 404 for a game without one
+    data = profile.data
+    named = _named_by_failing(entry, data)
+    cells = tuple(CardCell(c.key, c.label, c.known, c.marks, c.note, c.known and c.key in named)
+                  for c in editor.cells(data))
+    keys = {c.key for c in cells}
+    selected = selected if selected in keys else ""
+    form_pending = pending if pending and selected else None
+    return EditorPage(
+        profile=profile, entry=entry, editor=editor, name=pick(data, "name"),
+        progress=progress(c.known for c in cells), cells=cells, selected=selected,
+        form=editor.form_model(data, selected, form_pending) if selected else None,
+        can_forget=bool(selected) and _filled_in(entry, data, selected),
+        facts=facts(entry, data), deck=editor.deck_model(data) if editor.deck_model else None,
+        owner=owner_of(profile, device), notice=notice, problems=tuple(problems), pending=pending or {})
+
+
+def _filled_in(entry: Registered, data: Mapping[str, Any], key: str) -> bool:
+    """Does the profile hold any value the editor fills in for this card (so "forget" has something to take)?"""
+    fields = entry.game.card_fields
+    for card in data.get("cards") or []:
+        if isinstance(card, Mapping) and fields and str(card.get(fields[0].key)) == key:
+            return any(card.get(f.key) not in (None, "", {}) for f in fields[1:])
+    return False
+
+
+def next_missing(cells: Sequence[CardCell], after: str) -> str:
+    """The first card after ``after`` the profile does not know yet, wrapping around ("" when all are known)."""
+    keys = [c.key for c in cells]
+    start = keys.index(after) + 1 if after in keys else 0
+    for cell in (*cells[start:], *cells[:start]):
+        if not cell.known and cell.key != after:
+            return cell.key
+    return ""
+
+
+@dataclass(frozen=True)
+class ListedProfile:
+    """One profile in a list: its name, game, how much it knows, where to open it."""
+
+    token: str
+    name: str
+    game_name: str
+    slug: str
+    progress: Progress | None
+    edit_url: str
+    tables: int
+    version: int
+
+
+def listed(profiles: Sequence[Profile], games: Mapping[str, Registered]) -> tuple[ListedProfile, ...]:
+    out = []
+    for row in profiles:
+        entry = games.get(row.game)
+        if entry is None or entry.web.profile_editor is None:
+            continue
+        out.append(ListedProfile(row.token, pick(row.data, "name"), pick(entry.game, "name"), row.game,
+                                 progress_of(entry, row.data), url_for("profiles.edit", token=row.token),
+                                 store.tables_using_profile(row.token), row.version))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class BuiltinProfile:
+    id: str
+    name: str
+    progress: Progress | None
+    facts_ok: int
+    facts_all: int
+
+
+def builtins_of(entry: Registered, builtins: Mapping[str, Mapping[str, Any]]) -> tuple[BuiltinProfile, ...]:
+    out = []
+    for pid, data in builtins.items():
+        found = facts(entry, data)
+        out.append(BuiltinProfile(pid, pick(data, "name"), progress_of(entry, data),
+                                  sum(1 for f in found if f.ok), len(found)))
+    return tuple(out)
+
+
+def reason_line(reason: Reason | RulesError, editor: ProfileEditor | None) -> str:
+    """A refused card's reason in words, with its ruling."""
+    words = editor.explain(reason) if editor and editor.explain else explain(reason)
+    return f"{words} ({reason.rule})" if reason.rule else words
+
+
+@dataclass(frozen=True)
+class TableProfile:
+    """The deck profile line of a table page: its name, how much it knows, and (players only) the way to edit it."""
+
+    name: str
+    progress: Progress
+    edit_url: str  # the table's own copy in the card editor ("" on a watch page, or while on a built-in one)
+    can_copy: bool  # players of a table on a built-in profile: "Copy and edit" makes the table's own copy
+
+
+def table_profile(entry: Registered, profile: Mapping[str, Any], ref: Any, can_write: bool) -> TableProfile | None:
+    """None for a game whose cards need no profile. A watch page never gets the profile's token (it writes)."""
+    found = progress_of(entry, profile)
+    if found is None:
+        return None
+    own = bool(ref.is_user)
+    return TableProfile(pick(profile, "name"), found,
+                        url_for("profiles.edit", token=ref.token) if own and can_write else "", not own and can_write)
+
+
+def progress_for(slug: str, data: Mapping[str, Any]) -> Progress | None:
+    """``progress_of`` for a page that knows its game by slug (a score page, the print page)."""
+    entry = registered().get(slug)
+    return progress_of(entry, data) if entry else None
+
+
+@dataclass(frozen=True)
+class ProfileChoice:
+    """A profile a page offers to pick (the print page): the form's value, its name and how much it knows."""
+
+    value: str  # ProfileRef's stored form
+    name: str
+    progress: Progress | None
+
+
+def profile_choices(slug: str, builtins: Mapping[str, Mapping[str, Any]],
+                    made: Sequence[Profile]) -> tuple[ProfileChoice, ...]:
+    """The game's built-in profiles, then the ones this phone made (newest first)."""
+    found = [ProfileChoice(str(ProfileRef.builtin(pid)), pick(data, "name"), progress_for(slug, data))
+             for pid, data in builtins.items()]
+    found += [ProfileChoice(str(ProfileRef.user(row.token)), pick(row.data, "name"), progress_for(slug, row.data))
+              for row in made if row.game == slug]
+    return tuple(found)
