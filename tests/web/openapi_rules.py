@@ -1,9 +1,9 @@
 """The referee API's rules across fields, read from the OpenAPI description's words (JSON Schema cannot state
 them): a third-party client's own reading of "no face more often than the packs hold it", "each card once",
-"the same rank once". tests/web/test_openapi_contract.py keeps the generated
-*schema-valid* requests to those that also keep these rules, so "schema-valid and rule-keeping → 2xx" is what
-the positive_data_acceptance check holds the server to. Negative requests are left as generated: they must be
-refused whatever they hold.
+"the same rank once". tests/web/test_openapi_contract.py makes each generated *schema-valid* request keep
+these rules (``kept``: a repeated card leaves, a count shrinks; the result is still schema-valid) and then checks
+it does (``keeps_rules``), so "schema-valid and rule-keeping → 2xx" is what the positive_data_acceptance check
+holds the server to. Negative requests are left as generated: they must be refused whatever they hold.
 
 Each function here is written from the description, never from the engines, so that a rule the server
 enforces but the description does not say still shows up as a failure."""
