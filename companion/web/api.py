@@ -14,8 +14,8 @@ from werkzeug.exceptions import HTTPException
 from ..games.base import ErrorList, Reason, RulesError
 from ..inputs import InputError, load_json
 from ..play import lookup_profile
-from .gameweb import ApiRoute
 from .messages import explain, message_for
+from .openapi import openapi_document
 from .table_service import registered
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -42,7 +42,8 @@ def http_error(exc: HTTPException) -> Response:
     return response
 
 
-def reason_json(reason: Reason) -> dict[str, Any]:
+def reason_json(reason: Reason | RulesError) -> dict[str, Any]:
+    """The one shape of a reason in every game's answers and errors: its code, message and rule."""
     return {"code": reason.code, "message": explain(reason), "rule": reason.rule}
 
 
@@ -59,7 +60,7 @@ def _render(value: Any) -> Any:
 
 def rules_errors(exc: RulesError) -> list[dict[str, Any]]:
     errors = exc.errors if isinstance(exc, ErrorList) else [exc]
-    return [{"path": e.path, "code": e.code, "message": explain(e), "rule": e.rule} for e in errors]
+    return [{"path": e.path, **reason_json(e)} for e in errors]
 
 
 @bp.post("/<slug>/<action>")
@@ -85,61 +86,3 @@ def call(slug: str, action: str) -> Response:
 @bp.get("/openapi.json")
 def openapi() -> Response:
     return jsonify(openapi_document())
-
-
-ERROR_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["errors"],
-    "properties": {"errors": {"type": "array", "minItems": 1, "items": {
-        "type": "object", "required": ["path", "code", "message", "rule"],
-        "properties": {k: {"type": "string"} for k in ("path", "code", "message", "rule")},
-    }}},
-}
-
-
-def _error(description: str) -> dict[str, Any]:
-    return {"description": description,
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}
-
-
-def operation(slug: str, route: ApiRoute) -> dict[str, Any]:
-    """One call's description, from its ApiRoute (a game's schemas plug in as they are) and what the platform
-    enforces for every call: the body limit, JSON rules, the error answers."""
-    return {
-        "summary": route.summary,
-        "operationId": f"{slug.replace('-', '_')}_{route.action}",
-        "parameters": [{"name": "Accept-Language", "in": "header", "required": False,
-                        "schema": {"type": "string", "enum": ["en", "ja"]}}],
-        "requestBody": {"required": True, "description": BODY_RULES, "content": {"application/json": {
-            "schema": dict(route.request_schema) or {"type": "object"}}}},
-        "responses": {
-            "200": {"description": "The answer (a ruling with legal false is a 200 too)",
-                    "content": {"application/json": {"schema": dict(route.response_schema) or {"type": "object"}}}},
-            "400": _error("Not JSON, or JSON this API does not read (see the body's description)"),
-            "405": {"description": "Only POST; the Allow header says so",
-                    "headers": {"Allow": {"schema": {"type": "string"}}},
-                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}},
-            "413": _error("Body larger than 1 MiB"),
-            "422": _error("Every problem found in the body, each with its path, code and rule"),
-        },
-    }
-
-
-BODY_RULES = ("A JSON object of at most 1 MiB, nested at most 32 levels; integers have at most 15 digits; strings "
-              "hold no lone surrogates, NUL or other control characters (tab, newline and carriage return aside). "
-              "A body that breaks these is a 400; one the game cannot use is a 422 listing every problem.")
-
-
-def openapi_document() -> dict[str, Any]:
-    paths: dict[str, Any] = {}
-    for slug, entry in sorted(registered().items()):
-        for route in entry.web.api:
-            paths[f"/api/v1/{slug}/{route.action}"] = {"post": operation(slug, route)}
-    return {
-        "openapi": "3.1.0",
-        "info": {"title": "companion referee API", "version": "1",
-                 "description": "Stateless scoring and rulings for the games the companion knows. "
-                                "Messages follow Accept-Language (en, ja); codes and rule ids do not."},
-        "paths": paths,
-        "components": {"schemas": {"Errors": ERROR_SCHEMA}},
-    }

@@ -78,6 +78,9 @@ class ApiRoute:
     summary: str
     request_schema: Mapping[str, Any] = field(default_factory=dict)
     response_schema: Mapping[str, Any] = field(default_factory=dict)
+    # Named schemas the two refer to as "#/components/schemas/<name>" (e.g. a card used in several places):
+    # written once in the description instead of once per use.
+    schemas: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from companion.games.base import ParseError, Reason
+from companion.web.api_schema import integer, obj
 from companion.web.cardforms import (
     CardCell,
     CardForm,
@@ -40,7 +41,7 @@ def describe(move: Mapping[str, Any], view: Any) -> str:
 def score_api(body: Any, lookup: Any) -> dict[str, Any]:
     points = body.get("points")
     errors = []
-    if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
+    if not isinstance(points, list) or not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
         errors.append(ParseError("tally.bad_move", "T-0", "points"))
     if errors:
         from companion.games.base import ErrorList
@@ -48,6 +49,9 @@ def score_api(body: Any, lookup: Any) -> dict[str, Any]:
         raise ErrorList(errors)
     total = sum(points)
     return {"total": total, "reasons": [Reason("tally.not_negative", "T-2", total >= 0, {"after": total})]}
+
+
+SCORE_REQUEST = obj({"points": {"type": "array", "items": integer()}}, ["points"])
 
 
 def summary(view: Any) -> Summary:
@@ -110,6 +114,6 @@ EDITOR = ProfileEditor(cells=profile_cells, form_model=profile_form, read_card=r
 WEB = GameWeb(
     slug="tally", table_template="tally/_table.html", table_model=table_model, form_to_move=form_to_move,
     describe_move=describe,
-    messages=MESSAGES, api=(ApiRoute("score", score_api, "Add up points"),), summary=summary,
+    messages=MESSAGES, api=(ApiRoute("score", score_api, "Add up points", SCORE_REQUEST),), summary=summary,
     profile_editor=EDITOR,
 )

@@ -6,8 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.planetary_sisters import CATEGORY_KEYS, GAME
-from companion.games.planetary_sisters.elements import DEFAULT_ELEMENTS
+from companion.games.planetary_sisters.api import GUARDS_MAX, HOUSE_MAX
+from companion.games.planetary_sisters.flow import PLAYER_COUNTS, field_size
+from companion.games.planetary_sisters.profile import DeckProfile, read_profile
+from companion.profiles import builtin_profiles
+from companion.web.api_schema import obj, ref
 from companion.web.gameweb import ApiRoute, ProfileLookup
+
+from .api_cards import card_schema
 
 
 def score(body: Any, lookup: ProfileLookup) -> dict[str, Any]:
@@ -15,37 +21,46 @@ def score(body: Any, lookup: ProfileLookup) -> dict[str, Any]:
     return GAME.score_request(body, lookup)
 
 
-CARD_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "description": "A sister card: its elements (name -> icon count), its rank, or both. A rank alone is looked "
-                   "up in the deck profile (PS-2).",
-    "properties": {
-        "rank": {"type": "integer", "minimum": 1, "maximum": 36},
-        "elements": {
-            "type": "object",
-            "description": "Element name -> icon count (PS-1). The built-in names are "
-                           + ", ".join(name for name, _ in DEFAULT_ELEMENTS) + "; a profile may rename them.",
-            "additionalProperties": {"type": "integer", "minimum": 1},
-        },
-    },
-    "anyOf": [{"required": ["rank"]}, {"required": ["elements"]}],
-}
+DECKS = [read_profile(data) for data in builtin_profiles(GAME.slug).values()]
 
-REQUEST_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["house"],
-    "properties": {
-        "players": {"type": "integer", "enum": [2, 3, 4], "default": 4},
-        "house": {"type": "array", "items": CARD_SCHEMA, "maxItems": 8,
-                  "description": "0 to 8 house cards; a partial house is scored as it stands."},
-        "field": {"type": "array", "items": CARD_SCHEMA, "maxItems": 4,
-                  "description": "The field cards (at most the number of players; 4 with 2 players)."},
-        "guards": {"type": "array", "items": CARD_SCHEMA, "maxItems": 2,
-                   "description": "2 players only: the player's guard cards (番人札), harvesters of the field bonus."},
-        "profile": {"type": "string", "default": "default",
-                    "description": "A built-in deck profile id or a user profile's token."},
-    },
-}
+
+def card_name(deck: DeckProfile) -> str:
+    return f"PlanetarySisters.{deck.id}.Card"
+
+
+def _cards(deck: DeckProfile, most: int, description: str, nullable: bool = True) -> dict[str, Any]:
+    return {"type": ["array", "null"] if nullable else "array", "items": ref(f"#/components/schemas/{card_name(deck)}"),
+            "maxItems": most, "description": description}
+
+
+def _request(deck: DeckProfile) -> dict[str, Any]:
+    """The request with one built-in deck's cards (each deck names its own elements)."""
+    profile = {"const": deck.id, **({"default": "default"} if deck.id == "default" else {})}
+    return obj({
+        "players": {"type": "integer", "enum": list(PLAYER_COUNTS), "default": 4},
+        "house": _cards(deck, HOUSE_MAX, f"0 to {HOUSE_MAX} house cards; a partial house is scored as it stands.",
+                        nullable=False),
+        "field": _cards(deck, max(map(field_size, PLAYER_COUNTS)),
+                        "The field cards: at most one per player (4 with 2 players)."),
+        "guards": _cards(deck, GUARDS_MAX, "2 players only: the player's 0 to 2 guard cards (番人札), harvesters "
+                                           "of the field bonus."),
+        "profile": {**profile, "description": "A built-in deck profile id (listed here), or a user profile's "
+                                              "token, which only the server that made it knows (else a 422)."},
+    }, ["house"] + (["profile"] if deck.id != "default" else []), oneOf=[_sizes(p) for p in PLAYER_COUNTS])
+
+
+def _sizes(players: int) -> dict[str, Any]:
+    """What the player count sets (PS-7): a field card per player (4 with 2 players), guards with 2 only."""
+    sizes = {"field": {"maxItems": field_size(players)}, "guards": {"maxItems": GUARDS_MAX if players == 2 else 0}}
+    if players == 4:  # also a body without players
+        return {"properties": {"players": {"const": 4}, **sizes}}
+    return {"properties": {"players": {"const": players}, **sizes}, "required": ["players"]}
+
+
+REQUEST_SCHEMA: dict[str, Any] = {"anyOf": [_request(deck) for deck in DECKS],
+                                  "description": "profile a built-in deck (absent: default)"}
+CARD_SCHEMAS = {card_name(deck): card_schema(deck) for deck in DECKS}
+
 
 CATEGORY_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -72,5 +87,5 @@ RESPONSE_SCHEMA: dict[str, Any] = {
 
 ROUTES = (
     ApiRoute("score", score, "Score a house and its field bonus by category (PS-3, PS-4)", REQUEST_SCHEMA,
-             RESPONSE_SCHEMA),
+             RESPONSE_SCHEMA, CARD_SCHEMAS),
 )

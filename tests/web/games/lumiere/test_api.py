@@ -93,11 +93,12 @@ def test_bad_bodies(client: FlaskClient) -> None:
 def test_the_openapi_description_has_the_call_with_its_schemas(client: FlaskClient) -> None:
     document = client.get("/api/v1/openapi.json").get_json()
     call = document["paths"]["/api/v1/lumiere/captures"]["post"]
-    request_schema = call["requestBody"]["content"]["application/json"]["schema"]
-    assert request_schema["required"] == ["board"]
-    assert request_schema["properties"]["players"]["enum"] == [3, 4]
-    stack = request_schema["properties"]["board"]["items"]["items"]
-    assert stack["items"]["properties"]["card"]["enum"][:3] == ["commoner", "yokai_master", "exorcist"]
+    three, four = call["requestBody"]["content"]["application/json"]["schema"]["oneOf"]  # one per player count
+    assert three["required"] == ["board", "players"] and four["required"] == ["board"]
+    assert (three["properties"]["players"]["const"], four["properties"]["players"]["const"]) == (3, 4)
+    card = four["properties"]["board"]["items"]["items"]["items"]
+    assert card["properties"]["card"]["enum"][:3] == ["commoner", "yokai_master", "exorcist"]
+    assert card["properties"]["owner"]["maximum"] == 3 and "×5" in card["properties"]["card"]["description"]
     response_schema = call["responses"]["200"]["content"]["application/json"]["schema"]
     lines = response_schema["properties"]["captures"]["items"]["properties"]["lines"]["items"]["enum"]
     assert lines == ["row", "column", "diagonal", "anti-diagonal", "corner"]

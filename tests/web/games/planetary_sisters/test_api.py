@@ -107,9 +107,13 @@ def test_a_partial_house_and_two_players_guards(client) -> None:  # type: ignore
 def test_the_openapi_document_describes_the_call(client) -> None:  # type: ignore[no-untyped-def]
     document = client.get("/api/v1/openapi.json").get_json()
     call = document["paths"]["/api/v1/planetary-sisters/score"]["post"]
-    request = call["requestBody"]["content"]["application/json"]["schema"]
+    request = call["requestBody"]["content"]["application/json"]["schema"]["anyOf"][0]  # the default deck
     assert request["required"] == ["house"] and request["properties"]["players"]["enum"] == [2, 3, 4]
-    assert request["properties"]["house"]["maxItems"] == 8
+    assert request["properties"]["house"]["maxItems"] == 8 and request["properties"]["profile"]["const"] == "default"
+    two = request["oneOf"][0]["properties"]
+    assert two["guards"]["maxItems"] == 2 and request["oneOf"][1]["properties"]["field"]["maxItems"] == 3
+    card = document["components"]["schemas"]["PlanetarySisters.default.Card"]
+    assert any(variant["properties"]["rank"].get("const") == 30 for variant in card["anyOf"])
     answer = call["responses"]["200"]["content"]["application/json"]["schema"]
     assert answer["required"] == ["total", "house", "field"]
     assert answer["properties"]["house"]["properties"]["categories"]["required"] == [

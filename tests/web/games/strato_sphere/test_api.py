@@ -151,10 +151,12 @@ def test_no_message_is_left_with_a_placeholder(client) -> None:  # type: ignore[
 def test_the_openapi_description_has_both_calls_with_schemas(client) -> None:  # type: ignore[no-untyped-def]
     paths = client.get("/api/v1/openapi.json").get_json()["paths"]
     attack = paths["/api/v1/strato-sphere/attack"]["post"]
-    schema = attack["requestBody"]["content"]["application/json"]["schema"]
-    assert schema["required"] == ["nodes", "player", "from", "to"]
-    assert set(schema["properties"]) == {"players", "forces", "nodes", "player", "from", "to"}
+    two, four = attack["requestBody"]["content"]["application/json"]["schema"]["oneOf"]  # per player count
+    assert four["required"] == ["nodes", "player", "from", "to"] and "players" in two["required"]
+    assert set(four["properties"]) == {"players", "forces", "nodes", "player", "from", "to", "completion"}
+    assert (four["properties"]["nodes"]["minItems"], four["properties"]["forces"]["maxItems"]) == (12, 4)
+    assert (two["properties"]["nodes"]["maxItems"], two["properties"]["to"]["maximum"]) == (6, 5)
     response = attack["responses"]["200"]["content"]["application/json"]["schema"]
     assert response["required"] == ["legal", "reasons", "defenders"]
     defend = paths["/api/v1/strato-sphere/defend"]["post"]["requestBody"]["content"]["application/json"]["schema"]
-    assert defend["required"] == ["nodes", "attack", "card"]
+    assert defend["oneOf"][1]["required"] == ["nodes", "attack", "card"]
