@@ -268,14 +268,17 @@ def _write(view: TableView, based_on: int, kind: str, payload: dict[str, Any], d
            move: Any = None) -> Outcome:
     """Save the entry in the table's write turn (its row locked, across every worker): on the version it was
     made on; or, for a ``move`` made on an older version, when it still means the same on the fresh table
-    (rebase.same_meaning). Otherwise refused, and the phone queues for the next write (turnqueue), so no
-    phone is refused forever; a phone behind others in that queue is told to wait, nothing saved."""
+    (rebase.same_meaning). Otherwise refused as stale, and the phone queues for the next write (turnqueue), so
+    no phone is refused forever; while phones are queued the others are told to wait, nothing saved."""
+    waiting = store.still_waiting(view.table.id, device)
+    if waiting is not None:  # another phone goes first, and nothing needs writing to say so
+        return Outcome("waiting", version=waiting)
     try:
         with store.table_turn(view.table.id, device) as turn:
             if turn is None:
                 return Outcome("conflict", version=0)
             if not turn.mine:
-                turn.wait()
+                turn.hold()
                 return Outcome("waiting", version=turn.version)
             if based_on == turn.version == view.version and kind:
                 return Outcome("saved", version=turn.append(kind, payload))

@@ -16,7 +16,7 @@ from typing import Any
 
 from .games.base import Game, RulesError
 
-MOST_BETWEEN = 16  # moves that came in since the player's version; further behind, the player should look first
+MOST_BETWEEN = 64  # moves that came in since the player's version: as many as the kept replay keeps states of
 
 
 def same_meaning(game: Game[Any, Any], seen: Any, fresh: Any, between: Sequence[Any], move: Any) -> bool:

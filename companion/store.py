@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 import time
@@ -230,8 +231,13 @@ class TableTurn:
         return self.version
 
     def wait(self) -> None:
-        """The phone was refused: it keeps or takes its place in the queue (committed with the block)."""
+        """The phone was refused as stale: it keeps or takes its place in the queue (committed with the block)."""
         self.queue = self.queue.wait(self.device, self.now, self.seconds)
+
+    def hold(self) -> None:
+        """The phone was told to wait: a queued one keeps its place with fresh time; others do not join."""
+        if self.queue.holds(self.device):
+            self.wait()
 
     def save(self) -> None:
         values: dict[str, Any] = {}
@@ -275,6 +281,26 @@ def table_turn(table_id: int, device: str) -> Iterator[TableTurn | None]:
             raise
 
 
+def still_waiting(table_id: int, device: str) -> int | None:
+    """The table's version when ``device`` must wait for another phone and nothing needs writing to tell it
+    so (``Queue.waits_quietly``), else None. A plain read, so the phones waiting on a busy table do not take
+    the write lock each time they try."""
+    row = db.session().execute(_QUEUE_BY_ID, {"id": table_id}).first()
+    db.session().commit()  # end the read transaction: the write turn that may follow starts afresh
+    if row is None:
+        return None
+    now, seconds = time.time(), turn_seconds()
+    return int(row[0]) if Queue.read(_json(row[1]), now, seconds).waits_quietly(device, now + seconds / 2) else None
+
+
+_QUEUE_BY_ID = text("SELECT version, waiting FROM tables WHERE id = :id")
+
+
+def _json(raw: Any) -> Any:
+    """A JSON column read with plain SQL: SQLite gives its text, PostgreSQL the value."""
+    return json.loads(raw) if isinstance(raw, str) else raw
+
+
 def append_event(table_id: int, based_on: int, kind: str, payload: dict[str, Any], device: str) -> int:
     """Append one entry if the table is still at version ``based_on`` and no refused phone is waiting ahead
     of ``device``; return the new version. Else Conflict (``waiting``: the version was current). For callers
@@ -285,7 +311,10 @@ def append_event(table_id: int, based_on: int, kind: str, payload: dict[str, Any
             raise Conflict(0)
         if turn.mine and turn.version == based_on:
             return turn.append(kind, payload)
-        turn.wait()
+        if turn.mine:
+            turn.wait()
+        else:
+            turn.hold()
         current, waiting = turn.version, turn.version == based_on
     raise Conflict(current, waiting=waiting)
 

@@ -1,9 +1,11 @@
 """A table's queue of phones whose entries were refused: the rule that makes contention fair. Pure (no I/O).
 
-Every phone refused while another wrote (a stale entry whose meaning changed, or "another phone goes first")
-joins the back of the queue; while the queue holds phones only its first, the head, may write. So a phone
-refused once is served after the phones refused before it, however fast the others are: none is refused
-forever. The head keeps the turn for ``seconds`` from when it became head (or last tried), and the others keep
+Every phone whose entry was refused as stale (another phone's entry changed what it meant) joins the back of
+the queue; while the queue holds phones only its first, the head, may write, and the others are told to wait
+(without joining: the queue only drains until it is empty again, so it stays as short as the races that made
+it). So a phone is refused as stale at most once before it queues and once more as the head (when it sent on
+a version older than the one it became head on); it is then served after the phones refused before it,
+however fast the others are: none is refused forever. The head keeps the turn for ``seconds`` from when it became head (or last tried), and the others keep
 their place while they try again within ``seconds``: a phone that went away is dropped, not waited for.
 
 The queue is kept on the table's row (``tables.waiting``) and changed only inside the table's write turn
@@ -37,6 +39,14 @@ class Queue:
 
     def may_write(self, device: str) -> bool:
         return not self.items or self.items[0][0] == device
+
+    def holds(self, device: str) -> bool:
+        return any(d == device for d, _until in self.items)
+
+    def waits_quietly(self, device: str, until: float) -> bool:
+        """``device`` may not write now, and telling it so changes nothing stored: it is not queued, or it
+        keeps its place at least until ``until`` (no need to write its time afresh)."""
+        return not self.may_write(device) and all(u > until for d, u in self.items[1:] if d == device)
 
     def wait(self, device: str, now: float, seconds: float) -> Queue:
         """``device`` was refused: it keeps its place (with fresh time) or joins the back."""
