@@ -116,21 +116,31 @@ async def timed(phone: Connection, method: str, path: str, body: bytes = b"",
     return (time.perf_counter() - start) * 1000, status, answer
 
 
-async def measure(server: Server, phone: Connection, csrf: str, token: str, rounds: int = 40) -> dict[str, float]:
-    """Median ms of a table page, a poll with nothing new, a poll after another phone's entry, and an entry."""
-    page, idle, fresh, entry = [], [], [], []
+NAMES = ("table page", "poll, nothing new", "poll, one new entry", "entry")
+
+
+async def measure_round(server: Server, phone: Connection, csrf: str, token: str) -> tuple[float, ...]:
+    """One round's ms of a table page, a poll with nothing new, an entry, and a poll after that entry."""
+    version = server.version(token)
+    page = (await timed(phone, "GET", f"/t/{token}"))[0]
+    idle = (await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0]
+    body = urllib.parse.urlencode({"csrf_token": csrf, "seat": 0, "points": 1 if version % 2 == 0 else -1,
+                                   "version": version}).encode()
+    entry, status, answer = await timed(phone, "POST", f"/t/{token}/move", body, FORM)
+    assert status == 303, (status, re.findall(rb'class="notice[^"]*"[^>]*>\s*<p>([^<]*)', answer))
+    fresh = (await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0]
+    return page, idle, fresh, entry
+
+
+async def measure(server: Server, phone: Connection, csrf: str, tokens: list[str], rounds: int = 60
+                  ) -> list[dict[str, float]]:
+    """Median ms of each of NAMES on each table, the tables' rounds interleaved (a load that drifts while
+    others use the machine then weighs on every table alike, not on whichever was measured last)."""
+    found: list[list[tuple[float, ...]]] = [[] for _ in tokens]
     for _ in range(rounds):
-        version = server.version(token)
-        page.append((await timed(phone, "GET", f"/t/{token}"))[0])
-        idle.append((await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0])
-        body = urllib.parse.urlencode({"csrf_token": csrf, "seat": 0, "points": 1 if version % 2 == 0 else -1,
-                                       "version": version}).encode()
-        ms, status, answer = await timed(phone, "POST", f"/t/{token}/move", body, FORM)
-        assert status == 303, (status, re.findall(rb'class="notice[^"]*"[^>]*>\s*<p>([^<]*)', answer))
-        entry.append(ms)
-        fresh.append((await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0])
-    return {"table page": statistics.median(page), "poll, nothing new": statistics.median(idle),
-            "poll, one new entry": statistics.median(fresh), "entry": statistics.median(entry)}
+        for i, token in enumerate(tokens):
+            found[i].append(await measure_round(server, phone, csrf, token))
+    return [{name: statistics.median(r[k] for r in runs) for k, name in enumerate(NAMES)} for runs in found]
 
 
 async def open_loop_step(server: Server, tokens: list[str]) -> tuple[float, int]:
@@ -248,17 +258,18 @@ PHASES = os.environ.get("BENCH_PHASES", "long,memory,capacity,contention").split
 
 async def long_table(server: Server, phone: Connection) -> None:
     csrf, _ = await new_table(phone)
-    token = created(server)[-1]
-    server.fill(token, 20)
-    await phone.request("GET", f"/t/{token}")  # warm
-    short = await measure(server, phone, csrf, token)
-    server.fill(token, max(0, LONG - server.version(token)))
+    await new_table(phone)
+    short_token, long_token = created(server)[-2:]
+    server.fill(short_token, 20)
+    server.fill(long_token, LONG)
+    await phone.request("GET", f"/t/{short_token}")  # warm
     start = time.perf_counter()
-    await phone.request("GET", f"/t/{token}")  # the first view after entries this worker has not read
+    await phone.request("GET", f"/t/{long_token}")  # the first view of entries this worker has not read
     first = (time.perf_counter() - start) * 1000
-    long = await measure(server, phone, csrf, token)
+    await phone.request("GET", f"/t/{long_token}")  # the other worker, most likely
+    short, long = await measure(server, phone, csrf, [short_token, long_token])
     print(f"one table, median ms      {'20 entries':>12} {f'{LONG} entries':>14} {'ratio':>7}")
-    for name in short:
+    for name in NAMES:
         print(f"  {name:<24}{short[name]:>12.1f} {long[name]:>14.1f} {long[name] / short[name]:>7.2f}")
     print(f"  first view after {LONG} unread entries: {first:.0f} ms (one replay)")
 
