@@ -29,10 +29,11 @@ class Table(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seats: Mapped[list[str]] = mapped_column(JSON, default=list)
     profile_ref: Mapped[str] = mapped_column(String(100), default="")
-    # Bumped by every write; a write based on an older version is refused (see store.append_event).
+    # Bumped by every write; a write based on an older version is refused unless it still means the same
+    # (play._write, in the table's write turn: store.table_turn).
     version: Mapped[int] = mapped_column(Integer, default=0)
     # Fairness under contention: phones whose entries were refused as stale, [device, until (epoch s)], oldest
-    # first; they write next, in that order (store.append_event), so none is refused forever by faster ones.
+    # first; they write next, in that order (companion/turnqueue.py), so none is refused forever by faster ones.
     waiting: Mapped[list[list[Any]] | None] = mapped_column(JSON, nullable=True, default=None)
     creator: Mapped[str] = mapped_column(String(64), default="", index=True)  # hashed client, for rate limits
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)

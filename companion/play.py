@@ -1,6 +1,6 @@
 """A table in play: its game, profile, log and the state the log replays to; and entering into it.
 
-Data flows one way: form/JSON -> game.parse_move -> game.check -> store.append_event; and for showing,
+Data flows one way: form/JSON -> game.parse_move -> game.check -> store.table_turn; and for showing,
 store -> eventlog.replay through game.apply -> the web layer's model. Nothing here imports the web layer.
 """
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import current_app
 
-from . import store
+from . import rebase, store
 from .cache import BoundedCache
 from .eventlog import MOVE, REDO, UNDO, LogEntry, LogReplay, LogView, Rebuild, Replayed, replay
 from .games.base import Game, IllegalMove, ImpossibleState, ParseError, RulesError, Verdict
@@ -201,14 +201,28 @@ class Outcome:
     version: int = 0
 
 
+def as_seen(view: TableView, based_on: int) -> TableView | None:
+    """The table as the phone saw it when it made its entry (what its form is read against): the view itself
+    when current; for a recent version whose next entry is a move, the view with the state that move was
+    entered on; None when that state is not kept (older, an undo or a profile change in between, a replay
+    error). Only ``state`` differs from the fresh view: the move is then checked against it."""
+    if based_on == view.version:
+        return view
+    state = view.before.get(based_on + 1)
+    if not 0 <= based_on < view.version or state is None or view.replay_error is not None:
+        return None
+    return replace(view, replayed=replace(view.replayed, state=state))
+
+
 def stale(view: TableView, device: str) -> Outcome:
-    """An entry based on an older version: refused, and this phone gets the table's next write (fairness)."""
-    store.take_turn(view.table.id, device)
-    return Outcome("conflict", version=view.version)
+    """An entry that cannot be read as its phone saw the table: refused, and the phone joins the table's queue
+    (it writes after the phones refused before it, however fast the others are)."""
+    return _write(view, -1, "", {}, device)
 
 
 def enter_move(view: TableView, based_on: int, move_json: dict[str, Any], device: str) -> Outcome:
-    if based_on != view.version:
+    seen = as_seen(view, based_on)
+    if seen is None:
         return stale(view, device)
     game = view.game
     try:
@@ -217,6 +231,8 @@ def enter_move(view: TableView, based_on: int, move_json: dict[str, Any], device
         return Outcome("invalid", error=exc)
     if view.replay_error is not None:
         return Outcome("invalid", error=ParseError("table.replay_failed"))
+    if seen is not view:  # stale: saved only if it means the same on the fresh table (checked in the turn)
+        return _write(view, based_on, MOVE, game.move_to_json(move), device, move)
     try:
         verdict = game.check(view.state, move)
         if not verdict.legal:
@@ -229,7 +245,7 @@ def enter_move(view: TableView, based_on: int, move_json: dict[str, Any], device
         return Outcome("illegal", verdict=exc.verdict)
     except RulesError as exc:  # an impossible state the move would make (e.g. a copy the deck no longer has)
         return Outcome("invalid", error=exc)
-    return _append(view, based_on, MOVE, game.move_to_json(move), device)
+    return _write(view, based_on, MOVE, game.move_to_json(move), device, move)
 
 
 def undo(view: TableView, based_on: int, device: str) -> Outcome:
@@ -237,7 +253,7 @@ def undo(view: TableView, based_on: int, device: str) -> Outcome:
         return stale(view, device)
     if not view.log.can_undo:
         return Outcome("nothing")
-    return _append(view, based_on, UNDO, {"target": view.log.standing[-1].seq}, device)
+    return _write(view, based_on, UNDO, {"target": view.log.standing[-1].seq}, device)
 
 
 def redo(view: TableView, based_on: int, device: str) -> Outcome:
@@ -245,15 +261,50 @@ def redo(view: TableView, based_on: int, device: str) -> Outcome:
         return stale(view, device)
     if not view.log.can_redo:
         return Outcome("nothing")
-    return _append(view, based_on, REDO, {"target": view.log.redoable[-1].seq}, device)
+    return _write(view, based_on, REDO, {"target": view.log.redoable[-1].seq}, device)
 
 
-def _append(view: TableView, based_on: int, kind: str, payload: dict[str, Any], device: str) -> Outcome:
+def _write(view: TableView, based_on: int, kind: str, payload: dict[str, Any], device: str,
+           move: Any = None) -> Outcome:
+    """Save the entry in the table's write turn (its row locked, across every worker): on the version it was
+    made on; or, for a ``move`` made on an older version, when it still means the same on the fresh table
+    (rebase.same_meaning). Otherwise refused as stale, and the phone queues for the next write (turnqueue), so
+    no phone is refused forever; while phones are queued the others are told to wait, nothing saved."""
+    waiting = store.still_waiting(view.table.id, device)
+    if waiting is not None:  # another phone goes first, and nothing needs writing to say so
+        return Outcome("waiting", version=waiting)
     try:
-        version = store.append_event(view.table.id, based_on, kind, payload, device)
+        with store.table_turn(view.table.id, device) as turn:
+            if turn is None:
+                return Outcome("conflict", version=0)
+            if not turn.mine:
+                turn.hold()
+                return Outcome("waiting", version=turn.version)
+            if based_on == turn.version == view.version and kind:
+                return Outcome("saved", version=turn.append(kind, payload))
+            if move is not None and 0 <= based_on < turn.version and _still_means(view, turn, based_on, move):
+                return Outcome("saved", version=turn.append(kind, payload))
+            turn.wait()
+            return Outcome("conflict", version=turn.version)
     except store.Conflict as exc:
-        return Outcome("waiting" if exc.waiting else "conflict", version=exc.current_version)
-    return Outcome("saved", version=version)
+        return Outcome("conflict", version=exc.current_version)
+
+
+def _still_means(view: TableView, turn: store.TableTurn, based_on: int, move: Any) -> bool:
+    """Inside the turn: the fresh table (the kept replay advanced by what came in) and the moves between."""
+    if turn.version - based_on > rebase.MOST_BETWEEN:
+        return False
+    fresh = view if turn.version == view.version else view_of(turn.table())
+    seen = as_seen(fresh, based_on)
+    between = store.log_since(view.table.id, based_on)
+    if seen is None or fresh.replay_error is not None or [e.seq for e in between] != list(
+            range(based_on + 1, turn.version + 1)) or any(e.kind != MOVE for e in between):
+        return False  # an undo, a redo or a profile change came in: the table is not what the phone saw
+    try:
+        moves = [view.game.parse_move(e.payload) for e in between]
+    except RulesError:
+        return False
+    return rebase.same_meaning(view.game, seen.state, fresh.state, moves, move)
 
 
 def check_log(game: Game[Any, Any], players: int, options: dict[str, Any], profile: dict[str, Any],
@@ -278,5 +329,5 @@ def check_log(game: Game[Any, Any], players: int, options: dict[str, Any], profi
     error = replayed.error
     return replayed.error_seq, error if isinstance(error, RulesError) else ParseError("import.not_readable")
 
-__all__ = ["MOVE", "REDO", "UNDO", "Outcome", "TableView", "UnknownProfile", "check_log", "enter_move", "games",
+__all__ = ["MOVE", "REDO", "UNDO", "Outcome", "TableView", "UnknownProfile", "as_seen", "check_log", "enter_move", "games",
            "lookup_profile", "redo", "resolve_profile", "undo", "view_of"]

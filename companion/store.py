@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
@@ -18,6 +20,7 @@ from . import db
 from .eventlog import LogEntry
 from .models import Event, Profile, Table, utcnow
 from .profiles.refs import ProfileRef
+from .turnqueue import Queue
 
 # What new_token makes (URL-safe base64); a link naming anything else names nothing, and is never sent to the
 # database (PostgreSQL refuses a NUL in a string outright).
@@ -44,7 +47,9 @@ class Conflict(Exception):
         self.waiting = waiting
 
 
-TURN_SECONDS = 8.0  # how long a refused phone keeps the next write (enough to look and tap again)
+# How long a refused phone keeps its place in the table's queue between tries, and the head its turn: enough
+# for a person to look at the fresh table and tap again; a phone that went away holds the table no longer.
+TURN_SECONDS = 8.0
 
 
 def new_token() -> str:
@@ -191,77 +196,127 @@ def events_of(table_id: int) -> list[Event]:
     return list(db.session().scalars(select(Event).where(Event.table_id == table_id).order_by(Event.seq)))
 
 
-def _queue(raw: Any, now: float) -> list[list[Any]]:
-    """The table's waiting phones still within their time, oldest first."""
-    if not isinstance(raw, list):
-        return []
-    return [[str(d), float(u)] for d, u in (w for w in raw if isinstance(w, list) and len(w) == 2) if float(u) > now]
+def turn_seconds() -> float:
+    return float(current_app.config.get("WRITE_TURN_SECONDS", TURN_SECONDS))
 
 
-def _lock_table(s: Any, table_id: int) -> tuple[int, list[list[Any]]] | None:
-    """Start the write transaction by writing the row (SQLite takes its write lock, PostgreSQL locks the row),
-    then read the version and the waiting phones: what follows decides on a row nobody else can change."""
-    s.execute(update(Table).where(Table.id == table_id).values(id=Table.id)
-              .execution_options(synchronize_session=False))
-    row = s.execute(select(Table.version, Table.waiting).where(Table.id == table_id)).first()
-    return (int(row[0]), _queue(row[1], time.time())) if row else None
+class TableTurn:
+    """One table's write turn: its row is locked until the ``table_turn`` block ends, so what is decided
+    inside (stale or not, whose turn, does the entry still mean the same) reads a table nobody else changes."""
+
+    def __init__(self, s: Any, row: Any, device: str) -> None:
+        self._s = s
+        self._row = row
+        self.device = device
+        self.version = int(row.version)
+        self.now = time.time()
+        self.seconds = turn_seconds()
+        self.queue = Queue.read(row.waiting, self.now, self.seconds)
+        self._stored = row.waiting
+
+    @property
+    def mine(self) -> bool:
+        """No phone refused earlier is waiting ahead of this one."""
+        return self.queue.may_write(self.device)
+
+    def table(self) -> Table:
+        """The table as locked, detached from the session (the request's own Table object stays as read)."""
+        return Table(**{c.key: getattr(self._row, c.key) for c in Table.__table__.columns})
+
+    def append(self, kind: str, payload: dict[str, Any]) -> int:
+        """Log the entry as the next version; the phone leaves the queue. Committed when the block ends."""
+        self.version += 1
+        self.queue = self.queue.wrote(self.device, self.now, self.seconds)
+        self._s.add(Event(table_id=self._row.id, seq=self.version, kind=kind, payload=payload, device=self.device))
+        return self.version
+
+    def wait(self) -> None:
+        """The phone was refused as stale: it keeps or takes its place in the queue (committed with the block)."""
+        self.queue = self.queue.wait(self.device, self.now, self.seconds)
+
+    def hold(self) -> None:
+        """The phone was told to wait: a queued one keeps its place with fresh time; others do not join."""
+        if self.queue.holds(self.device):
+            self.wait()
+
+    def save(self) -> None:
+        values: dict[str, Any] = {}
+        if self.version != self._row.version:
+            values.update(version=self.version, updated_at=utcnow())
+        if self.queue.stored() != self._stored:
+            values["waiting"] = self.queue.stored()
+        if values:
+            self._s.execute(update(Table).where(Table.id == self._row.id).values(**values)
+                            .execution_options(synchronize_session=False))
 
 
-def take_turn(table_id: int, device: str) -> None:
-    """Queue ``device`` (whose entry was just refused as stale) for the table's next writes: for
-    ``WRITE_TURN_SECONDS`` the phones queued before it, then it, write before anyone else."""
-    s = db.session()
-    s.commit()
-    seconds = float(current_app.config.get("WRITE_TURN_SECONDS", TURN_SECONDS))
-    queued = s.scalar(select(Table.waiting).where(Table.id == table_id))
-    if any(w[0] == device for w in _queue(queued, time.time() + seconds / 2)):
-        return  # already queued with time to spare: no write needed (a refused phone may try again at once)
-    with db.write_lock():
-        found = _lock_table(s, table_id)
-        if found is None:
-            s.rollback()
-            return
-        _version, queue = found
-        queue = [w for w in queue if w[0] != device] + [[device, time.time() + seconds]]
-        s.execute(update(Table).where(Table.id == table_id).values(waiting=queue)
-                  .execution_options(synchronize_session=False))
-        s.commit()
+@contextmanager
+def table_turn(table_id: int, device: str) -> Iterator[TableTurn | None]:
+    """The table's write turn for ``device`` (None when the table is gone), committed when the block ends.
 
-
-def append_event(table_id: int, based_on: int, kind: str, payload: dict[str, Any], device: str) -> int:
-    """Append one entry if the table is still at version ``based_on``; return the new version.
-
-    The transaction starts by writing the table's row, so on SQLite it takes the write lock before anything
-    else (no stale read snapshot to upgrade) and on PostgreSQL it locks the row: of two phones writing on the
-    same version exactly one succeeds, the other gets Conflict.
-
-    Fair under contention: phones refused as stale queue up (``take_turn``); while the queue holds phones,
-    only its first may write (the others get ``Conflict.waiting``), so each refused phone's next try, on the
-    fresh version, lands in the order they were refused. None is refused forever.
+    The transaction starts by writing the table's row, which on SQLite takes the database's write lock before
+    anything is read (no read snapshot to upgrade, which SQLite would refuse) and on PostgreSQL locks the row
+    (as SELECT ... FOR UPDATE would) until commit: writes to one table are serialised across every worker
+    process and machine, other tables are not held up (on PostgreSQL). Raises Conflict if the commit finds the
+    entry's seq taken after all (a second guard: the unique (table_id, seq) constraint).
     """
     s = db.session()
     s.commit()  # end any read transaction first
-    new_version = based_on + 1
     with db.write_lock():
-        found = _lock_table(s, table_id)
-        current, queue = found if found is not None else (-1, [])
-        waiting = bool(queue) and queue[0][0] != device
-        if current != based_on or waiting:
+        try:
+            s.execute(update(Table).where(Table.id == table_id).values(id=Table.id)
+                      .execution_options(synchronize_session=False))
+            row = s.execute(select(*Table.__table__.columns).where(Table.id == table_id)).first()
+            turn = TableTurn(s, row, device) if row is not None else None
+            yield turn
+            if turn is not None:
+                turn.save()
+            s.commit()
+            s.expire_all()  # the request's Table objects read the row again (its version, its queue) when next used
+        except IntegrityError:
             s.rollback()
+            raise Conflict(current_version(table_id) or 0) from None
+        except BaseException:
+            s.rollback()
+            raise
+
+
+def still_waiting(table_id: int, device: str) -> int | None:
+    """The table's version when ``device`` must wait for another phone and nothing needs writing to tell it
+    so (``Queue.waits_quietly``), else None. A plain read, so the phones waiting on a busy table do not take
+    the write lock each time they try."""
+    row = db.session().execute(_QUEUE_BY_ID, {"id": table_id}).first()
+    db.session().commit()  # end the read transaction: the write turn that may follow starts afresh
+    if row is None:
+        return None
+    now, seconds = time.time(), turn_seconds()
+    return int(row[0]) if Queue.read(_json(row[1]), now, seconds).waits_quietly(device, now + seconds / 2) else None
+
+
+_QUEUE_BY_ID = text("SELECT version, waiting FROM tables WHERE id = :id")
+
+
+def _json(raw: Any) -> Any:
+    """A JSON column read with plain SQL: SQLite gives its text, PostgreSQL the value."""
+    return json.loads(raw) if isinstance(raw, str) else raw
+
+
+def append_event(table_id: int, based_on: int, kind: str, payload: dict[str, Any], device: str) -> int:
+    """Append one entry if the table is still at version ``based_on`` and no refused phone is waiting ahead
+    of ``device``; return the new version. Else Conflict (``waiting``: the version was current). For callers
+    that hold no view of the table (imports of fixtures, benches); entries from phones go through
+    ``play.enter_move``, which can also save a stale entry whose meaning did not change."""
+    with table_turn(table_id, device) as turn:
+        if turn is None:
+            raise Conflict(0)
+        if turn.mine and turn.version == based_on:
+            return turn.append(kind, payload)
+        if turn.mine:
+            turn.wait()
         else:
-            s.execute(update(Table).where(Table.id == table_id)
-                      .values(version=new_version, updated_at=utcnow(), waiting=queue[1:] or None))
-            s.add(Event(table_id=table_id, seq=new_version, kind=kind, payload=payload, device=device))
-            try:
-                s.commit()
-                return new_version
-            except IntegrityError:  # unique (table_id, seq): a second guard against a lost race
-                s.rollback()
-                current = current_version(table_id) or 0
-    if current == based_on:
-        raise Conflict(current, waiting=True)
-    take_turn(table_id, device)
-    raise Conflict(max(current, 0))
+            turn.hold()
+        current, waiting = turn.version, turn.version == based_on
+    raise Conflict(current, waiting=waiting)
 
 
 def set_table_profile(table_id: int, based_on: int, profile_ref: str) -> int:

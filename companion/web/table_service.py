@@ -12,9 +12,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import abort, current_app, request
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import store
+from ..cache import BoundedCache
 from ..eventlog import KINDS, MOVE, UNDO, LogEntry
 from ..games.base import ErrorList, Game, IllegalMove, ParseError, RulesError
 from ..inputs import InputError, choice, load_json, text, upload_text, whole_number
@@ -75,7 +77,21 @@ class HistoryLine:
 RECENT_HISTORY = 30  # history lines a table page shows; the rest is one tap away (the history page)
 
 
+# The recent history of a table's version, as each language words it: every phone shown that version (its
+# poll, a refused entry's fresh table; fifty racing phones are refused on the same version) reads it once.
+_recent: BoundedCache[tuple[HistoryLine, ...]] = BoundedCache(
+    512, max_bytes=16 * 2**20, size_of=lambda lines: 400 * len(lines))
+
+
 def history(view: TableView, limit: int | None = RECENT_HISTORY) -> list[HistoryLine]:
+    """The newest ``limit`` lines (all with None) of the table's history, newest first; see ``_history``."""
+    if limit != RECENT_HISTORY or not view.cache_key:
+        return _history(view, limit)
+    key = (view.cache_key, str(get_locale()))
+    return list(_recent.get_or_make(key, lambda: tuple(_history(view, limit))))
+
+
+def _history(view: TableView, limit: int | None) -> list[HistoryLine]:
     """The log's newest ``limit`` entries (all with None), newest first, each line saying what it was, who
     moved, and whether it is undone. A page's cost does not grow with the log: only those entries (and the
     moves their undos name) are read, and the seats come from the states kept for the newest moves."""

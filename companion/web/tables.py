@@ -20,7 +20,7 @@ from .. import store
 from ..games.base import ErrorList, ImpossibleState, RulesError
 from ..inputs import InputError, whole_number
 from ..models import Table
-from ..play import Outcome, TableView, enter_move, redo, stale, undo, view_of
+from ..play import Outcome, TableView, as_seen, enter_move, redo, stale, undo, view_of
 from .gameweb import TableRequest
 from .messages import explain, message_for, reason_text
 from .pages import page
@@ -157,10 +157,11 @@ def move(token: str) -> ResponseReturnValue:
     pending = request.form.to_dict()
     pending.pop("csrf_token", None)
     based_on = _based_on()
-    if based_on != view.version:
+    seen = as_seen(view, based_on)  # a form is read against the table its phone saw, even if others wrote since
+    if seen is None:
         return answer(view, stale(view, device_id()), pending)
     try:
-        move_json = web.form_to_move(request.form, view)
+        move_json = web.form_to_move(request.form, seen)
     except RulesError as exc:
         return answer(view, Outcome("invalid", error=exc), pending)
     outcome = enter_move(view, based_on, move_json, device_id())

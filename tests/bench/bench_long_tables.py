@@ -5,10 +5,12 @@ an entry must not grow with the log: target within 1.5x); the first view of a 2,
 (one replay); each worker's memory after 100 tables of 1,000 entries have been viewed (target at most 250 MB);
 the capacity of the server as "tables of 5 phones polling every 2 s with p99 under 50 ms", measured with an
 open-loop load (requests are sent on schedule, whether or not earlier ones were answered); and 50 phones racing
-on one table (every phone must get entries saved: the write turn, store.take_turn).
+on one table, with entries that commute and with entries that never do (every phone must get entries saved:
+play._write, companion/rebase.py, companion/turnqueue.py).
 
 Settings (environment): BENCH_WORKERS (2), BENCH_THREADS (8), BENCH_LONG (2000), BENCH_TABLES (100),
-BENCH_TABLE_ENTRIES (1000), BENCH_CAPACITY_SECONDS (6), BENCH_CONTENTION_PHONES (50), BENCH_CONTENTION_SECONDS (30).
+BENCH_TABLE_ENTRIES (1000), BENCH_CAPACITY_SECONDS (6), BENCH_CONTENTION_PHONES (50), BENCH_CONTENTION_SECONDS (30),
+BENCH_PHASES (long,memory,capacity,contention: the phases to run).
 """
 
 from __future__ import annotations
@@ -114,21 +116,31 @@ async def timed(phone: Connection, method: str, path: str, body: bytes = b"",
     return (time.perf_counter() - start) * 1000, status, answer
 
 
-async def measure(server: Server, phone: Connection, csrf: str, token: str, rounds: int = 40) -> dict[str, float]:
-    """Median ms of a table page, a poll with nothing new, a poll after another phone's entry, and an entry."""
-    page, idle, fresh, entry = [], [], [], []
+NAMES = ("table page", "poll, nothing new", "poll, one new entry", "entry")
+
+
+async def measure_round(server: Server, phone: Connection, csrf: str, token: str) -> tuple[float, ...]:
+    """One round's ms of a table page, a poll with nothing new, an entry, and a poll after that entry."""
+    version = server.version(token)
+    page = (await timed(phone, "GET", f"/t/{token}"))[0]
+    idle = (await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0]
+    body = urllib.parse.urlencode({"csrf_token": csrf, "seat": 0, "points": 1 if version % 2 == 0 else -1,
+                                   "version": version}).encode()
+    entry, status, answer = await timed(phone, "POST", f"/t/{token}/move", body, FORM)
+    assert status == 303, (status, re.findall(rb'class="notice[^"]*"[^>]*>\s*<p>([^<]*)', answer))
+    fresh = (await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0]
+    return page, idle, fresh, entry
+
+
+async def measure(server: Server, phone: Connection, csrf: str, tokens: list[str], rounds: int = 60
+                  ) -> list[dict[str, float]]:
+    """Median ms of each of NAMES on each table, the tables' rounds interleaved (a load that drifts while
+    others use the machine then weighs on every table alike, not on whichever was measured last)."""
+    found: list[list[tuple[float, ...]]] = [[] for _ in tokens]
     for _ in range(rounds):
-        version = server.version(token)
-        page.append((await timed(phone, "GET", f"/t/{token}"))[0])
-        idle.append((await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0])
-        body = urllib.parse.urlencode({"csrf_token": csrf, "seat": 0, "points": 1 if version % 2 == 0 else -1,
-                                       "version": version}).encode()
-        ms, status, answer = await timed(phone, "POST", f"/t/{token}/move", body, FORM)
-        assert status == 303, (status, re.findall(rb'class="notice[^"]*"[^>]*>\s*<p>([^<]*)', answer))
-        entry.append(ms)
-        fresh.append((await timed(phone, "GET", f"/t/{token}/poll?v={version}", headers={"HX-Request": "true"}))[0])
-    return {"table page": statistics.median(page), "poll, nothing new": statistics.median(idle),
-            "poll, one new entry": statistics.median(fresh), "entry": statistics.median(entry)}
+        for i, token in enumerate(tokens):
+            found[i].append(await measure_round(server, phone, csrf, token))
+    return [{name: statistics.median(r[k] for r in runs) for k, name in enumerate(NAMES)} for runs in found]
 
 
 async def open_loop_step(server: Server, tokens: list[str]) -> tuple[float, int]:
@@ -178,9 +190,17 @@ CONTENTION_PHONES = int(os.environ.get("BENCH_CONTENTION_PHONES", "50"))
 WAIT_SECONDS = 0.5  # a phone told another goes first tries again after this (the others retry at once)
 
 
-async def contention(server: Server, seconds: float) -> None:
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
+
+
+async def contention(server: Server, seconds: float, expect: bool) -> None:
     """50 phones entering on one table as fast as they can, each trying again on the version a refusal shows:
-    how many got entries saved, and the longest run of refusals any phone met."""
+    entries saved, phones with entries saved, the longest run of refusals, the latency of each send and the
+    time from an entry's first send to its save (retries included). ``expect``: every entry names the total
+    it saw (such entries never commute, so each race is refused and settled by the table's queue); else plain
+    +1/-1 entries (they commute, so a stale one is saved on the fresh table)."""
     phones = [Connection("127.0.0.1", server.port) for _ in range(CONTENTION_PHONES)]
     csrf, _ = await new_table(phones[0])
     token = created(server)[-1]
@@ -190,52 +210,75 @@ async def contention(server: Server, seconds: float) -> None:
         tokens.append(re.search(rb'name="csrf-token" content="([^"]+)"', body).group(1).decode())  # type: ignore[union-attr]
     saved = [0] * len(phones)
     worst = [0] * len(phones)
+    sends: list[float] = []
+    landed: list[float] = []
+    statuses: dict[int | str, int] = {}
     deadline = time.perf_counter() + seconds
 
     async def loop(i: int) -> None:
-        version, refusals = server.version(token), 0
+        version, total, refusals = server.version(token), 0, 0
+        first = time.perf_counter()
         while time.perf_counter() < deadline:
-            body = urllib.parse.urlencode({"csrf_token": tokens[i], "seat": 0, "points": 1 if version % 2 == 0
-                                           else -1, "version": version}).encode()
-            status, answer = await phones[i].request("POST", f"/t/{token}/move", body, {**FORM, "HX-Request": "true"})
+            # +1 up to 50 then -1, by the total last seen: legal on the table the phone saw
+            entry = {"csrf_token": tokens[i], "seat": 0, "points": 1 if total < 50 else -1, "version": version}
+            if expect:
+                entry["expect"] = total
+            ms, status, answer = await timed(phones[i], "POST", f"/t/{token}/move", urllib.parse.urlencode(
+                entry).encode(), {**FORM, "HX-Request": "true"})
+            sends.append(ms)
+            kind = status if status != 409 else "409 wait" if b"it goes first" in answer else "409 stale"
+            statuses[kind] = statuses.get(kind, 0) + 1
+            found = re.search(rb'id="live" data-version="(\d+)"', answer)
+            seen = re.search(rb'class="total" data-seat="0">(-?\d+)<', answer)
+            total = int(seen.group(1)) if seen else total
             if status == 200:
                 saved[i] += 1
                 refusals = 0
-                version += 1
+                landed.append((time.perf_counter() - first) * 1000)
+                first = time.perf_counter()
             else:
                 refusals += 1
                 worst[i] = max(worst[i], refusals)
-                found = re.search(rb'id="live" data-version="(\d+)"', answer)
                 if found and int(found.group(1)) == version:  # not stale: another phone's turn; a person waits
                     await asyncio.sleep(WAIT_SECONDS)
-                version = int(found.group(1)) if found else server.version(token)
+            version = int(found.group(1)) if found else server.version(token)
 
     await asyncio.gather(*(loop(i) for i in range(len(phones))))
-    print(f"\ncontention: {len(phones)} phones on one table for {seconds:g} s: {sum(saved)} entries saved, "
-          f"{sum(1 for n in saved if n)} of {len(phones)} phones got entries saved (fewest {min(saved)}), "
-          f"longest run of refusals {max(worst)}")
+    kind = "entries naming the total they saw (never commute)" if expect else "plain entries (commute)"
+    print(f"\ncontention, {kind}: {len(phones)} phones on one table for {seconds:g} s")
+    print(f"  {sum(saved)} entries saved; {sum(1 for n in saved if n)} of {len(phones)} phones got entries saved "
+          f"(fewest {min(saved)}, most {max(saved)}); longest run of refusals {max(worst)}; "
+          f"answers {', '.join(f'{k}: {v}' for k, v in sorted(statuses.items(), key=str))}")
+    print(f"  each send: p50 {pct(sends, 0.5):.0f} ms, p99 {pct(sends, 0.99):.0f} ms; first send to saved: "
+          f"p50 {pct(landed, 0.5):.0f} ms, p99 {pct(landed, 0.99):.0f} ms")
 
 
-async def run(server: Server) -> None:
-    phone = Connection("127.0.0.1", server.port)
+PHASES = os.environ.get("BENCH_PHASES", "long,memory,capacity,contention").split(",")
+
+
+async def long_table(server: Server, phone: Connection) -> None:
     csrf, _ = await new_table(phone)
-    token = created(server)[0]
-    server.fill(token, 20)
-    await phone.request("GET", f"/t/{token}")  # warm
-    short = await measure(server, phone, csrf, token)
-    server.fill(token, max(0, LONG - server.version(token)))
+    await new_table(phone)
+    short_token, long_token = created(server)[-2:]
+    server.fill(short_token, 20)
+    server.fill(long_token, LONG)
+    await phone.request("GET", f"/t/{short_token}")  # warm
     start = time.perf_counter()
-    await phone.request("GET", f"/t/{token}")  # the first view after entries this worker has not read
+    await phone.request("GET", f"/t/{long_token}")  # the first view of entries this worker has not read
     first = (time.perf_counter() - start) * 1000
-    long = await measure(server, phone, csrf, token)
+    await phone.request("GET", f"/t/{long_token}")  # the other worker, most likely
+    short, long = await measure(server, phone, csrf, [short_token, long_token])
     print(f"one table, median ms      {'20 entries':>12} {f'{LONG} entries':>14} {'ratio':>7}")
-    for name in short:
+    for name in NAMES:
         print(f"  {name:<24}{short[name]:>12.1f} {long[name]:>14.1f} {long[name] / short[name]:>7.2f}")
     print(f"  first view after {LONG} unread entries: {first:.0f} ms (one replay)")
 
+
+async def memory(server: Server, phone: Connection) -> None:
+    known = len(created(server))
     for _ in range(TABLES):
         await new_table(phone)
-    tokens = created(server)[1:TABLES + 1]
+    tokens = created(server)[known:known + TABLES]
     for t in tokens:
         server.fill(t, TABLE_ENTRIES)
     before = server.worker_rss_mb()
@@ -247,17 +290,32 @@ async def run(server: Server) -> None:
           f"worker memory {' / '.join(f'{m:.0f}' for m in before)} MB before, "
           f"{' / '.join(f'{m:.0f}' for m in server.worker_rss_mb())} MB after (target <= 250 MB each)")
 
-    while len(created(server)) < 601:  # more tables for the capacity steps (short ones: polls do not replay)
+
+async def capacity_phase(server: Server, phone: Connection) -> None:
+    while len(created(server)) < 601:  # tables for the capacity steps (long ones first, when made above)
         await new_table(phone)
     print(f"\ncapacity (open loop, {CAPACITY_SECONDS:g} s a step): tables of 5 phones polling every 2 s")
     best = 0
-    for count, p99, requests in await capacity(server, tokens + created(server)[TABLES + 1:]):
+    for count, p99, requests in await capacity(server, created(server)[1:]):
         mark = "ok" if p99 < 50 else "over"
         print(f"  {count:>4} tables  {requests:>6} polls  p99 {p99:>7.1f} ms  {mark}")
         if p99 < 50:
             best = count
     print(f"  capacity: {best} tables (p99 under 50 ms; target >= 200)")
-    await contention(server, float(os.environ.get("BENCH_CONTENTION_SECONDS", "30")))
+
+
+async def run(server: Server) -> None:
+    """The phases BENCH_PHASES names (all by default), in this order."""
+    phone = Connection("127.0.0.1", server.port)
+    if "long" in PHASES:
+        await long_table(server, phone)
+    if "memory" in PHASES:
+        await memory(server, phone)
+    if "capacity" in PHASES:
+        await capacity_phase(server, phone)
+    if "contention" in PHASES:
+        for expect in (False, True):
+            await contention(server, float(os.environ.get("BENCH_CONTENTION_SECONDS", "30")), expect)
 
 
 def main() -> None:

@@ -74,17 +74,34 @@ def test_an_entry_on_one_phone_appears_on_another_within_3_seconds(new_phone, li
 def test_a_half_typed_entry_survives_another_phones_entry(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     first, second = new_phone(), new_phone()
     url = start_table(first, live_server, "Aki", "Ben")
+    add(first, "Aki", "3")
+    expect(first.locator('td.total[data-seat="0"]')).to_have_text("3")
     second.goto(url)
-    second.fill("#tally input[name=points]", "5")
-    add(first, "Aki", "2")
+    second.fill("#tally input[name=points]", "-3")
+    add(first, "Aki", "-1")
     expect(second.locator(".stale-banner")).to_be_visible(timeout=3000)
-    assert second.input_value("#tally input[name=points]") == "5"
-    second.click("#tally button[type=submit]")  # sent on the old version: a conflict, the entry kept
+    assert second.input_value("#tally input[name=points]") == "-3"
+    # Sent on the old version, and it no longer means the same (Aki has 2 now, not 3): refused, the entry kept.
+    second.click("#tally button[type=submit]")
     expect(second.locator("#live [role=alert]")).to_contain_text("Another phone entered something first")
     expect(second.locator('td.total[data-seat="0"]')).to_have_text("2")
-    assert second.input_value("#tally input[name=points]") == "5"
+    assert second.input_value("#tally input[name=points]") == "-3"
+    second.fill("#tally input[name=points]", "-2")
     second.click("#tally button[type=submit]")
-    expect(second.locator('td.total[data-seat="0"]')).to_have_text("7")
+    expect(second.locator('td.total[data-seat="0"]')).to_have_text("0")
+
+
+def test_a_half_typed_entry_that_still_means_the_same_is_saved(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    first, second = new_phone(), new_phone()
+    url = start_table(first, live_server, "Aki", "Ben")
+    second.goto(url)
+    second.fill("#tally input[name=points]", "5")
+    add(first, "Ben", "2")
+    expect(second.locator(".stale-banner")).to_be_visible(timeout=3000)
+    second.click("#tally button[type=submit]")  # sent on the old version, but Ben's points change nothing of it
+    expect(second.locator('td.total[data-seat="0"]')).to_have_text("5")
+    expect(second.locator('td.total[data-seat="1"]')).to_have_text("2")
+    expect(second.locator("ol.log li").first).to_contain_text("#2 Aki: +5")
 
 
 def test_a_refused_entry_shows_the_reason_and_undo_redo_work(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]

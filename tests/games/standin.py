@@ -28,6 +28,7 @@ from companion.games.base import (
 class Add:
     seat: int
     points: int
+    expect: int | None = None  # "the seat has this total now": a move that refers to what its phone saw
 
 
 @dataclass(frozen=True)
@@ -51,12 +52,17 @@ class Tally:
 
     def parse_move(self, data: Mapping[str, Any]) -> Add:
         seat, points = data.get("seat"), data.get("points")
-        if not isinstance(seat, int) or not isinstance(points, int) or isinstance(points, bool):
+        expect = data.get("expect")
+        if not isinstance(seat, int) or not isinstance(points, int) or isinstance(points, bool) \
+                or not (expect is None or (isinstance(expect, int) and not isinstance(expect, bool))):
             raise ParseError("tally.bad_move", "T-0", "points")
-        return Add(seat, points)
+        return Add(seat, points, expect)
 
     def move_to_json(self, move: Add) -> dict[str, Any]:
-        return {"seat": move.seat, "points": move.points}
+        found: dict[str, Any] = {"seat": move.seat, "points": move.points}
+        if move.expect is not None:
+            found["expect"] = move.expect
+        return found
 
     def check(self, state: TallyState, move: Add) -> Verdict:
         seat_ok = 0 <= move.seat < len(state.totals)
@@ -65,6 +71,10 @@ class Tally:
             after = state.totals[move.seat] + move.points
             reasons.append(Reason("tally.not_negative", "T-2", after >= 0, {"after": after}))
             reasons.append(Reason("tally.cap", "T-3", after <= state.cap, {"after": after, "cap": state.cap}))
+            if move.expect is not None:
+                total = state.totals[move.seat]
+                reasons.append(Reason("tally.expect", "T-7", total == move.expect,
+                                      {"expect": move.expect, "total": total}))
         return Verdict.of(reasons)
 
     def apply(self, state: TallyState, move: Add) -> TallyState:

@@ -29,7 +29,10 @@ __all__ = ["GAME", "WEB", "Add", "Tally", "TallyState"]
 
 def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     try:
-        return {"seat": int(form.get("seat", "")), "points": int(form.get("points", ""))}
+        move = {"seat": int(form.get("seat", "")), "points": int(form.get("points", ""))}
+        if form.get("expect", ""):  # an entry that names the total its phone saw (does not commute)
+            move["expect"] = int(form["expect"])
+        return move
     except ValueError:
         raise ParseError("tally.bad_move", "T-0", "points") from None
 
@@ -72,6 +75,7 @@ MESSAGES = {
     "tally.seat": _l("Seat {seat} is at this table."),
     "tally.not_negative": _l("The total stays at zero or above (it would be {after})."),
     "tally.cap": _l("The total stays at or under {cap} (it would be {after})."),
+    "tally.expect": _l("The total was {expect} when entered (it is {total})."),
     "tally.profile.points_known": _l("Every card has points (missing: {cards})."),
     "tally.profile.three_cards": _l("The deck has 3 cards (it has {count})."),
     "tally.card.points_small": _l("A card is worth at most 10 points (this one {points})."),

@@ -103,7 +103,8 @@ def test_two_phones_on_one_version_one_wins_the_other_sees_fresh_state_and_keeps
     table = new_table(a, "Aki", "Ben")
     seen = version_of(b.get(table).get_data(as_text=True))
     assert enter(a, table, 0, "3", version=seen).status_code == 303
-    response = enter(b, table, 1, "4", version=seen)
+    # B's entry names the total it saw (0), which A's entry changed: its meaning changed, so it is refused.
+    response = b.post(f"{table}/move", {"seat": 0, "points": 4, "expect": 0, "version": seen})
     assert response.status_code == 409
     html = response.get_data(as_text=True)
     assert "Another phone entered something first, so this entry was not saved." in text_of(html)
@@ -111,8 +112,8 @@ def test_two_phones_on_one_version_one_wins_the_other_sees_fresh_state_and_keeps
     assert version_of(html) == 1
     assert input_value(html, "points") == "4"  # nothing the player typed is lost
     # Sending it again on the fresh version goes through.
-    assert enter(b, table, 1, "4", version=1).status_code == 303
-    assert totals(b.get(table).get_data(as_text=True)) == [3, 4]
+    assert b.post(f"{table}/move", {"seat": 0, "points": 4, "expect": 3, "version": 1}).status_code == 303
+    assert totals(b.get(table).get_data(as_text=True)) == [7, 0]
 
 
 def test_undo_takes_back_the_last_entry_and_the_log_keeps_the_record(phone: Phone) -> None:

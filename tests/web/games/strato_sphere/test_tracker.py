@@ -373,7 +373,7 @@ def test_a_stale_entry_is_kept_for_the_second_phone(client, app) -> None:  # typ
     first, second = Phone(client), Phone(app.test_client())
     table = new_table(first, "Aki", "Ben")
     version = version_of(second.get(table).get_data(as_text=True))
-    play(first, table, "draw")
+    play(first, table, "reveal 0 9H")  # the same card: the second phone's entry no longer means the same
     response = enter(second, table, "reveal 4 9H", version=version, sel="4")
     assert response.status_code == 409
     html = response.get_data(as_text=True)
