@@ -13,6 +13,19 @@
     evt.detail.headers["X-CSRFToken"] = csrfToken();
   });
 
+  // A table page's address names its version (?at=), so the browser's Back returns to the table before the
+  // last entry (each entry pushes its own step, see tables.answer) and never writes. A page opened by its plain
+  // link gets its step's address here; the state lets htmx reload it when Back comes to it.
+  function markStep() {
+    var live = document.getElementById("live");
+    var step = live && live.getAttribute("data-step-url");
+    if (!step || !window.history.replaceState) return;
+    var here = window.location.pathname + window.location.search;
+    if (here !== step) window.history.replaceState({htmx: true}, "", step + window.location.hash);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", markStep);
+  else markStep();
+
   // A form the player has started to fill is "dirty": the live poll must not wipe it out.
   document.addEventListener("input", function (evt) {
     var form = evt.target.closest && evt.target.closest("form");

@@ -114,7 +114,7 @@ def test_a_table_resolves_a_get_phase_and_the_card_moves_to_the_point_area(new_p
     for i, name in enumerate(("Aki", "Ben", "Chie", "Dai")):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(#answer)?$"))
+    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
     page.click("#lumiere button[name=seat][value='0']")  # Aki won rock-paper-scissors
     expect(page.locator("#lumiere")).to_contain_text("Aki places their commoner: tap an empty area.")
     fits_the_phone(page)

@@ -57,7 +57,7 @@ def test_a_five_player_table_through_an_sp_obstruction_and_a_reach(new_phone, li
     for i, name in enumerate(("Aki", "Ben", "Chie", "Dai", "Emi")):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(#answer)?$"))
+    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
     setup = "#sister-combination form"
     page.fill('input[name="h4"]', "3")  # Emi was dealt 3 in this story (a short deal noticed late)
     card(page, setup, "karen", "3")

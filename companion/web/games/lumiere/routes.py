@@ -35,7 +35,7 @@ def captures_tap():  # type: ignore[no-untyped-def]
     if is_htmx():
         body, status = dispute.render(state, [])
         response: Response = make_response(body, status)
-        response.headers["HX-Replace-Url"] = dispute.address(state)
+        response.headers["HX-Push-Url"] = dispute.address(state)  # each tap is a step Back returns to
         return response
     return redirect(dispute.address(state), 303)
 
