@@ -156,7 +156,15 @@ def field_label(key: str) -> str:
     return key if text == f"field.{key}" else text
 
 
+def rule_name(rule: str) -> str:
+    """The ruling a reason follows, as a player reads it: an id (LP-5) as it is; a rule-text section (§ターン進行)
+    in the page's language, as its game's messages name it (code "rule.<section>"), so an English page shows no
+    Japanese section name. The API keeps the id as the engine gives it."""
+    text = message_for(f"rule.{rule}") if rule.startswith("§") else rule
+    return rule if text == f"rule.{rule}" else text
+
+
 def reason_text(reason: Reason | RulesError) -> str:
     """A reason as a player reads it: the sentence, then the ruling it follows in brackets."""
     text = explain(reason)
-    return f"{text} ({reason.rule})" if reason.rule else text
+    return f"{text} ({rule_name(reason.rule)})" if reason.rule else text
