@@ -25,7 +25,7 @@ from ..profiles import (
 )
 from ..profiles.refs import ProfileRef
 from .gameweb import Registered
-from .messages import explain, message_for
+from .messages import explain, message_for, rule_name
 from .pages import page
 from .table_service import game_or_404, registered, submitted_text
 
@@ -47,7 +47,7 @@ def _profile_or_404(token: str) -> Profile:
 
 def facts(game: Any, data: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The rule-text facts a profile must satisfy, each passing or failing, in words."""
-    return [{"ok": r.ok, "text": explain(r), "rule": r.rule} for r in game.validate_profile(data)]
+    return [{"ok": r.ok, "text": explain(r), "rule": rule_name(r.rule)} for r in game.validate_profile(data)]
 
 
 @bp.get("/profiles/<slug>")

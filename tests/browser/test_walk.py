@@ -3,7 +3,7 @@ English, as a player would open it: home, a new table of each game, each game's 
 (one seat named with 40 characters), the table as it was a step back, its history and watch pages, the
 dispute, check and score pages with an answer, the print page, the profile pages and the import page (also sent
 with no file). Each page is kept as a screenshot in test-artifacts/walk/ and checked for what a phone shows
-badly: sideways scrolling, an element past the screen's edge, a tap target under 44 × 44 px (inline text
+badly: sideways scrolling, an element past the screen's edge, text cut off (a tab's name), a tap target under 44 × 44 px (inline text
 links in a sentence aside), and on an English page a Japanese section name (§プレイの準備).
 
 The tables are written before the server starts (through the same forms a phone sends, with the test client),
@@ -100,7 +100,7 @@ def _answers(phone: Phone) -> list[tuple[str, str]]:
 
     pages = [
         ("strato-sphere-dispute", "/strato-sphere/dispute?" + urlencode(
-            {"players": "2", "from": "1", "to": "2", "player": "0", "f0": "S", "f1": "H", "ar": "K", "as": "S",
+            {"players": "2", "from": "1", "to": "2", "player": "0", "f0": "black", "f1": "red", "ar": "K", "as": "S",
              "an": "2", "tr": "Q", "ts": "H", "tn": "2", "ask": "attack"}) + "#answer"),
         ("lumiere-captures", "/lumiere/captures?" + urlencode(
             {"p": "4", "card": "commoner", "owner": "0", "mode": "put",
@@ -158,7 +158,7 @@ MEASURE = """(width) => {
   const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') +
     (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '') +
     ' "' + (e.innerText || e.value || e.getAttribute('aria-label') || '').trim().slice(0, 30) + '"';
-  const out = {scroll: document.scrollingElement.scrollWidth, overflow: [], small: [], japanese: []};
+  const out = {scroll: document.scrollingElement.scrollWidth, overflow: [], cut: [], small: [], japanese: []};
   for (const e of document.body.querySelectorAll('*')) {
     if (hiddenAway(e) || !visible(e)) continue;
     const r = e.getBoundingClientRect();
@@ -172,6 +172,14 @@ MEASURE = """(width) => {
     const range = document.createRange(); range.selectNodeContents(t);
     const r = range.getBoundingClientRect();
     if (r.width > 0 && (r.right > width + 0.5 || r.left < -0.5)) out.overflow.push('text in ' + name(e) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+  }
+  // Text cut off by its own box (an ellipsis, or a box that hides what does not fit): a tab's name, a label.
+  for (const e of document.body.querySelectorAll('*')) {
+    if (hiddenAway(e) || !visible(e) || e.matches('input, select, textarea, svg, svg *')) continue;
+    const s = getComputedStyle(e);
+    if (s.overflowX === 'visible' || s.overflowX === 'auto' || s.overflowX === 'scroll') continue;
+    const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (own && e.scrollWidth > e.clientWidth + 1) out.cut.push(name(e) + ' ' + e.clientWidth + '<' + e.scrollWidth);
   }
   const targets = document.querySelectorAll('button, a, input, select, textarea, summary');
   for (const e of targets) {
@@ -218,6 +226,7 @@ def _walk(browser, site: Site, lang: str, javascript: bool) -> list[str]:  # typ
             if found["scroll"] > WIDTH:
                 faults.append(f"{name}: the page scrolls sideways ({found['scroll']} px)")
             faults.extend(f"{name}: past the screen's edge: {what}" for what in found["overflow"][:5])
+            faults.extend(f"{name}: text cut off: {what}" for what in found["cut"][:5])
             faults.extend(f"{name}: tap target under 44 × 44: {what}" for what in found["small"][:8])
             if lang == "en":
                 faults.extend(f"{name}: Japanese section name {what}" for what in sorted(set(found["japanese"])))
