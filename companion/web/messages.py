@@ -53,6 +53,7 @@ PLATFORM_MESSAGES: dict[str, Any] = {
     "table.replay_failed": _l("An entry in the log no longer fits the rules or the profile; the table shows "
                               "the state before it."),
     "import.not_readable": _l("The file is not a table export (JSON) from this app."),
+    "import.nothing": _l("Choose an export file first (or paste its text), then tap “Import and continue”."),
     "import.unknown_game": _l("This export is for a game this app does not know ({game})."),
     "import.bad_seats": _l("The export's seats do not fit this game."),
     "import.bad_profile": _l("The export's deck profile cannot be used: {why}"),

@@ -254,11 +254,15 @@ def start_table(game: Game[Any, Any], new: NewTable) -> Table | None:
 
 def submitted_text() -> str:
     """What an import form sent: the uploaded file (up to MAX_CONTENT_LENGTH) or else the pasted text (up to
-    MAX_FORM_MEMORY_SIZE; Werkzeug answers 413 past either). InputError when the file is not UTF-8 text."""
+    MAX_FORM_MEMORY_SIZE; Werkzeug answers 413 past either). InputError when the file is not UTF-8 text, or
+    when neither a file nor any text was sent (the player is asked for a file, not told it is unreadable)."""
     upload = request.files.get("file")
     if upload and upload.filename:
         return upload_text(upload.read())
-    return request.form.get("text", "")
+    pasted = request.form.get("text", "")
+    if not pasted.strip():
+        raise InputError("import.nothing")
+    return pasted
 
 
 def export_table(view: TableView) -> dict[str, Any]:

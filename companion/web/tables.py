@@ -266,6 +266,8 @@ def import_upload() -> ResponseReturnValue:
     try:
         text = submitted_text()
     except InputError as exc:
+        if exc.code == "import.nothing":  # nothing chosen: asked for a file, not told a file is wrong
+            return render_template("import.html", errors=[], ask=message_for(exc.code), text=""), 422
         return render_template("import.html", errors=[message_for(exc.code, exc.params)], text=""), 422
     created = import_table(text)
     if isinstance(created, Table):

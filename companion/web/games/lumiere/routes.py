@@ -8,6 +8,7 @@ from flask import Blueprint, Response, make_response, redirect, request, url_for
 from companion import store
 from companion.games.base import ErrorList, RulesError
 from companion.games.lumiere import GAME
+from companion.web.links import LinkReader
 from companion.web.pages import is_htmx
 from companion.web.table_service import load_view, own_profile_copy
 
@@ -18,8 +19,11 @@ bp = Blueprint("lumiere", __name__, url_prefix="/lumiere")
 
 @bp.get("/captures")
 def captures():  # type: ignore[no-untyped-def]
-    state, problems = dispute.read_state(request.args)
-    return dispute.render(state, problems, 400 if problems else 200)
+    link = LinkReader(request.args)
+    state, problems = dispute.read_state(request.args, link)
+    # a hand-edited link: what it asked for that cannot be is said in words on a usable page (a 200, as for the
+    # other quick tools); a field that cannot be read is a 400, as before
+    return dispute.render(state, problems, 400 if problems else 200, link_notice=link.notice())
 
 
 @bp.post("/captures")
