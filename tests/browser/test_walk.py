@@ -179,6 +179,9 @@ MEASURE = """(width) => {
     const s = getComputedStyle(e);
     if (s.overflowX === 'visible' || s.overflowX === 'auto' || s.overflowX === 'scroll') continue;
     const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    // a tile too small for a whole name may end it with "…" when its title holds the whole of it
+    const titled = e.closest('[title]'); const whole = e.textContent.trim();
+    if (s.textOverflow === 'ellipsis' && titled && titled.getAttribute('title').includes(whole)) continue;
     if (own && e.scrollWidth > e.clientWidth + 1) out.cut.push(name(e) + ' ' + e.clientWidth + '<' + e.scrollWidth);
   }
   const targets = document.querySelectorAll('button, a, input, select, textarea, summary');
