@@ -116,6 +116,7 @@ def _answers(phone: Phone) -> list[tuple[str, str]]:
         html = phone.get(location).get_data(as_text=True)
     pages.append(("planeta-rica-score", location))
     pages.append(("planetary-sisters-score", "/planetary-sisters/score"))
+    pages.append(("planetary-sisters-score-2-players", "/planetary-sisters/score?players=2"))
     return pages
 
 
@@ -137,6 +138,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
             assert watch, "no watch link"
             prepared.extend([(f"table-{slug}", url), (f"table-{slug}-step-back", f"{url}?at=1"),
                              (f"history-{slug}", f"{url}/history"), (f"watch-{slug}", watch.group(1))])
+            if slug == "planetary-sisters":
+                prepared.append(("planetary-sisters-what-if", f"/planetary-sisters{url}/what-if"))
         prepared.extend(_answers(phone))
         prepared.extend([("print", "/print"), ("import", "/import"),
                          ("planetary-sisters-profiles", "/planetary-sisters/profiles")])
