@@ -16,12 +16,16 @@
   // A table page's address names its version (?at=), so the browser's Back returns to the table before the
   // last entry (each entry pushes its own step, see tables.answer) and never writes. A page opened by its plain
   // link gets its step's address here; the state lets htmx reload it when Back comes to it.
+  // What else the address holds (a tapped node, ?sel=) is kept.
   function markStep() {
     var live = document.getElementById("live");
     var step = live && live.getAttribute("data-step-url");
-    if (!step || !window.history.replaceState) return;
-    var here = window.location.pathname + window.location.search;
-    if (here !== step) window.history.replaceState({htmx: true}, "", step + window.location.hash);
+    if (!step || !window.history.replaceState || !window.URL) return;
+    var here = new URL(window.location.href);
+    var at = new URL(step, window.location.href).searchParams.get("at");
+    if (here.searchParams.get("at") === at) return;
+    here.searchParams.set("at", at);
+    window.history.replaceState({htmx: true}, "", here.pathname + here.search + here.hash);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", markStep);
   else markStep();
