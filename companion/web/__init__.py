@@ -11,7 +11,7 @@ from flask_wtf.csrf import CSRFProtect, generate_csrf
 from ..i18n import pick
 from . import api, errors, home, printing, profiles, security, tables
 from .gameweb import playable
-from .messages import PLATFORM_MESSAGES, explain, field_label, option_label
+from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
 from .pages import is_htmx
 
 csrf = CSRFProtect()
@@ -44,4 +44,5 @@ def register_web(app: Flask) -> None:
     css_dir = Path(app.static_folder or "") / "css" / "parts"
     part_styles = sorted(f"css/parts/{p.name}" for p in css_dir.glob("*.css")) if css_dir.is_dir() else []
     app.jinja_env.globals.update(part_styles=part_styles, csrf_token=generate_csrf, explain=explain,
-                                 field_label=field_label, option_label=option_label, pick=pick, is_htmx=is_htmx)
+                                 field_label=field_label, option_label=option_label, pick=pick, is_htmx=is_htmx,
+                                 rule_name=rule_name)

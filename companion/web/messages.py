@@ -54,6 +54,7 @@ PLATFORM_MESSAGES: dict[str, Any] = {
     "table.replay_failed": _l("An entry in the log no longer fits the rules or the profile; the table shows "
                               "the state before it."),
     "import.not_readable": _l("The file is not a table export (JSON) from this app."),
+    "import.nothing": _l("Choose an export file first (or paste its text), then tap “Import and continue”."),
     "import.unknown_game": _l("This export is for a game this app does not know ({game})."),
     "import.bad_seats": _l("The export's seats do not fit this game."),
     "import.bad_profile": _l("The export's deck profile cannot be used: {why}"),
@@ -157,7 +158,15 @@ def field_label(key: str) -> str:
     return key if text == f"field.{key}" else text
 
 
+def rule_name(rule: str) -> str:
+    """The ruling a reason follows, as a player reads it: an id (LP-5) as it is; a rule-text section (§ターン進行)
+    in the page's language, as its game's messages name it (code "rule.<section>"), so an English page shows no
+    Japanese section name. The API keeps the id as the engine gives it."""
+    text = message_for(f"rule.{rule}") if rule.startswith("§") else rule
+    return rule if text == f"rule.{rule}" else text
+
+
 def reason_text(reason: Reason | RulesError) -> str:
     """A reason as a player reads it: the sentence, then the ruling it follows in brackets."""
     text = explain(reason)
-    return f"{text} ({reason.rule})" if reason.rule else text
+    return f"{text} ({rule_name(reason.rule)})" if reason.rule else text

@@ -8,8 +8,11 @@ from flask import render_template, request
 
 
 def is_htmx() -> bool:
-    """A fragment is wanted only by htmx's own requests (not boosted ones, which want whole pages)."""
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+    """A fragment is wanted only by htmx's own requests: not boosted ones, and not a history restore (the
+    browser's Back to a step htmx pushed), which both want whole pages."""
+    headers = request.headers
+    return (headers.get("HX-Request") == "true" and headers.get("HX-Boosted") != "true"
+            and headers.get("HX-History-Restore-Request") != "true")
 
 
 def page(template: str, fragment: str | None = None, status: int = 200, **context: Any) -> tuple[str, int]:

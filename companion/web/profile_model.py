@@ -20,7 +20,7 @@ from ..profiles.progress import Progress, progress
 from ..profiles.refs import ProfileRef
 from .cardforms import CardCell, ProfileEditor
 from .gameweb import Registered
-from .messages import explain
+from .messages import explain, rule_name
 from .table_service import registered
 
 
@@ -42,7 +42,7 @@ def facts(entry: Registered, data: Mapping[str, Any]) -> tuple[Fact, ...]:
     """Every rule-text fact of the game, holding or failing, in words (the checklist of what is still missing)."""
     editor = entry.web.profile_editor
     words = editor.explain if editor and editor.explain else explain
-    return tuple(Fact(r.ok, words(r), r.rule, r.code) for r in entry.game.validate_profile(data))
+    return tuple(Fact(r.ok, words(r), rule_name(r.rule), r.code) for r in entry.game.validate_profile(data))
 
 
 def _named_by_failing(entry: Registered, data: Mapping[str, Any]) -> set[str]:
@@ -180,7 +180,7 @@ def builtins_of(entry: Registered, builtins: Mapping[str, Mapping[str, Any]]) ->
 def reason_line(reason: Reason | RulesError, editor: ProfileEditor | None) -> str:
     """A refused card's reason in words, with its ruling."""
     words = editor.explain(reason) if editor and editor.explain else explain(reason)
-    return f"{words} ({reason.rule})" if reason.rule else words
+    return f"{words} ({rule_name(reason.rule)})" if reason.rule else words
 
 
 @dataclass(frozen=True)

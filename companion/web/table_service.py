@@ -61,6 +61,24 @@ def load_view(token: str, *, watch: bool = False, game: str = "") -> TableView:
     return view_of(load_table(token, watch=watch, game=game))
 
 
+@dataclass(frozen=True)
+class Past:
+    """A table page's earlier step (the browser's Back after entries): the version shown, and how many
+    entries came after it."""
+
+    version: int
+    later: int
+
+
+def view_at(view: TableView, version: int) -> tuple[TableView, Past]:
+    """The table as it stood at ``version``: the log up to it replayed once, for reading only. The browser's
+    Back steps through a table's entries this way and never writes: undoing is the log's Undo."""
+    entries = store.log_of(view.table.id)
+    replayed = replay_table(view.game, view.table, view.profile, [e for e in entries if e.seq <= version])
+    past = TableView(view.table, view.game, view.profile, replayed, (*view.cache_key, "at", version))
+    return past, Past(version, sum(1 for e in entries if e.seq > version))
+
+
 # -- history ---------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -252,11 +270,15 @@ def start_table(game: Game[Any, Any], new: NewTable) -> Table | None:
 
 def submitted_text() -> str:
     """What an import form sent: the uploaded file (up to MAX_CONTENT_LENGTH) or else the pasted text (up to
-    MAX_FORM_MEMORY_SIZE; Werkzeug answers 413 past either). InputError when the file is not UTF-8 text."""
+    MAX_FORM_MEMORY_SIZE; Werkzeug answers 413 past either). InputError when the file is not UTF-8 text, or
+    when neither a file nor any text was sent (the player is asked for a file, not told it is unreadable)."""
     upload = request.files.get("file")
     if upload and upload.filename:
         return upload_text(upload.read())
-    return request.form.get("text", "")
+    pasted = request.form.get("text", "")
+    if not pasted.strip():
+        raise InputError("import.nothing")
+    return pasted
 
 
 def export_table(view: TableView) -> dict[str, Any]:

@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .. import store
 from ..games.base import ErrorList, ImpossibleState, RulesError
@@ -28,6 +29,7 @@ from .profile_model import table_profile
 from .security import device_id
 from .table_service import (
     RECENT_HISTORY,
+    Past,
     export_table,
     history,
     import_table,
@@ -35,6 +37,7 @@ from .table_service import (
     load_view,
     registered,
     submitted_text,
+    view_at,
     web_of,
 )
 
@@ -54,14 +57,20 @@ LOOK_FIELDS = ("sel",)  # fields of an entry form that say what the phone was lo
 def _selected() -> dict[str, str]:
     """What the phone asks to look at (a tapped node): the page's query, and after an entry the form's look
     fields, so a saved move keeps the tapped node open. Read once here, never while rendering."""
-    selected = {k: v for k, v in request.args.items() if k not in ("n", "v")}
+    selected = {k: v for k, v in request.args.items() if k not in ("n", "v", "at")}
     if request.method == "POST":
         selected.update({k: request.form[k] for k in LOOK_FIELDS if k in request.form})
     return selected
 
 
+def step_url(view: TableView) -> str:
+    """The address of the table page at this version: each entry is a step the browser's Back returns to."""
+    return url_for("tables.show", token=view.table.token, at=view.version)
+
+
 def render_table(view: TableView, *, can_write: bool, status: int = 200, notice: str = "",
-                 problems: list[str] | None = None, pending: Mapping[str, str] | None = None) -> ResponseReturnValue:
+                 problems: list[str] | None = None, pending: Mapping[str, str] | None = None,
+                 past: Past | None = None) -> ResponseReturnValue:
     web = web_of(view.table.game)
     token = view.table.token if can_write else view.table.watch_token
     poll_url = url_for("tables.poll" if can_write else "tables.watch_poll", token=token, v=view.version)
@@ -76,16 +85,38 @@ def render_table(view: TableView, *, can_write: bool, status: int = 200, notice:
         on_loopback=request.host.split(":")[0] in ("127.0.0.1", "localhost", "[::1]"),
         replay_problem=explain(view.replay_error) if view.replay_error else "",
         table_profile=table_profile(registered()[view.table.game], view.profile, view.profile_ref, can_write),
+        past=past, past_notice=_past_notice(past) if past else "",
+        step_url=step_url(view) if can_write else "",
+        now_url=url_for("tables.show", token=view.table.token),
     )
-    return page("table/page.html", "table/_live.html", status, **context)
+    response = make_response(page("table/page.html", "table/_live.html", status, **context))
+    # A table moves on with every entry: Back must ask again for its step, never show a kept copy (whose forms
+    # would send on an old version).
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _past_notice(past: Past) -> str:
+    return ngettext("This is the table as it was before the last entry. Going back never takes an entry back: "
+                    "the table now still has it (Undo last entry takes it back, and the log keeps both).",
+                    "This is the table as it was before the last %(num)s entries. Going back never takes an "
+                    "entry back: the table now still has them (Undo last entry takes one back, and the log "
+                    "keeps both).", past.later)
 
 
 @bp.get("/t/<token>")
 def show(token: str) -> ResponseReturnValue:
+    """The table now; with ``?at=`` an earlier version (a step Back returned to), drawn read-only. An ``at`` that
+    is not an earlier version (hand-edited, or the newest) shows the table now."""
+    view = load_view(token)
+    at = whole_number(request.args.get("at", ""), 0, view.version)
+    if at is not None and at < view.version:
+        earlier, past = view_at(view, at)
+        return render_table(earlier, can_write=False, past=past)
     notice = {"conflict": _("Another phone entered something first. Here is the table as it is now; "
                             "check it and enter again if still needed."),
               "saved": "", "": ""}.get(request.args.get("n", ""), "")
-    return render_table(load_view(token), can_write=True, notice=notice)
+    return render_table(view, can_write=True, notice=notice)
 
 
 @bp.get("/w/<token>")
@@ -102,7 +133,11 @@ def _poll(token: str, watch: bool) -> ResponseReturnValue:
     seen = whole_number(request.args.get("v", ""), 0, store.MAX_VERSION)
     if seen == version:
         return Response(status=204)
-    return render_table(load_view(token, watch=watch), can_write=not watch)
+    fresh = load_view(token, watch=watch)
+    response = make_response(render_table(fresh, can_write=not watch))
+    if not watch:  # the address follows the table, so a reload shows it now, not the step it was opened at
+        response.headers["HX-Replace-Url"] = step_url(fresh)
+    return response
 
 
 @bp.get("/t/<token>/poll")
@@ -126,9 +161,13 @@ def answer(view: TableView, outcome: Outcome, pending: Mapping[str, str]) -> Res
     the reason and the player's entry still in the form. Conflict: the fresh table, the entry kept."""
     token = view.table.token
     if outcome.kind in ("saved", "nothing"):
+        fresh = load_view(token)
         if request.headers.get("HX-Request") == "true":
-            return render_table(load_view(token), can_write=True)
-        return redirect(url_for("tables.show", token=token), 303)
+            response = make_response(render_table(fresh, can_write=True))
+            if outcome.kind == "saved":  # a new step: Back returns to the table before this entry
+                response.headers["HX-Push-Url"] = step_url(fresh)
+            return response
+        return redirect(step_url(fresh), 303)
     if outcome.kind == "conflict":
         notice = _("Another phone entered something first, so this entry was not saved. The table below is "
                    "up to date and your entry is still in the form: check it and send it again.")
@@ -231,6 +270,8 @@ def import_upload() -> ResponseReturnValue:
     try:
         text = submitted_text()
     except InputError as exc:
+        if exc.code == "import.nothing":  # nothing chosen: asked for a file, not told a file is wrong
+            return render_template("import.html", errors=[], ask=message_for(exc.code), text=""), 422
         return render_template("import.html", errors=[message_for(exc.code, exc.params)], text=""), 422
     created = import_table(text)
     if isinstance(created, Table):

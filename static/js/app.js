@@ -16,6 +16,23 @@
     evt.detail.headers["X-CSRFToken"] = csrfToken();
   });
 
+  // A table page's address names its version (?at=), so the browser's Back returns to the table before the
+  // last entry (each entry pushes its own step, see tables.answer) and never writes. A page opened by its plain
+  // link gets its step's address here; the state lets htmx reload it when Back comes to it.
+  // What else the address holds (a tapped node, ?sel=) is kept.
+  function markStep() {
+    var live = document.getElementById("live");
+    var step = live && live.getAttribute("data-step-url");
+    if (!step || !window.history.replaceState || !window.URL) return;
+    var here = new URL(window.location.href);
+    var at = new URL(step, window.location.href).searchParams.get("at");
+    if (here.searchParams.get("at") === at) return;
+    here.searchParams.set("at", at);
+    window.history.replaceState({htmx: true}, "", here.pathname + here.search + here.hash);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", markStep);
+  else markStep();
+
   // A form the player has started to fill is "dirty": the live poll must not wipe it out.
   document.addEventListener("input", function (evt) {
     var form = evt.target.closest && evt.target.closest("form");

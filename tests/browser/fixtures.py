@@ -10,8 +10,9 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,13 +37,16 @@ MAKE_RUN = ["--config", "gunicorn.conf.py"]  # what `make run` serves with (geve
 
 
 def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: dict[str, str] | None = None,
-          ready_path: str = "/", server_args: list[str] | None = None) -> Iterator[str]:
+          ready_path: str = "/", server_args: list[str] | None = None,
+          prepare: Callable[[Any], None] | None = None) -> Iterator[str]:
     """Migrate a fresh database, start gunicorn on it serving ``app_module`` (e.g. tests.browser.serve:app),
-    yield its base URL, stop it afterwards."""
+    yield its base URL, stop it afterwards. ``prepare`` gets the migrated app first (to put tables in it)."""
     instance = tmp_path_factory.mktemp("live")
     url = PG_URL or f"sqlite:///{instance / 'live.db'}"
     app = make_app(instance, url)
     db.upgrade(app)
+    if prepare is not None:
+        prepare(app)
     app.extensions["db_engine"].dispose()
     port = free_port()
     env = dict(os.environ, COMPANION_TEST_INSTANCE=str(instance), COMPANION_TEST_DATABASE_URL=url,

@@ -138,7 +138,7 @@ def test_the_table_page_fits_a_phone(new_phone, live_server) -> None:  # type: i
     for i, name in enumerate(("アキ", "ベン", "チエ")):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(#answer)?$"))
+    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
     expect(page.locator("#ps-setup h2")).to_have_text("ゲームの準備")
     page.click('#ps-setup label.seat-pick:has(input[value="1"])')
     for added, card in enumerate(("14:FOOD*4", "20:PLANT*2", "19:PAGE"), start=1):

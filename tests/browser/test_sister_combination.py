@@ -57,7 +57,7 @@ def test_a_five_player_table_through_an_sp_obstruction_and_a_reach(new_phone, li
     for i, name in enumerate(("Aki", "Ben", "Chie", "Dai", "Emi")):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(#answer)?$"))
+    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
     setup = "#sister-combination form"
     page.fill('input[name="h4"]', "3")  # Emi was dealt 3 in this story (a short deal noticed late)
     card(page, setup, "karen", "3")
@@ -125,7 +125,7 @@ def test_thirteen_seats_fit_and_work_without_javascript(new_phone, live_server) 
     table_url = page.url
     card(page, "#sister-combination form", "marie", "1")
     page.click("text=Start the game")
-    expect(page).to_have_url(re.compile(re.escape(table_url) + r"(#answer)?$"))  # lands on the answer
+    expect(page).to_have_url(re.compile(re.escape(table_url) + r"\?at=\d+(#answer)?$"))  # lands on the answer
     card(page, ".sc-play", "marie", "mirror")
     page.click(".sc-play-button")
     expect(page.locator(".sc-turn")).to_contain_text("Player-13's turn")  # reversed across the seam

@@ -105,7 +105,7 @@ def test_a_short_game_through_an_attack_and_a_defence(new_phone, live_server) ->
     page.fill("input[name=seat0]", "Aki")
     page.fill("input[name=seat1]", "Ben")
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(#answer)?$"))
+    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
     expect(page.locator(".ss-status")).to_have_text(re.compile(r"Turn 1 · Aki to move · move 1 of 3"))
     no_horizontal_scroll(page)
     check_ring_geometry(page, 2)

@@ -70,7 +70,7 @@ def test_unknown_table_is_a_404_page(phone: Phone) -> None:
 def test_an_entry_is_checked_applied_and_logged(phone: Phone) -> None:
     table = new_table(phone, "Aki", "Ben")
     response = enter(phone, table, 1, "7")
-    assert response.status_code == 303 and response.headers["Location"] == table
+    assert response.status_code == 303 and response.headers["Location"] == table + "?at=1"  # the step Back returns to
     html = phone.get(table).get_data(as_text=True)
     assert totals(html) == [0, 7]
     assert version_of(html) == 1

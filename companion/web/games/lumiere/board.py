@@ -15,7 +15,7 @@ from flask_babel import pgettext
 
 from companion.games.base import Reason
 from companion.games.lumiere import ALL_CELLS, Card, Cell, Field, FieldCard, GetOutcome, Sandwich
-from companion.web.messages import explain
+from companion.web.messages import explain, rule_name
 
 from .labels import ARROWS, card_name, card_short, cell_label, line_name, seat_label
 
@@ -109,7 +109,7 @@ class ReasonView:
 
 
 def reason_view(reason: Reason) -> ReasonView:
-    return ReasonView(explain(reason), reason.rule, reason.ok)
+    return ReasonView(explain(reason), rule_name(reason.rule), reason.ok)
 
 
 @dataclass(frozen=True)

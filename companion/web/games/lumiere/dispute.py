@@ -22,6 +22,7 @@ from flask_babel import pgettext
 
 from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.lumiere import ALL_CELLS, Card, Cell, Field, FieldCard, field_from_request, resolve_get
+from companion.web.links import LinkReader
 from companion.web.messages import explain
 from companion.web.pages import page
 
@@ -91,14 +92,15 @@ def checked(players: int, board: Field) -> Field:
     return read
 
 
-def read_state(values: Mapping[str, str]) -> tuple[Checker, list[RulesError]]:
-    """The state an address or a form carries; what cannot be read falls back to the default, and says so."""
+def read_state(values: Mapping[str, str], link: LinkReader | None = None) -> tuple[Checker, list[RulesError]]:
+    """The state an address or a form carries; what cannot be read falls back to the default, and says so (the
+    field's problems returned, the other fields' noted in ``link``)."""
     problems: list[RulesError] = []
-    players = int(values["p"]) if values.get("p") in ("3", "4") else 4
-    card = Card(values["card"]) if values.get("card") in {c.value for c in Card} else Card.COMMONER
-    owner = int(values["owner"]) if values.get("owner", "") in ("0", "1", "2", "3") else 0
-    owner = owner if owner < players else 0
-    mode = values.get("mode", "") if values.get("mode") in MODES else "put"
+    link = link if link is not None else LinkReader(values)
+    players = link.number("p", 0, 99, PLAYERS) or 4
+    card = Card(link.choice("card", [c.value for c in Card]) or Card.COMMONER.value)
+    owner = link.number("owner", 0, players - 1) or 0
+    mode = link.choice("mode", MODES) or "put"
     try:
         board = decode_field(values.get("f", ""))
         board = checked(players, board)
@@ -159,9 +161,11 @@ def address(state: Checker) -> str:
     return url_for("lumiere.captures", **query)
 
 
-def render(state: Checker, problems: list[RulesError], status: int = 200, tapped_cell: str = ""):  # type: ignore[no-untyped-def]
+def render(state: Checker, problems: list[RulesError], status: int = 200, tapped_cell: str = "",  # type: ignore[no-untyped-def]
+           link_notice: str = ""):
     with table_labels(()):  # no table: "Player 1" … and areas as "B3"
         context = _context(state, problems, tapped_cell)
+        context["link_notice"] = link_notice
     return page("lumiere/captures.html", "lumiere/_captures.html", status, **context)
 
 

@@ -48,6 +48,14 @@ def M(text: Any, **kinds: str) -> Message:
 
 
 MESSAGES: dict[str, Any] = {
+    # -- the rule text's sections a reason may follow (rule_name shows them in the page's language) --------------
+    "rule.§概要": M(_l("§Overview")),
+    "rule.§プレイの準備": M(_l("§Preparing to play")),
+    "rule.§場の説明": M(_l("§The field")),
+    "rule.§ターン進行": M(_l("§How a turn goes")),
+    "rule.§セットフェイズ": M(_l("§Set phase")),
+    "rule.§エフェクトフェイズ": M(_l("§Effect phase")),
+    "rule.§ドローフェイズ": M(_l("§Draw phase")),
     # -- reading a field (the referee API and the dispute page) ----------------------------------------------
     "lp.json.wrong_type": M(_l("Wrong kind of value here: a JSON {expected} is needed.")),
     "lp.json.missing": M(_l("“{field}” is required here.")),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, make_response, redirect, request
 
 from companion.games.base import ErrorList, RulesError
+from companion.web.links import LinkReader
 from companion.web.pages import is_htmx
 
 from . import dispute
@@ -16,8 +17,11 @@ bp = Blueprint("lumiere", __name__, url_prefix="/lumiere")
 
 @bp.get("/captures")
 def captures():  # type: ignore[no-untyped-def]
-    state, problems = dispute.read_state(request.args)
-    return dispute.render(state, problems, 400 if problems else 200)
+    link = LinkReader(request.args)
+    state, problems = dispute.read_state(request.args, link)
+    # a hand-edited link: what it asked for that cannot be is said in words on a usable page (a 200, as for the
+    # other quick tools); a field that cannot be read is a 400, as before
+    return dispute.render(state, problems, 400 if problems else 200, link_notice=link.notice())
 
 
 @bp.post("/captures")
@@ -33,6 +37,6 @@ def captures_tap():  # type: ignore[no-untyped-def]
     if is_htmx():
         body, status = dispute.render(state, [])
         response: Response = make_response(body, status)
-        response.headers["HX-Replace-Url"] = dispute.address(state)
+        response.headers["HX-Push-Url"] = dispute.address(state)  # each tap is a step Back returns to
         return response
     return redirect(dispute.address(state), 303)

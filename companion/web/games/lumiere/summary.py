@@ -11,7 +11,7 @@ from flask_babel import pgettext
 from companion.games.base import Breakdown, Term
 from companion.games.lumiere import GAME, Phase, TableState
 from companion.web.gameweb import Summary, SummaryTable
-from companion.web.messages import explain
+from companion.web.messages import explain, rule_name
 
 from .labels import card_name, seat_label, table_labels
 
@@ -54,5 +54,5 @@ def _summary(state: TableState, breakdown: Breakdown) -> Summary:
         tables.append(SummaryTable(_("%(seat)s — point area", seat=seat_label(s.seat)),
                                    (pgettext("lumiere", "Card"), pgettext("lumiere", "Count"),
                                     pgettext("lumiere", "Points"), pgettext("lumiere", "Subtotal")), rows, note))
-    winner_note = " ".join(f"{explain(r)} ({r.rule})" for r in breakdown.reasons)
+    winner_note = " ".join(f"{explain(r)} ({rule_name(r.rule)})" for r in breakdown.reasons)
     return Summary(finished=breakdown.finished, ranking=ranking, tables=tuple(tables), winner_note=winner_note)

@@ -356,7 +356,7 @@ def _answer(sheet: Sheet, errors: list[str], **extra: str) -> ResponseReturnValu
         saved = _int(extra.get("saved"), 0)
         notice = _remembered(saved)
         body, status = page("planeta_rica/score.html", "planeta_rica/_score.html", **context(sheet, notice=notice))
-        return body, status, {"HX-Replace-Url": url}
+        return body, status, {"HX-Push-Url": url}  # each tap a step Back returns to
     return redirect(url, 303)
 
 

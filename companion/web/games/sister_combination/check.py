@@ -29,6 +29,7 @@ from companion.games.sister_combination.effects import Effect, play_effect
 from companion.games.sister_combination.rules import TARGETED, check
 from companion.games.sister_combination.state import END_OPTION, HAND_LIMIT_OPTION, PLAYER_COUNTS, TableState
 from companion.inputs import whole_number
+from companion.web.links import LinkReader
 
 from .labels import (
     Line,
@@ -68,14 +69,8 @@ def _number(args: Mapping[str, str], key: str, default: int | None) -> Number:
     return Number(raw, whole_number(raw, 0, DECK_SIZE))
 
 
-def _choice(args: Mapping[str, str], key: str, allowed: tuple[str, ...], default: str = "") -> str:
-    raw = (args.get(key) or "").strip().lower()
-    return raw if raw in allowed else default
-
-
-def _seat(args: Mapping[str, str], key: str, players: int) -> int | None:
-    raw = (args.get(key) or "").strip()
-    return whole_number(raw, 0, players - 1)
+def _lower(raw: str) -> str:
+    return raw.strip().lower()
 
 
 @dataclass(frozen=True)
@@ -118,27 +113,29 @@ class CheckInput:
         return self.card_is_sp and self.card_sister in TARGETED
 
 
-def read_input(args: Mapping[str, str]) -> CheckInput:
-    """The query string -> what was tapped; anything not understood is left out or kept as typed."""
-    raw_players = (args.get("p") or "").strip()
-    players = whole_number(raw_players, min(PLAYER_COUNTS), max(PLAYER_COUNTS)) or DEFAULT_PLAYERS
+def read_input(args: Mapping[str, str], link: LinkReader | None = None) -> CheckInput:
+    """The query string -> what was tapped. A number typed in a field is kept as typed and explained (Number);
+    anything else not understood is left out and noted in ``link``, so the page says what it left out."""
+    link = link if link is not None else LinkReader(args)
+    players = link.number("p", 0, 99, PLAYER_COUNTS) or DEFAULT_PLAYERS
     return CheckInput(
         players=players,
         hands=tuple(_number(args, f"h{seat}", DEFAULT_HAND) for seat in range(players)),
-        turn=_seat(args, "turn", players) or 0,
-        direction=-1 if (args.get("dir") or "").strip() == "-1" else 1,
-        top_sister=_choice(args, "ts", SISTER_KEYS),
-        top_symbol=_choice(args, "tn", SYMBOL_KEYS),
-        colour=_choice(args, "colour", COLOURS),
+        # a seat past the table after a tap on fewer players falls back quietly: the form shows the seat it took
+        turn=whole_number(args.get("turn") or "", 0, players - 1) or 0,
+        direction=-1 if link.choice("dir", ("1", "-1")) == "-1" else 1,
+        top_sister=link.choice("ts", SISTER_KEYS, _lower),
+        top_symbol=link.choice("tn", SYMBOL_KEYS, _lower),
+        colour=link.choice("colour", COLOURS, _lower),
         stack=_number(args, "stack", 0),
         deck=_number(args, "deck", None),
-        card_sister=_choice(args, "cs", SISTER_KEYS),
-        card_symbol=_choice(args, "cn", SYMBOL_KEYS),
-        named=_choice(args, "named", COLOURS),
-        target=_seat(args, "target", players),
+        card_sister=link.choice("cs", SISTER_KEYS, _lower),
+        card_symbol=link.choice("cn", SYMBOL_KEYS, _lower),
+        named=link.choice("named", COLOURS, _lower),
+        target=whole_number(args.get("target") or "", 0, players - 1),
         reach=(args.get("reach") or "") in ("1", "on", "true"),
-        end=_choice(args, "end", END_OPTION.choices, END_OPTION.default),
-        limit=_choice(args, "limit", HAND_LIMIT_OPTION.choices, HAND_LIMIT_OPTION.default),
+        end=link.choice("end", END_OPTION.choices, _lower) or END_OPTION.default,
+        limit=link.choice("limit", HAND_LIMIT_OPTION.choices, _lower) or HAND_LIMIT_OPTION.default,
     )
 
 
@@ -283,10 +280,12 @@ class CheckPage:
     end_options: tuple[tuple[str, str, str], ...]
     limit_options: tuple[tuple[str, str, str], ...]
     deck_auto: int
+    link_notice: str  # what the page left out of a hand-edited link, in words ("" when it used all of it)
 
 
 def build(args: Mapping[str, str]) -> CheckPage:
-    given = read_input(args)
+    link = LinkReader(args)
+    given = read_input(args, link)
     hands = sum(h.value or 0 for h in given.hands)
     return CheckPage(
         given=given,
@@ -302,6 +301,7 @@ def build(args: Mapping[str, str]) -> CheckPage:
         end_options=tuple((c, _end_choice(c), "wide") for c in END_OPTION.choices),
         limit_options=tuple((c, _limit_choice(c), "wide") for c in HAND_LIMIT_OPTION.choices),
         deck_auto=max(DECK_SIZE - hands - (given.stack.value or 0) - 1, 0),
+        link_notice=link.notice(),
     )
 
 

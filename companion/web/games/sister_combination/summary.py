@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import pgettext
+from flask_babel import ngettext, pgettext
 
 from companion.games.sister_combination import GAME, TableState
 from companion.web.gameweb import Summary, SummaryTable
@@ -30,7 +30,7 @@ def _summary(state: TableState) -> Summary:
     for group in result.placings:
         for seat in group:
             shown = _("out %(place)s", place=place_label(state.out.index(seat) + 1)) if seat in state.out else \
-                _("%(n)s cards left", n=state.hands[seat])
+                ngettext("%(num)s card left", "%(num)s cards left", state.hands[seat])
             ranking.append((place, seat_label(seat), shown))
         place += len(group)
     seats = SummaryTable(

@@ -16,7 +16,7 @@ and for the attacked node ``tr``/``ts``/``tu``/``tn``; the defence card ``dr``/`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +28,7 @@ from companion.games.strato_sphere.api import AttackQuery, attack_answer, copy_e
 from companion.games.strato_sphere.board import Board, Node, NodeCard, controller
 from companion.games.strato_sphere.cards import Card, Force, forces_for, parse_card
 from companion.games.strato_sphere.ring import ring_size, seat_of
-from companion.inputs import whole_number
+from companion.web.links import LinkReader
 from companion.web.messages import explain
 
 from .labels import (
@@ -100,47 +100,45 @@ class DisputeInput:
         return {k: v for k, v in values.items() if v is not None and v != ""}
 
 
-def _int(args: Mapping[str, str], key: str, low: int, high: int) -> int | None:
-    return whole_number(args.get(key) or "", low, high)
+def _spelled(allowed: tuple[str, ...]) -> Callable[[str], str]:
+    """A rank, suit or word as typed in a link: any case, and T for 10."""
+    def read(raw: str) -> str:
+        raw = raw.strip()
+        if raw.upper() == "T" and "10" in allowed:
+            return "10"
+        return next((value for value in allowed if raw.lower() == value.lower()), raw)
+
+    return read
 
 
-def _choice(args: Mapping[str, str], key: str, allowed: tuple[str, ...]) -> str:
-    raw = (args.get(key) or "").strip()
-    if raw.upper() == "T" and "10" in allowed:
-        return "10"
-    for value in allowed:
-        if raw.lower() == value.lower():
-            return value
-    return ""
-
-
-def read_input(args: Mapping[str, str]) -> DisputeInput:
-    """The query string -> what was tapped; anything not understood is left out (never an error page)."""
-    players = _int(args, "players", 2, 4)
-    players = players if players in PLAYER_CHOICES else 4
+def read_input(args: Mapping[str, str], link: LinkReader | None = None) -> DisputeInput:
+    """The query string -> what was tapped; anything not understood is left out (never an error page) and noted
+    in ``link``, so the page says what it left out."""
+    link = link if link is not None else LinkReader(args)
+    players = link.number("players", 0, 99, PLAYER_CHOICES) or 4
     last = ring_size(players) - 1
     force_values = tuple(f.value for f in forces_for(players))
-    forces = tuple(_choice(args, f"f{seat}", force_values) for seat in range(players))
+    forces = tuple(link.choice(f"f{seat}", force_values, _spelled(force_values)) for seat in range(players))
 
     def node(prefix: str) -> NodeInput:
         return NodeInput(
-            rank=_choice(args, prefix + "r", RANKS),
-            suit=_choice(args, prefix + "s", SUITS),
-            up=(args.get(prefix + "u") or "up") != "down",
-            count=_int(args, prefix + "n", 1, COUNTS[-1]),
+            rank=link.choice(prefix + "r", RANKS, _spelled(RANKS)),
+            suit=link.choice(prefix + "s", SUITS, _spelled(SUITS)),
+            up=link.choice(prefix + "u", ("up", "down")) != "down",
+            count=link.number(prefix + "n", 1, COUNTS[-1]),
         )
 
     return DisputeInput(
         players=players,
-        source=_int(args, "from", 0, last),
-        target=_int(args, "to", 0, last),
-        player=_int(args, "player", 0, players - 1),
+        source=link.number("from", 0, last),
+        target=link.number("to", 0, last),
+        player=link.number("player", 0, players - 1),
         forces=forces,
         attacking=node("a"),
         attacked=node("t"),
-        defence_rank=_choice(args, "dr", RANKS),
-        defence_suit=_choice(args, "ds", SUITS),
-        ask=_choice(args, "ask", ("attack", "defend")),
+        defence_rank=link.choice("dr", RANKS, _spelled(RANKS)),
+        defence_suit=link.choice("ds", SUITS, _spelled(SUITS)),
+        ask=link.choice("ask", ("attack", "defend")),
     )
 
 
@@ -288,11 +286,13 @@ class DisputePage:
     count_options: tuple[tuple[int, str, str], ...]
     node_forms: tuple[tuple[str, int, NodeInput, str], ...]  # (query prefix, node, what was given, title)
     defence_label: str
+    link_notice: str  # what the page left out of a hand-edited link, in words ("" when it used all of it)
     cards: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=lambda: CARD_CHIPS)
 
 
 def build(args: Mapping[str, str]) -> DisputePage:
-    given = read_input(args)
+    link = LinkReader(args)
+    given = read_input(args, link)
     board, problems = read_board(given)  # the one board of this request
     marks: dict[int, list[str]] = {}
     if given.source is not None:
@@ -324,6 +324,7 @@ def build(args: Mapping[str, str]) -> DisputePage:
         count_options=tuple((count, str(count), "") for count in COUNTS),
         node_forms=tuple(node_forms),
         defence_label=card_label(given.defence_rank + given.defence_suit),
+        link_notice=link.notice(),
     )
 
 

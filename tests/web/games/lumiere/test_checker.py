@@ -189,7 +189,7 @@ def test_htmx_gets_the_fragment_and_the_new_address(phone: Phone) -> None:
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="lp-checker">') and "<html" not in html
-    assert state_of(response.headers["HX-Replace-Url"]) == {"p": "4", "card": "vampire", "owner": "2", "mode": "put",
+    assert state_of(response.headers["HX-Push-Url"]) == {"p": "4", "card": "vampire", "owner": "2", "mode": "put",
                                                             "f": "vampire@2,.,.,.;.,.,.,.;.,.,.,.;.,.,.,."}
     assert area_label(html, "r0c0") == "A1: Vampire, Player 3's"
 

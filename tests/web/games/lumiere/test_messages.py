@@ -112,4 +112,4 @@ def test_the_profile_editor_names_fields_and_facts_in_both_languages(client) -> 
     assert "✓ holds: Every card's points are filled in (missing: none). LP-8" in page
     assert ("✓ holds: There are plus cards and minus cards, as the overview says (plus: Commoner, Yokai Master, "
             "Exorcist, Warrior, Magician, Borderer, Priest, Conjurer; minus: Yokai, Otherworlder, Ghost, Vampire). "
-            "§概要") in page
+            "§Overview") in page

@@ -160,7 +160,7 @@ def test_a_refused_entry_names_the_card_and_the_rule_and_keeps_the_choice(phone:
     assert response.status_code == 422
     assert ("The effect phase expects: move a card, turn a card, swap two cards, send a card off the field, set the card; "
                 "not “draw a card”. "
-            "(§ターン進行)") in text_of(response.get_data(as_text=True))
+            "(§How a turn goes)") in text_of(response.get_data(as_text=True))
 
 
 def test_a_form_without_its_area_or_card_says_what_to_tap(phone: Phone) -> None:
@@ -198,7 +198,7 @@ def test_effect_actions_move_turn_and_swap_make_cards_active(phone: Phone) -> No
     response = send(phone, table_url, kind="turn", cell="r0c0", owner="1")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "An effect takes the top card of an area, but A1 is empty. (§エフェクトフェイズ)" in text_of(html)
+    assert "An effect takes the top card of an area, but A1 is empty. (§Effect phase)" in text_of(html)
     opened = re.findall(r'<details class="lp-effect-form" open>\s*<summary>([^<]+)</summary>', html)
     assert opened == ["Turn a card to face another seat"]
     assert re.search(r'name="cell" value="r0c0" checked', html)
@@ -320,7 +320,7 @@ def test_lp6_unknown_stackable_flags_offer_both_choices(app: Flask) -> None:
             "B3, B4, C1, C2, C3, C4, D1, D2, D3, D4): if none may, the turn player takes a top card; otherwise play "
             "on. LP-8") in page
     assert "Aki: tap the card put into the play area." not in page  # the take is asked for first…
-    assert "Effect phase §エフェクトフェイズ" in page  # …and playing a card is offered too
+    assert "Effect phase §Effect phase" in page  # …and playing a card is offered too
 
 
 def test_lp7_a_tie_is_broken_by_the_seat_nearest_the_first_player(app: Flask) -> None:

@@ -117,7 +117,7 @@ def test_htmx_answer_is_the_fragment_with_the_new_address(phone: Phone) -> None:
     assert response.status_code == 200
     body = response.get_data(as_text=True)
     assert body.startswith('<div id="sheet"') or body.lstrip().startswith('<div id="sheet"')
-    assert "tourist_planet" in response.headers["HX-Replace-Url"]
+    assert "tourist_planet" in response.headers["HX-Push-Url"]
 
 
 def test_garbage_link_never_500(phone: Phone) -> None:

@@ -169,6 +169,7 @@ def test_a_table_that_cannot_exist_is_explained(phone: Phone) -> None:
 def test_nonsense_in_the_address_is_left_out_not_an_error(phone: Phone) -> None:
     response = phone.get(f"{URL}?players=7&from=99&to=x&ar=Z&an=-1&f0=purple&ask=dance")
     assert response.status_code == 200
+    assert "This link asks for something that cannot be" in text_of(response.get_data(as_text=True))
     html = response.get_data(as_text=True)
     assert 'class="ss-ring p4"' in html and "Tap the attacking node on the ring." in text_of(html)
 

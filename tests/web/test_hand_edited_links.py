@@ -1,0 +1,59 @@
+"""Hand-edited links (issue 15): a quick tool's query asking for what cannot be (?players=99, ?rank=Z,
+?count=-1, a huge number, full-width digits) is answered with a page that says, in the phone's language, what it
+left out; never a 500, never something else shown without a word. An import sent with no file asks for one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.helpers import text_of
+
+BAD_LINKS = [
+    ("/strato-sphere/dispute?players=99", "players=99", "one of 2, 4"),
+    ("/strato-sphere/dispute?players=４", "players=４", "one of 2, 4"),
+    ("/strato-sphere/dispute?players=4&from=1&to=2&ar=Z&an=-1", "ar=Z", "an=-1"),
+    ("/strato-sphere/dispute?players=2&from=99999999999999999999999", "from=99999999999999999999…",
+     "a whole number from 0 to 5"),
+    ("/lumiere/captures?p=99", "p=99", "one of 3, 4"),
+    ("/lumiere/captures?p=3&owner=3", "owner=3", "a whole number from 0 to 2"),
+    ("/lumiere/captures?mode=fly&card=dragon", "mode=fly", "card=dragon"),
+    ("/sister-combination/check?p=99", "p=99", "a whole number from 3 to 13"),
+    ("/sister-combination/check?p=5&tn=Z&ts=nobody", "tn=Z", "ts=nobody"),
+]
+
+
+@pytest.mark.parametrize(("url", "first", "second"), BAD_LINKS)
+def test_a_link_asking_for_what_cannot_be_says_what_it_left_out(client, url: str, first: str, second: str) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(url, headers={"Accept-Language": "en"})
+    assert response.status_code == 200
+    text = text_of(response.get_data(as_text=True))
+    assert "This link asks for something that cannot be, so the page leaves it out:" in text
+    assert first in text and second in text
+
+
+@pytest.mark.parametrize("url", [url for url, _first, _second in BAD_LINKS])
+def test_the_same_in_japanese(client, url: str) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(url, headers={"Accept-Language": "ja"})
+    assert response.status_code == 200
+    assert "このリンクにはありえない値が含まれているため" in text_of(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("url", ["/strato-sphere/dispute?players=4&from=1&to=2", "/lumiere/captures?p=3",
+                                 "/sister-combination/check?p=5&tn=3&ts=karen"])
+def test_a_good_link_says_nothing_of_the_kind(client, url: str) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(url, headers={"Accept-Language": "en"})
+    assert response.status_code == 200
+    assert "This link asks for" not in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("lang", "asked"), [
+    ("en", "Choose an export file first (or paste its text), then tap “Import and continue”."),
+    ("ja", "先にエクスポートしたファイルを選んで"),
+])
+def test_an_import_with_no_file_asks_for_one(phone, lang: str, asked: str) -> None:  # type: ignore[no-untyped-def]
+    phone.lang = lang
+    response = phone.post("/import", {"text": "  "})
+    assert response.status_code == 422
+    text = text_of(response.get_data(as_text=True))
+    assert asked in text
+    assert "This file cannot be imported" not in text and "ファイルはインポートできません" not in text
