@@ -8,7 +8,7 @@ open-loop load (requests are sent on schedule, whether or not earlier ones were 
 on one table, with entries that commute and with entries that never do (every phone must get entries saved:
 play._write, companion/rebase.py, companion/turnqueue.py).
 
-Settings (environment): BENCH_WORKERS (2), BENCH_THREADS (8), BENCH_LONG (2000), BENCH_TABLES (100),
+Settings (environment): BENCH_WORKERS (2), BENCH_LONG (2000), BENCH_TABLES (100),
 BENCH_TABLE_ENTRIES (1000), BENCH_CAPACITY_SECONDS (6), BENCH_CONTENTION_PHONES (50), BENCH_CONTENTION_SECONDS (30),
 BENCH_PHASES (long,memory,capacity,contention: the phases to run).
 """
@@ -33,10 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.run import Connection, free_port  # noqa: E402
+from tests.bench.run import Connection, free_port, gunicorn_command  # noqa: E402
 
 WORKERS = os.environ.get("BENCH_WORKERS", "2")
-THREADS = os.environ.get("BENCH_THREADS", "8")
 LONG = int(os.environ.get("BENCH_LONG", "2000"))
 TABLES = int(os.environ.get("BENCH_TABLES", "100"))
 TABLE_ENTRIES = int(os.environ.get("BENCH_TABLE_ENTRIES", "1000"))
@@ -55,8 +54,7 @@ class Server:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{self.port}", "--workers", WORKERS,
-             "--threads", THREADS, "--worker-class", "gthread", "--keep-alive", "30", "tests.browser.serve:app"],
+            gunicorn_command(self.port),
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(200):
             try:
@@ -323,7 +321,7 @@ def main() -> None:
         server = Server(folder)
         server.start()
         try:
-            print(f"long tables: gunicorn {WORKERS} workers x {THREADS} threads, {os.cpu_count()} cores")
+            print(f"long tables: gunicorn {WORKERS} gevent workers (gunicorn.conf.py), {os.cpu_count()} cores")
             asyncio.run(run(server))
         finally:
             server.stop()

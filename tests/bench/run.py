@@ -4,7 +4,7 @@ Prints requests per second and p50/p95/p99 latency for the home page, a table pa
 and an entry, with a static file from the same server as the baseline; then runs every other bench script in
 this folder (bench_*.py), which print their own figures.
 
-Settings (environment): BENCH_PHONES (50), BENCH_SECONDS per phase (5), BENCH_WORKERS (2), BENCH_THREADS (8).
+Settings (environment): BENCH_PHONES (50), BENCH_SECONDS per phase (5), BENCH_WORKERS (2).
 Targets for later work: poll and entry p99 under 20 ms at 50 phones on 2 cores.
 """
 
@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PHONES = int(os.environ.get("BENCH_PHONES", "50"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
 WORKERS = os.environ.get("BENCH_WORKERS", "2")
-THREADS = os.environ.get("BENCH_THREADS", "8")
 
 
 @dataclass
@@ -100,6 +99,13 @@ class Connection:
         if close:
             self.writer = None
         return status, body
+
+
+def gunicorn_command(port: int) -> list[str]:
+    """gunicorn as `make run` starts it (gunicorn.conf.py: gevent workers), on loopback, serving the test app;
+    connections are kept alive 30 s because each simulated phone keeps one."""
+    return [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}",
+            "--workers", WORKERS, "--keep-alive", "30", "tests.browser.serve:app"]
 
 
 def free_port() -> int:
@@ -201,8 +207,7 @@ def main() -> None:
                         "db.upgrade(app)"], cwd=ROOT, env=env, check=True)
         port = free_port()
         server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", WORKERS,
-             "--threads", THREADS, "--worker-class", "gthread", "--keep-alive", "30", "tests.browser.serve:app"],
+            gunicorn_command(port),
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             for _ in range(100):
@@ -211,7 +216,7 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.1)
-            print(f"companion bench: gunicorn {WORKERS} workers x {THREADS} threads on 127.0.0.1, "
+            print(f"companion bench: gunicorn {WORKERS} gevent workers (gunicorn.conf.py) on 127.0.0.1, "
                   f"{PHONES} phones (keep-alive, closed loop), {SECONDS:g} s per phase, {os.cpu_count()} cores")
             print(f"{'':<22} {'requests':>7} {'req/s':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}   statuses")
             for phase in asyncio.run(bench(port)):
