@@ -19,7 +19,9 @@ def start_table(page: Page, base: str, *names: str) -> str:
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
     expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
-    return page.url
+    # The table's own link (as its share link and QR code give it), not this phone's step address: a step address
+    # (?at=N) opened after later entries shows that step, read-only.
+    return re.sub(r"[?#].*$", "", page.url)
 
 
 def add(page: Page, seat: str, points: str) -> None:
