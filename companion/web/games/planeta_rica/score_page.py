@@ -35,7 +35,7 @@ from companion.profiles.refs import ProfileRef
 from companion.web.links import LinkReader
 from companion.web.messages import explain
 from companion.web.pages import is_htmx, page
-from companion.web.profile_model import progress_for
+from companion.web.profile_model import edit_or_copy, progress_for
 
 from .asking import Asked, learned_vp, signed_vp, typed_vp, vp_errors
 from .asking import asked_vp as ask_vp
@@ -330,7 +330,7 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "", lin
         ranking=[(i + 1, names[s], totals.get(s), s) for i, place in enumerate(breakdown.placings) for s in place],
         winner=winner_text(breakdown, names) if complete else "",
         learned=learned(sheet), profile_name=pick(sheet.profile, "name") or _("Deck profile"),
-        profile_progress=progress_for(SLUG, sheet.profile), profile_token=ProfileRef.parse(sheet.profile_ref).token,
+        profile_progress=progress_for(SLUG, sheet.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(sheet.profile_ref)),
         canonical=sheet.url(),
     )
 

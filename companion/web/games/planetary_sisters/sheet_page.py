@@ -45,7 +45,7 @@ from companion.profiles.refs import ProfileRef
 from companion.web.links import LinkReader
 from companion.web.messages import explain
 from companion.web.pages import is_htmx
-from companion.web.profile_model import progress_for
+from companion.web.profile_model import edit_or_copy, progress_for
 
 from . import cards as cardlib
 from . import undo as undolib
@@ -185,7 +185,7 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
         pending=dict(pending or {}), notice=notice, learned=new_cards(form), seat_names=form.seat_names,
         canonical=form.url(), profile_name=_profile_name(form), undo=undo, link_notice=link_notice,
         held=(pending or {}).get("rank", ""), new_game_url=_new_game_url(form),
-        profile_progress=progress_for(SLUG, form.profile), profile_token=ProfileRef.parse(form.profile_ref).token,
+        profile_progress=progress_for(SLUG, form.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(form.profile_ref)),
     )
 
 
