@@ -37,6 +37,10 @@ class LinkReader:
             shown = shown[:SHOWN_VALUE] + "…"
         self.refused.append((key, shown, expected))
 
+    def refuse_choice(self, key: str, choices: Iterable[object]) -> None:
+        """Note a value the page read its own way that is none of ``choices``."""
+        self.refuse(key, _one_of(tuple(choices)))
+
     def number(self, key: str, low: int, high: int, allowed: Iterable[int] | None = None) -> int | None:
         """A whole number from low to high (and among ``allowed`` when given), or None when absent or refused."""
         raw = self._given(key)

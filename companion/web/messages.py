@@ -132,6 +132,36 @@ class Message:
         return self.render(params)
 
 
+class Plural:
+    """A wording with a singular and a plural form ("1 card", "2 cards"; Japanese has one form), picked by a
+    count only when the message is rendered: ``words`` calls ngettext with it. Read as text (the catalog
+    checks), it is the plural form."""
+
+    def __init__(self, words: Callable[[int], str]) -> None:
+        self.words = words
+
+    def __str__(self) -> str:
+        return self.words(2)
+
+
+class PluralMessage(Message):
+    """A message whose wording follows the number in its param ``count`` (see Plural)."""
+
+    def __init__(self, text: Plural, count: str, shows: Mapping[str, Shower],
+                 defaults: Mapping[str, str] | None = None, **kinds: str) -> None:
+        super().__init__(text, shows, defaults, **kinds)
+        self.plural = text
+        self.count = count
+
+    def render(self, params: Mapping[str, Any]) -> str:
+        n = params.get(self.count)
+        words = self.plural.words(n if isinstance(n, int) and not isinstance(n, bool) else 2)
+        return Message(words, self.shows, self.defaults, **self.kinds).render(params)
+
+    def shown_with(self, shows: Mapping[str, Shower]) -> PluralMessage:
+        return PluralMessage(self.plural, self.count, shows, self.defaults, **self.kinds)
+
+
 def message_for(code: str, params: Mapping[str, Any] | None = None) -> str:
     template = _all_messages().get(code)
     if template is None:

@@ -7,7 +7,7 @@ The game's part comes from its web package (``GameWeb.profile_editor``, see card
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import url_for
@@ -16,6 +16,7 @@ from .. import store
 from ..games.base import Reason, RulesError
 from ..i18n import pick
 from ..models import Profile
+from ..profiles import builtin_profiles
 from ..profiles.progress import Progress, progress
 from ..profiles.refs import ProfileRef
 from .cardforms import CardCell, ProfileEditor
@@ -207,6 +208,25 @@ def progress_for(slug: str, data: Mapping[str, Any]) -> Progress | None:
     """``progress_of`` for a page that knows its game by slug (a score page, the print page)."""
     entry = registered().get(slug)
     return progress_of(entry, data) if entry else None
+
+
+@dataclass(frozen=True)
+class EditOrCopy:
+    """The way to edit a profile a page uses (profiles/_macros.html ``edit_or_copy`` draws it): the card editor
+    of a phone's own profile, or "Copy and edit" of a built-in one (a built-in profile is never written)."""
+
+    edit_url: str = ""
+    copy_url: str = ""  # "Copy and edit" posts here, with ``fields``
+    fields: Mapping[str, str] = field(default_factory=dict)
+
+
+def edit_or_copy(slug: str, ref: ProfileRef) -> EditOrCopy:
+    """For a page that is no table (a score page): a built-in profile is copied as the profiles page copies it."""
+    if ref.is_user:
+        return EditOrCopy(edit_url=url_for("profiles.edit", token=ref.token))
+    source = ref.key or next(iter(builtin_profiles(slug)), "")
+    return EditOrCopy(copy_url=url_for("profiles.copy", slug=slug), fields={"source": source}) if source else \
+        EditOrCopy()
 
 
 @dataclass(frozen=True)

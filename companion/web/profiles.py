@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .. import store
 from ..games.base import ErrorList, RulesError
@@ -152,7 +153,7 @@ def _refused_import(entry: Registered, messages: list[str], pasted: str) -> Resp
     """The profiles page again, with why the file was refused (the first problems, and how many more)."""
     if len(messages) > MAX_SHOWN_PROBLEMS:
         more = len(messages) - MAX_SHOWN_PROBLEMS
-        messages = [*messages[:MAX_SHOWN_PROBLEMS], _("…and %(n)s more problems.", n=more)]
+        messages = [*messages[:MAX_SHOWN_PROBLEMS], ngettext("…and %(num)s more problem.", "…and %(num)s more problems.", more)]
     return _index_page(entry, 422, messages, pasted if len(pasted) <= 100_000 else "")
 
 

@@ -63,9 +63,11 @@ def _selected() -> dict[str, str]:
     return selected
 
 
-def step_url(view: TableView) -> str:
-    """The address of the table page at this version: each entry is a step the browser's Back returns to."""
-    return url_for("tables.show", token=view.table.token, at=view.version)
+def step_url(view: TableView, look: Mapping[str, str] | None = None) -> str:
+    """The address of the table page at this version: each entry is a step the browser's Back returns to.
+    ``look`` (the entry form's look fields) goes along, so reloading the step keeps the tapped node open."""
+    values: dict[str, Any] = {k: v for k, v in (look or {}).items() if k in LOOK_FIELDS and v}
+    return url_for("tables.show", token=view.table.token, at=view.version, **values)
 
 
 def render_table(view: TableView, *, can_write: bool, status: int = 200, notice: str = "",
@@ -165,9 +167,9 @@ def answer(view: TableView, outcome: Outcome, pending: Mapping[str, str]) -> Res
         if request.headers.get("HX-Request") == "true":
             response = make_response(render_table(fresh, can_write=True))
             if outcome.kind == "saved":  # a new step: Back returns to the table before this entry
-                response.headers["HX-Push-Url"] = step_url(fresh)
+                response.headers["HX-Push-Url"] = step_url(fresh, _selected())
             return response
-        return redirect(step_url(fresh), 303)
+        return redirect(step_url(fresh, _selected()), 303)
     if outcome.kind == "conflict":
         notice = _("Another phone entered something first, so this entry was not saved. The table below is "
                    "up to date and your entry is still in the form: check it and send it again.")

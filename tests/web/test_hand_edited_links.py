@@ -19,6 +19,12 @@ BAD_LINKS = [
     ("/lumiere/captures?mode=fly&card=dragon", "mode=fly", "card=dragon"),
     ("/sister-combination/check?p=99", "p=99", "a whole number from 3 to 13"),
     ("/sister-combination/check?p=5&tn=Z&ts=nobody", "tn=Z", "ts=nobody"),
+    ("/planetary-sisters/score?players=99", "players=99", "a whole number from 2 to 4"),
+    ("/planetary-sisters/score?players=３&saved=-1", "players=３", "saved=-1"),
+    ("/planetary-sisters/score?players=3&slot=guards:0", "slot=guards:0", "one of field, house:0, house:1"),
+    ("/planeta-rica/score?players=99", "players=99", "a whole number from 3 to 5"),
+    ("/planeta-rica/score?players=3&start=7&seat=-1", "start=7", "seat=-1"),
+    ("/planeta-rica/score?s_new_earth_1=gold", "s_new_earth_1=gold", "one of "),
 ]
 
 
@@ -39,7 +45,9 @@ def test_the_same_in_japanese(client, url: str) -> None:  # type: ignore[no-unty
 
 
 @pytest.mark.parametrize("url", ["/strato-sphere/dispute?players=4&from=1&to=2", "/lumiere/captures?p=3",
-                                 "/sister-combination/check?p=5&tn=3&ts=karen"])
+                                 "/sister-combination/check?p=5&tn=3&ts=karen",
+                                 "/planetary-sisters/score?players=3&slot=house:1",
+                                 "/planeta-rica/score?players=5&start=4&seat=2"])
 def test_a_good_link_says_nothing_of_the_kind(client, url: str) -> None:  # type: ignore[no-untyped-def]
     response = client.get(url, headers={"Accept-Language": "en"})
     assert response.status_code == 200
@@ -57,3 +65,15 @@ def test_an_import_with_no_file_asks_for_one(phone, lang: str, asked: str) -> No
     text = text_of(response.get_data(as_text=True))
     assert asked in text
     assert "This file cannot be imported" not in text and "ファイルはインポートできません" not in text
+
+
+@pytest.mark.parametrize(("url", "kept"), [
+    ("/planetary-sisters/score?players=99&name0=Aoi", "Aoi"),
+    ("/planeta-rica/score?players=3&start=9&name2=Ren", "Ren"),
+])
+def test_a_score_page_keeps_what_was_valid(client, url: str, kept: str) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(url, headers={"Accept-Language": "en"})
+    assert response.status_code == 200
+    text = text_of(response.get_data(as_text=True))
+    assert "This link asks for something that cannot be" in text
+    assert kept in text

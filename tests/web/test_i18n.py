@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,3 +49,34 @@ def test_reasons_and_errors_in_japanese(client) -> None:  # type: ignore[no-unty
 def test_every_string_is_in_both_catalogs_and_translated_in_japanese() -> None:
     result = subprocess.run([sys.executable, "scripts/i18n.py", "check"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# A plural written as "card(s)" (or "カード(s)"): ngettext gives "1 card", "2 cards" and one Japanese form instead.
+PLURAL_HACK = re.compile(r"\w\s?\(s\)")
+JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.S)
+JINJA_TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+STRING = re.compile(r"\"[^\"]*\"|'[^']*'")
+
+
+def _shown_text(template: str) -> str:
+    """A template's words as a page may show them: the text between tags and the strings inside tags (the
+    ones passed to gettext), without comments or code such as ``mini(s)``."""
+    template = JINJA_COMMENT.sub(" ", template)
+    strings = [s for tag in JINJA_TAG.findall(template) for s in STRING.findall(tag)]
+    return " ".join([JINJA_TAG.sub(" ", template), *strings])
+
+
+def test_no_plural_is_written_with_s_in_brackets() -> None:
+    from babel.messages.pofile import read_po
+
+    found = []
+    for po in sorted(ROOT.glob("companion/**/translations/*/LC_MESSAGES/messages.po")):
+        with po.open("rb") as f:
+            for message in read_po(f):
+                texts = [*(message.id if isinstance(message.id, tuple) else (message.id,)),
+                         *(message.string if isinstance(message.string, tuple) else (message.string,))]
+                found += [f"{po.relative_to(ROOT)}: {t!r}" for t in texts if t and PLURAL_HACK.search(t)]
+    for template in sorted([*ROOT.glob("templates/**/*.html"), *ROOT.glob("printables/**/*.html")]):
+        if PLURAL_HACK.search(_shown_text(template.read_text(encoding="utf-8"))):
+            found.append(str(template.relative_to(ROOT)))
+    assert found == []

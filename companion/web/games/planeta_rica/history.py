@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .labels import ADJUST_NAMES, bag_text, card_name, resource_name, reward_name, seat_label
 
@@ -44,7 +45,7 @@ def describe_move(move: Mapping[str, Any], view: Any) -> str:
     if kind == "invade":
         text = _("Invaded %(card)s", card=card_name(move["planet"]))
         if "cost" in move:
-            text += " " + _("for %(n)s coins", n=move["cost"])
+            text += " " + ngettext("for %(num)s coin", "for %(num)s coins", move["cost"])
         if move.get("hypnosis"):
             text += " · " + _("Hypnosis Capsule: workers to slots %(slots)s",
                               slots=",".join(map(str, move["hypnosis"])))

@@ -148,8 +148,6 @@ class TrackerView:
     asking_open: bool  # the question is shown open: the game is over, or an answer came back refused
     unknown_vp: str  # those cards by name, while any is unanswered ("" when every VP is known)
     vp_url: str  # where the answers go (the play link's own; a watch page draws no form)
-    profile_url: str
-    profile_is_own: bool
     token: str
     version: int
     can_write: bool
@@ -255,11 +253,6 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
                                  cost is not None and cost.any > 0, player is not None and player.has(g)))
     reveal = tuple((p.value, planet_name(p), copies_left(state, p)) for p in Planet) \
         if state.phase in (Phase.SETUP, Phase.REFILL) and state.deck > 0 else ()
-    ref = view.profile_ref
-    own = ref.is_user
-    # The editor writes: a watch page never carries the profile's token.
-    profile_url = url_for("profiles.edit", token=ref.token) if own and can_write else \
-        url_for("profiles.index", slug=GAME.slug)
     adjust_cards = tuple(
         (i, names[i], tuple((p.planet.value, planet_name(p.planet)) for p in s.planets) +
          tuple((g.gadget.value, gadget_name(g.gadget)) for g in s.gadgets))
@@ -291,7 +284,7 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
         ties=tuple(tie_notes(breakdown, names)), final=final,
         asked=asked, asking_open=final or pending.get("asking") == "vp", unknown_vp=unknown_names(asked),
         vp_url=url_for("planeta_rica.table_vp", token=view.table.token) if can_write else "",
-        profile_url=profile_url, profile_is_own=own, token=view.table.token, version=view.version,
+        token=view.table.token, version=view.version,
         can_write=can_write, pending=dict(pending))
 
 

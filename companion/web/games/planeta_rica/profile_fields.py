@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.games.planeta_rica.cards import Gadget, Planet
 from companion.games.planeta_rica.profile import CARD_FIELDS, COST_CHOICES, SLOT_KEYS
@@ -48,7 +49,7 @@ def _known(key: str, entry: Mapping[str, Any]) -> bool:
 def _note(key: str, entry: Mapping[str, Any]) -> str:
     parts = []
     if _is_planet(key) and entry.get("coins") is not None:
-        parts.append(_("%(n)s coins", n=entry["coins"]))
+        parts.append(ngettext("%(num)s coin", "%(num)s coins", entry["coins"]))
     if entry.get("vp") is not None:
         parts.append(_("%(n)s VP", n=entry["vp"]))
     return " · ".join(parts)

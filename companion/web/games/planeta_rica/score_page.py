@@ -32,9 +32,10 @@ from companion.inputs import whole_number
 from companion.play import UnknownProfile, resolve_profile
 from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
+from companion.web.links import LinkReader
 from companion.web.messages import explain
 from companion.web.pages import is_htmx, page
-from companion.web.profile_model import progress_for
+from companion.web.profile_model import edit_or_copy, progress_for
 
 from .asking import Asked, learned_vp, signed_vp, typed_vp, vp_errors
 from .asking import asked_vp as ask_vp
@@ -111,13 +112,6 @@ def _remembered(saved: int) -> str:
                     "%(num)d card values remembered in your deck profile.", saved)
 
 
-def _int(text: str | None, default: int) -> int:
-    try:
-        return int(text or "")
-    except ValueError:
-        return default
-
-
 def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]]:
     problems: list[str] = []
     try:
@@ -132,15 +126,14 @@ def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]
     return DEFAULT_REF, profile, read_profile(profile), problems
 
 
-def read_sheet(values: Mapping[str, str]) -> Sheet:
-    """The sheet a form or link carries; what cannot be kept is listed, never dropped silently."""
-    players = _int(values.get("players"), 4)
-    if players not in PLAYER_COUNTS:
-        players = 4
-    start = _int(values.get("start"), 0)
-    start = start if 0 <= start < players else 0
-    seat = _int(values.get("seat"), 0)
-    seat = seat if 0 <= seat < players else 0
+def read_sheet(values: Mapping[str, str], link: LinkReader | None = None) -> Sheet:
+    """The sheet a form or link carries; what cannot be kept is listed, never dropped silently: cards and
+    numbers typed in ``problems`` and the form, the other fields of a hand-edited link in ``link`` (the page
+    says what it left out)."""
+    link = link if link is not None else LinkReader(values)
+    players = link.number("players", min(PLAYER_COUNTS), max(PLAYER_COUNTS), allowed=PLAYER_COUNTS) or 4
+    start = link.number("start", 0, players - 1) or 0
+    seat = link.number("seat", 0, players - 1) or 0
     profile_ref, profile, deck, problems = _deck(values.get("profile") or DEFAULT_REF)
     names = [(values.get(f"name{s}") or "").strip()[:40] for s in range(players)]
     sheet = Sheet(players, start, seat, profile_ref, profile, deck, names, [[] for _s in range(players)],
@@ -156,9 +149,9 @@ def read_sheet(values: Mapping[str, str]) -> Sheet:
                 _keep(sheet, s, card, planet=False)
     sheet.vp = typed_vp(values)
     for planet in Planet:
-        typed_slots = [values.get(f"s_{planet.value}_{i}", "") for i in range(1, SLOTS + 1)]
-        if any(typed_slots):
-            sheet.slots[planet.value] = [r if r in REWARDS else "" for r in typed_slots]
+        keys = [f"s_{planet.value}_{i}" for i in range(1, SLOTS + 1)]
+        if any(values.get(key) for key in keys):
+            sheet.slots[planet.value] = [link.choice(key, REWARDS) for key in keys]
     return sheet
 
 
@@ -312,7 +305,7 @@ class SeatTab:
     starts: bool
 
 
-def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "") -> dict[str, Any]:
+def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "", link_notice: str = "") -> dict[str, Any]:
     names = sheet.seat_names
     problems = typed_errors(sheet)
     breakdown = scored(sheet)
@@ -328,6 +321,7 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "") -> 
     mine_gadgets = sheet.gadgets[sheet.seat]
     return dict(
         sheet=sheet, names=names, tabs=tabs, errors=errors or [], problems=problems, notice=notice,
+        link_notice=link_notice,
         planets=planet_buttons(sheet), gadgets=gadget_buttons(sheet), asked=asked, slot_asks=slot_asks,
         rewards=[(r, reward_icon(r), reward_name(r)) for r in REWARDS],
         mine_planets=[(p.value, planet_name(p), n) for p, n in mine_planets.items()],
@@ -336,16 +330,17 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "") -> 
         ranking=[(i + 1, names[s], totals.get(s), s) for i, place in enumerate(breakdown.placings) for s in place],
         winner=winner_text(breakdown, names) if complete else "",
         learned=learned(sheet), profile_name=pick(sheet.profile, "name") or _("Deck profile"),
-        profile_progress=progress_for(SLUG, sheet.profile), profile_token=ProfileRef.parse(sheet.profile_ref).token,
+        profile_progress=progress_for(SLUG, sheet.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(sheet.profile_ref)),
         canonical=sheet.url(),
     )
 
 
 def show() -> ResponseReturnValue:
-    sheet = read_sheet(request.args)
-    saved = _int(request.args.get("saved"), 0)
-    notice = _remembered(saved)
-    return page("planeta_rica/score.html", "planeta_rica/_score.html", **context(sheet, notice=notice))
+    link = LinkReader(request.args)
+    sheet = read_sheet(request.args, link)
+    notice = _remembered(link.number("saved", 0, 2**31 - 1) or 0)
+    return page("planeta_rica/score.html", "planeta_rica/_score.html",
+                **context(sheet, notice=notice, link_notice=link.notice()))
 
 
 def _answer(sheet: Sheet, errors: list[str], **extra: str) -> ResponseReturnValue:
@@ -353,7 +348,7 @@ def _answer(sheet: Sheet, errors: list[str], **extra: str) -> ResponseReturnValu
         return page("planeta_rica/score.html", "planeta_rica/_score.html", 422, **context(sheet, errors))
     url = sheet.url(**extra)
     if is_htmx():
-        saved = _int(extra.get("saved"), 0)
+        saved = whole_number(extra.get("saved", ""), 0, 2**31 - 1) or 0
         notice = _remembered(saved)
         body, status = page("planeta_rica/score.html", "planeta_rica/_score.html", **context(sheet, notice=notice))
         return body, status, {"HX-Push-Url": url}  # each tap a step Back returns to

@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from companion.web.messages import Message, each, message_for
+from companion.web.messages import Message, Plural, PluralMessage, each, message_for
 
 from .labels import category_name, class_name, condition_name, phase_name, place_name, seat_label, slot_label
 
@@ -70,38 +70,9 @@ def M(text: Any, **kinds: str) -> Message:
     return Message(text, KINDS, DEFAULT_KINDS, **kinds)
 
 
-class Plural:
-    """A wording with a singular and a plural form ("1 card", "2 cards"; Japanese has one form), picked by a
-    count only when the message is rendered: ``words`` calls ngettext with it. Read as text (the catalog
-    checks), it is the plural form."""
-
-    def __init__(self, words: Callable[[int], str]) -> None:
-        self.words = words
-
-    def __str__(self) -> str:
-        return self.words(2)
-
-
-class PluralMessage(Message):
-    """A message whose wording follows the number in its param ``count`` (see Plural)."""
-
-    def __init__(self, text: Plural, count: str, shows: Any = None, defaults: Any = None, **kinds: str) -> None:
-        super().__init__(text, shows or KINDS, DEFAULT_KINDS if defaults is None else defaults, **kinds)
-        self.plural = text
-        self.count = count
-
-    def render(self, params: Any) -> str:
-        n = params.get(self.count)
-        words = self.plural.words(n if isinstance(n, int) and not isinstance(n, bool) else 2)
-        return Message(words, self.shows, self.defaults, **self.kinds).render(params)
-
-    def shown_with(self, shows: Any) -> PluralMessage:
-        return PluralMessage(self.plural, self.count, shows, self.defaults, **self.kinds)
-
-
 def P(words: Callable[[int], str], count: str, **kinds: str) -> PluralMessage:
     """``M`` for a wording with plural forms: ``words`` is ``lambda n: ngettext(one, many, n)``."""
-    return PluralMessage(Plural(words), count, **kinds)
+    return PluralMessage(Plural(words), count, KINDS, DEFAULT_KINDS, **kinds)
 
 
 # Lists that name cards or ranks read "none" when empty.

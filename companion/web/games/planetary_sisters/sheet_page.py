@@ -42,9 +42,10 @@ from companion.inputs import whole_number
 from companion.play import UnknownProfile, resolve_profile
 from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
+from companion.web.links import LinkReader
 from companion.web.messages import explain
 from companion.web.pages import is_htmx
-from companion.web.profile_model import progress_for
+from companion.web.profile_model import edit_or_copy, progress_for
 
 from . import cards as cardlib
 from . import undo as undolib
@@ -129,12 +130,11 @@ def _index(text: str) -> int:
     return index
 
 
-def read_form(values: Mapping[str, str]) -> SheetForm:
-    """The sheet a form or link carries; what cannot be read is listed, never lost silently."""
-    players = whole_number(values.get("players", "4"), 0, 99)
-    players = 4 if players is None else players
-    if players not in (2, 3, 4):
-        players = 4
+def read_form(values: Mapping[str, str], link: LinkReader | None = None) -> SheetForm:
+    """The sheet a form or link carries; what cannot be read is listed, never lost silently: cards in
+    ``problems``, the other fields of a hand-edited link in ``link`` (the page says what it left out)."""
+    link = link if link is not None else LinkReader(values)
+    players = link.number("players", 2, 4, allowed=(2, 3, 4)) or 4
     profile_ref, profile, deck, problems = _deck(values.get("profile") or DEFAULT_REF)
     info = cardlib.deck_info(deck)
     entered: dict[Slot, list[Any]] = {}
@@ -152,9 +152,11 @@ def read_form(values: Mapping[str, str]) -> SheetForm:
         if capacity(players, slot) == 0:
             raise ParseError("ps.sheet.slot", "§4.5")
     except ParseError:
+        if values.get("slot", "").strip():
+            link.refuse_choice("slot", [str(s) for s in slots(players) if capacity(players, s)])
         slot = sheet.next_open() or Slot("field")
     problems += [explain_for(e, seat_names) for e in errors]
-    saved = whole_number(values.get("saved", "0"), 0, 2**31 - 1) or 0
+    saved = link.number("saved", 0, 2**31 - 1) or 0
     return SheetForm(players, profile_ref, profile, deck, info, sheet, names, slot, problems, saved)
 
 
@@ -164,7 +166,7 @@ def new_cards(form: SheetForm) -> list[Card]:
 
 
 def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[str, str] | None = None,
-            notice: str = "", undo: undolib.UndoView | None = None) -> dict[str, Any]:
+            notice: str = "", undo: undolib.UndoView | None = None, link_notice: str = "") -> dict[str, Any]:
     scored: TableScore = score_sheet(form.sheet, form.deck.elements)
     rows = []
     for slot in slots(form.players):
@@ -181,9 +183,9 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
         score_views=score_views, winner_text=explain_for(scored.ranking.reason, names),
         used=cardlib.used_ranks([c for _s, _i, c in form.sheet.places()]), errors=errors or [],
         pending=dict(pending or {}), notice=notice, learned=new_cards(form), seat_names=form.seat_names,
-        canonical=form.url(), profile_name=_profile_name(form), undo=undo,
+        canonical=form.url(), profile_name=_profile_name(form), undo=undo, link_notice=link_notice,
         held=(pending or {}).get("rank", ""), new_game_url=_new_game_url(form),
-        profile_progress=progress_for(SLUG, form.profile), profile_token=ProfileRef.parse(form.profile_ref).token,
+        profile_progress=progress_for(SLUG, form.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(form.profile_ref)),
     )
 
 
@@ -217,11 +219,12 @@ def _undo_for(before: SheetForm | None, after: SheetForm) -> undolib.UndoView | 
 
 
 def show():  # type: ignore[no-untyped-def]
-    form = read_form(request.args)
+    link = LinkReader(request.args)
+    form = read_form(request.args, link)
     notice = _remembered(form.saved)
     carried = undolib.restored(request.args.get(undolib.PARAM))
     undo = _undo_for(read_form(carried), form) if carried else None
-    return _render(**context(form, notice=notice, undo=undo))
+    return _render(**context(form, notice=notice, undo=undo, link_notice=link.notice()))
 
 
 def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], push: bool = True,

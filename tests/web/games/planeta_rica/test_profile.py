@@ -68,6 +68,12 @@ def test_slot_rewards_are_tapped_from_the_eleven_icons(phone: Phone) -> None:
                                                    cell.group(0))
     exported = phone.get(f"{edit}.toml").get_data(as_text=True)
     assert 'slot1 = "coin"' in exported and 'slot3 = "any"' in exported and "coins = 3" in exported
+    response = phone.post(f"{edit}/card", {"version": input_value(html, "version"), "card": "tourist_planet",
+                                           "f_coins": "1"})
+    one = re.search(r'<a class="card-cell known[^"]*"[^>]*data-card="tourist_planet".*?</a>',
+                    phone.get(response.headers["Location"]).get_data(as_text=True), re.S)
+    assert one and "1 coin · 2 VP" in text_of(one.group(0))  # a real plural: "1 coin", "3 coins"
+    html = phone.get(response.headers["Location"]).get_data(as_text=True)
     # "not known" takes a reward out again.
     response = phone.post(f"{edit}/card", {"version": input_value(html, "version"), "card": "tourist_planet",
                                            "f_slot5": "-"})

@@ -146,3 +146,22 @@ def test_a_cost_typed_at_the_table_is_remembered_in_its_profile_copy(phone: Phon
         row = store.get_profile(found.group(1))
         assert row is not None
         assert {c["id"]: c for c in row.data["cards"]}["endymion"]["coins"] == 4
+
+
+def _outside_the_profile_line(html: str) -> str:
+    before, _sep, after = html.partition('id="deck-profile"')
+    return before + after.split("</section>", 1)[-1]
+
+
+def test_the_deck_profile_is_shown_once_by_the_platforms_line(phone: Phone, app: Flask) -> None:
+    """The table page's one deck-profile line (name, "N of M cards known", the card editor) is the platform's;
+    the tracker draws no second "Deck profile" button, on the play page or the watch page."""
+    url = set_up(phone, app)
+    html = phone.get(url).get_data(as_text=True)
+    assert html.count('id="deck-profile"') == 1 and "Card editor" in text_of(html)
+    rest = _outside_the_profile_line(html)
+    assert 'href="/p/' not in rest and 'href="/profiles/' not in rest
+    watch = re.search(r"/w/[A-Za-z0-9_-]{24}", html).group(0)  # type: ignore[union-attr]
+    watched = phone.get(watch).get_data(as_text=True)
+    assert watched.count('id="deck-profile"') == 1 and "Card editor" not in text_of(watched)
+    assert 'href="/p/' not in watched and 'href="/profiles/' not in _outside_the_profile_line(watched)

@@ -12,6 +12,7 @@ from tests.web.helpers import text_of, version_of
 from .helpers import (
     checked,
     enter,
+    form_of,
     new_table,
     node_classes,
     node_html,
@@ -411,3 +412,16 @@ def test_the_tracker_in_japanese(client) -> None:  # type: ignore[no-untyped-def
     refused = enter(ja, table, "draw")
     assert problems(refused.get_data(as_text=True)) == [
         "手札はすでに7枚です。手札が7枚を超えるようには引けません。 (SS-5)"]
+
+
+def test_after_an_entry_the_step_keeps_the_tapped_node_open_on_reload(phone: Phone) -> None:
+    """The step an entry leads to carries the tapped node (?sel=), without JavaScript and with htmx, so reloading
+    the page keeps its actions open where the player is looking."""
+    table = new_table(phone, "Aki", "Ben")
+    response = enter(phone, table, "reveal 1 KS", sel="1")
+    assert response.status_code == 303 and "sel=1" in response.headers["Location"]
+    reloaded = phone.get(response.headers["Location"]).get_data(as_text=True)
+    assert "is-selected" in node_classes(reloaded, 1)
+    data = {**form_of("reveal 2 QS"), "sel": "2", "version": str(version_of(reloaded))}
+    pushed = phone.post(f"{table}/move", data, headers={"HX-Request": "true"})
+    assert pushed.status_code == 200 and "sel=2" in pushed.headers["HX-Push-Url"]
