@@ -62,9 +62,9 @@ def mine() -> ResponseReturnValue:
 
 
 def _mine_page(status: int = 200, notice: str = "", bad: bool = False, pending: Mapping[str, str] | None = None,
-               token: str = "") -> ResponseReturnValue:
+               token: str = "", confirm_token: str = "") -> ResponseReturnValue:
     return page("profiles/mine.html", None, status, profiles=listed(store.profiles_made_by(device_id()), registered()),
-                notice=notice, bad=bad, pending=pending or {}, pending_token=token)
+                notice=notice, bad=bad, pending=pending or {}, pending_token=token, confirm_token=confirm_token)
 
 
 def _index_page(entry: Registered, status: int = 200, errors: list[str] | None = None,
@@ -321,6 +321,10 @@ def delete(token: str) -> ResponseReturnValue:
     profile, _entry, _editor = _profile_or_404(token)
     if not profile.maker or profile.maker != device_id():
         return _mine_page(403, _("Only the phone that made this profile can delete it. Nothing was deleted."), True)
+    if request.form.get("confirm") != "yes":
+        # The cards typed into a profile are lost with one tap otherwise: the phone asks once more, with or
+        # without JavaScript (issue 15: nothing is lost with one tap).
+        return _mine_page(200, confirm_token=token)
     try:
         store.delete_profile(profile.id, _version())
     except store.InUse:

@@ -79,16 +79,6 @@
     if (shown) shown.scrollIntoView({block: "start"});
   });
 
-  // An action that drops several entries at once (data-confirm) asks first; a "no" sends nothing.
-  document.addEventListener("click", function (evt) {
-    var button = evt.target.closest && evt.target.closest("[data-confirm]");
-    if (!button) return;
-    if (!window.confirm(button.getAttribute("data-confirm"))) {
-      evt.preventDefault();
-      evt.stopImmediatePropagation();
-    }
-  }, true);
-
   // Copy buttons: data-copy names the input whose value is copied.
   document.addEventListener("click", function (evt) {
     var button = evt.target.closest && evt.target.closest("[data-copy]");

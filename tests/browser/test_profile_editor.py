@@ -73,6 +73,12 @@ def test_planeta_rica_slot_rewards_tapped_from_the_icons(new_phone, live_server,
         expect(page.locator("main")).to_contain_text("1 of 38 cards known")
         no_horizontal_scroll(page)
         shot(page, "profile-editor-my-profiles")
+        page.click("main button.danger")  # one tap only asks: the typed cards are not lost by a slip
+        expect(page.locator("#answer")).to_contain_text("for good? The cards typed into it go with it.")
+        assert small_tap_targets(page) == []
+        shot(page, "profile-editor-delete-asks")
+        page.click("text=Keep it")
+        expect(page.locator("main")).to_contain_text("1 of 38 cards known")
 
 
 def test_the_editor_in_japanese(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]

@@ -220,7 +220,14 @@ def test_the_phone_keeps_the_profiles_it_made_and_renames_and_deletes_them(app: 
     assert refused.status_code == 403
     assert "Only the phone that made this profile can delete it." in text_of(refused.get_data(as_text=True))
 
+    # One tap only asks (with or without JavaScript): the typed cards are not lost by a slip of the thumb.
     response = phone.post(f"{url}/delete", {"version": 1})
+    assert response.status_code == 200
+    page = text_of(response.get_data(as_text=True))
+    assert "Delete “Thursday deck” for good? The cards typed into it go with it." in page
+    assert "Delete for good" in page and "Keep it" in page and "was deleted" not in page
+    assert phone.get(url).status_code == 200
+    response = phone.post(f"{url}/delete", {"version": 1, "confirm": "yes"})
     assert response.status_code == 200
     page = text_of(response.get_data(as_text=True))
     assert "“Thursday deck” was deleted." in page
@@ -248,7 +255,7 @@ def test_a_table_owned_copy_cannot_be_deleted(app: Flask, phone: Phone) -> None:
     with app.app_context():  # even the phone that made the table's copy (were it kept in its list) cannot delete it
         db.session().execute(update(Profile).where(Profile.token == token).values(maker=device.value))
         db.session().commit()
-    response = phone.post(f"{editor}/delete", {"version": "0"})
+    response = phone.post(f"{editor}/delete", {"version": "0", "confirm": "yes"})
     assert response.status_code == 409
     assert ("A table plays with this profile, so it cannot be deleted: the table would lose its cards. Nothing was "
             "deleted.") in text_of(response.get_data(as_text=True))
