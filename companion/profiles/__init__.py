@@ -63,6 +63,15 @@ def builtin_profiles(slug: str) -> dict[str, dict[str, Any]]:
     return json.loads(json.dumps(_builtins(slug)))
 
 
+def copy_of(profile: Mapping[str, Any]) -> dict[str, Any]:
+    """A user's own copy of a built-in profile: no built-in id, "(copy)" after its names in both languages."""
+    data = json.loads(json.dumps(profile))
+    data["id"] = ""
+    data["name_en"] = f"{data.get('name_en', '')} (copy)".strip()
+    data["name_ja"] = f"{data.get('name_ja', '')}（コピー）".strip()
+    return data
+
+
 def normalise(data: Mapping[str, Any]) -> dict[str, Any]:
     """Fill the top-level keys every profile has, keep everything else as given."""
     out: dict[str, Any] = {

@@ -22,7 +22,7 @@ from ..games.base import ErrorList, RulesError
 from ..i18n import pick
 from ..inputs import InputError, text, whole_number
 from ..models import Profile
-from ..profiles import builtin_profiles, card_key, parse_profile_text, to_json, to_toml
+from ..profiles import builtin_profiles, card_key, copy_of, parse_profile_text, to_json, to_toml
 from ..profiles.refs import ProfileRef
 from .cardforms import ProfileEditor
 from .gameweb import Registered
@@ -100,11 +100,7 @@ def copy(slug: str) -> ResponseReturnValue:
     builtins = builtin_profiles(slug)
     if source_id not in builtins:
         return _index_page(entry, 404, [_("There is no such built-in profile to copy.")])
-    data = builtins[source_id]
-    data["id"] = ""
-    data["name_en"] = f"{data.get('name_en', '')} (copy)"
-    data["name_ja"] = f"{data.get('name_ja', '')}（コピー）"
-    created = store.create_profile(slug, data, str(ProfileRef.builtin(source_id)), maker=device_id())
+    created = store.create_profile(slug, copy_of(builtins[source_id]), str(ProfileRef.builtin(source_id)), maker=device_id())
     return redirect(url_for("profiles.edit", token=created.token), 303)
 
 

@@ -95,6 +95,8 @@ def test_the_write_turn_lapses_when_the_refused_phone_does_not_come_back(app: Fl
     assert expecting(other, url, 0, 7, version=0).status_code == 409
     time.sleep(0.4)
     assert enter(phone, url, 0, "1", version=1).status_code == 303
+    html = phone.get(url).get_data(as_text=True)
+    assert totals(html) == [6, 0] and version_of(html) == 2  # the refused phone's 7 was never saved
 
 
 def test_refused_phones_write_in_the_order_they_were_refused(app: Flask, phone: Phone) -> None:

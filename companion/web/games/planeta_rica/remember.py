@@ -14,6 +14,7 @@ from typing import Any
 
 from companion import store
 from companion.games.planeta_rica import GAME
+from companion.profiles import copy_of
 from companion.profiles.refs import ProfileRef
 from companion.web.security import device_id
 from companion.web.table_service import own_profile_copy
@@ -41,14 +42,6 @@ def with_values(profile: Mapping[str, Any], values: CardValues) -> dict[str, Any
     return data
 
 
-def copy_of_builtin(profile: Mapping[str, Any]) -> dict[str, Any]:
-    data = copy.deepcopy(dict(profile))
-    data["id"] = ""
-    data["name_en"] = f"{data.get('name_en', '')} (copy)".strip()
-    data["name_ja"] = f"{data.get('name_ja', '')}（コピー）".strip()
-    return data
-
-
 def save(profile_ref: str, profile: Mapping[str, Any], values: CardValues) -> str:
     """Put ``values`` into the profile ``profile_ref`` names; returns the ref that now holds them (a new user
     profile for a built-in one). Raises store.Conflict when a user profile changed meanwhile."""
@@ -59,7 +52,7 @@ def save(profile_ref: str, profile: Mapping[str, Any], values: CardValues) -> st
             store.save_profile(row.id, row.version, with_values(row.data, values))
             return profile_ref
     source = ref.key if not ref.is_user and ref.key else "default"
-    created = store.create_profile(SLUG, with_values(copy_of_builtin(profile), values), str(ProfileRef.builtin(source)),
+    created = store.create_profile(SLUG, with_values(copy_of(profile), values), str(ProfileRef.builtin(source)),
                                    maker=device_id())  # the scoring phone's: kept in its list
     return str(ProfileRef.user(created.token))
 

@@ -18,6 +18,7 @@ from typing import Any
 from companion import store
 from companion.games.planetary_sisters import GAME, Card, DeckProfile
 from companion.play import TableView
+from companion.profiles import copy_of
 from companion.profiles.refs import ProfileRef
 from companion.web.security import device_id
 from companion.web.table_service import own_profile_copy
@@ -56,14 +57,6 @@ def with_cards(profile: Mapping[str, Any], cards: Iterable[Card]) -> dict[str, A
     return data
 
 
-def copy_of_builtin(profile: Mapping[str, Any]) -> dict[str, Any]:
-    data = copy.deepcopy(dict(profile))
-    data["id"] = ""
-    data["name_en"] = f"{data.get('name_en', '')} (copy)".strip()
-    data["name_ja"] = f"{data.get('name_ja', '')}（コピー）".strip()
-    return data
-
-
 def save(profile_ref: str, profile: Mapping[str, Any], cards: list[Card]) -> str:
     """Add ``cards`` to the profile ``profile_ref`` names; returns the ref that now holds them (a new user
     profile for a built-in one). Raises store.Conflict when a user profile changed meanwhile."""
@@ -74,7 +67,7 @@ def save(profile_ref: str, profile: Mapping[str, Any], cards: list[Card]) -> str
             store.save_profile(row.id, row.version, with_cards(row.data, cards))
             return profile_ref
     source = ref.key if not ref.is_user and ref.key else "default"
-    created = store.create_profile(SLUG, with_cards(copy_of_builtin(profile), cards), str(ProfileRef.builtin(source)),
+    created = store.create_profile(SLUG, with_cards(copy_of(profile), cards), str(ProfileRef.builtin(source)),
                                    maker=device_id())  # the scoring phone's: kept in its list
     return str(ProfileRef.user(created.token))
 
