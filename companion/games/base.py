@@ -90,6 +90,13 @@ class RulesError(Exception):
         return Reason(self.code, self.rule, False, self.params, self.path)
 
 
+def is_plain_number(text: str, max_digits: int = 9) -> bool:
+    """ASCII digits short enough for int(). Text notation is read with this, never str.isdigit() alone: "²" and
+    "１" pass isdigit() but int() refuses them, and thousands of digits exceed int()'s limit; either must be a
+    ParseError (a clear answer), never a crash."""
+    return text.isascii() and text.isdigit() and len(text) <= max_digits
+
+
 class ParseError(RulesError):
     """Malformed input: a card or move notation that does not parse, a wrong type, a missing field."""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from ..base import ParseError
+from ..base import ParseError, is_plain_number
 from .cards import Card
 
 SIZE = 4  # 【用語集】フィールド: 縦4エリア×横4エリア
@@ -41,7 +41,7 @@ class Cell:
     @classmethod
     def parse(cls, text: str) -> Cell:
         body = text.strip()
-        if len(body) == 4 and body[0] == "r" and body[2] == "c" and body[1].isdigit() and body[3].isdigit():
+        if len(body) == 4 and body[0] == "r" and body[2] == "c" and is_plain_number(body[1]) and is_plain_number(body[3]):
             return cls(int(body[1]), int(body[3]))
         raise ParseError("lp.cell.malformed", "§場の説明", cell=text)
 
@@ -90,7 +90,7 @@ class FieldCard:
         active = body.endswith("*")
         body = body.removesuffix("*")
         name, at, owner = body.partition("@")
-        if not at or not owner.isdigit():
+        if not at or not is_plain_number(owner):
             raise ParseError("lp.card.malformed", "LP-1", card=text)
         return cls(Card.parse(name), int(owner), active)
 

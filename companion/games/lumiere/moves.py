@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import ParseError
+from ..base import ParseError, is_plain_number
 from .cards import Card
 from .field import ORIENTATIONS, Cell
 
@@ -311,7 +311,7 @@ def parse_move_text(text: str) -> Move:
     kind, args = words[0], words[1:]
     owner: int | None = None
     if kind == "set" and len(args) >= 2 and args[-2] == "as":
-        if not args[-1].isdigit():
+        if not is_plain_number(args[-1]):
             raise ParseError("lp.move.malformed", "§ターン進行", text=text)
         owner, args = int(args[-1]), args[:-2]
     under = kind in ("move", "set") and bool(args) and args[-1] == "under"
@@ -323,7 +323,7 @@ def parse_move_text(text: str) -> Move:
     shapes: dict[str, int] = {"first": 1, "opening": 1, "take": 1, "play": 1, "move": 2, "turn": 2, "swap": 2,
                               "set": 1, "get": 0, "draw": 0, "mulligan": 3}
     if kind == "send":
-        if len(args) not in (2, 3) or (len(args) == 3 and not args[2].isdigit()):
+        if len(args) not in (2, 3) or (len(args) == 3 and not is_plain_number(args[2])):
             raise ParseError("lp.move.malformed", "§ターン進行", text=text)
         data: dict[str, Any] = {"kind": kind, "cell": Cell.parse(args[0]).to_json(), "to": args[1]}
         if len(args) == 3:
@@ -331,10 +331,10 @@ def parse_move_text(text: str) -> Move:
         return parse_move(data)
     if kind not in shapes:
         raise ParseError("lp.move.unknown_kind", "§ターン進行", kind=kind)
-    if len(args) != shapes[kind] or (kind in ("first", "turn") and not args[-1].isdigit()):
+    if len(args) != shapes[kind] or (kind in ("first", "turn") and not is_plain_number(args[-1])):
         raise ParseError("lp.move.malformed", "§ターン進行", text=text)
     if kind == "mulligan":
-        if not (args[0].isdigit() and args[2].isdigit()):
+        if not (is_plain_number(args[0]) and is_plain_number(args[2])):
             raise ParseError("lp.move.malformed", "§ターン進行", text=text)
         return Mulligan(int(args[0]), Card.parse(args[1]), int(args[2]))
     if kind == "first":

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import ErrorList, ParseError
+from ..base import ErrorList, ParseError, is_plain_number
 from .elements import is_valid_element_name
 
 RANKS = range(1, 37)  # §3: 36 cards, ranks 1..36 without repeats (PS-2)
@@ -42,7 +42,7 @@ def parse_elements(text: str) -> Elements:
         if not is_valid_element_name(name):
             raise ParseError("ps.card.notation", "§3", text=text)
         if star:
-            if not count_text.isdigit() or int(count_text) < 1 or count_text != str(int(count_text)):
+            if not is_plain_number(count_text) or int(count_text) < 1 or count_text != str(int(count_text)):
                 raise ParseError("ps.card.notation", "§3", text=text)
             count = int(count_text)
         else:
@@ -54,7 +54,7 @@ def parse_elements(text: str) -> Elements:
 
 
 def _parse_rank(text: str, whole: str) -> int:
-    if not text.isdigit() or text != str(int(text)):
+    if not is_plain_number(text) or text != str(int(text)):
         raise ParseError("ps.card.notation", "§3", text=whole)
     return int(text)
 

@@ -32,7 +32,7 @@ def _count(form: Mapping[str, str], key: str, code: str, signed: bool = False) -
     if raw == "":
         return None
     digits = raw[1:] if signed and raw[:1] in "+-" else raw
-    if not digits.isdigit() or len(digits) > 4:
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 4:  # "²" and "１" pass isdigit, not int
         raise ParseError("pr.form.number", "PR-3", key, value=raw)
     return -int(digits) if raw.startswith("-") else int(digits)
 

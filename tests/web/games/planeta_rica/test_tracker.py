@@ -116,7 +116,9 @@ def test_bad_form_input_never_500(phone: Phone, app: Flask) -> None:
     for fields in ({"type": "nonsense"}, {"type": "invade"}, {"type": "invade", "planet": "pluto"},
                    {"type": "develop", "gadget": "warp_gate", "pay_tachyon": "x"}, {"type": "dispatch"},
                    {"type": "return", "planet": "9"}, {"type": "adjust", "seat": "0", "card": "new_earth",
-                                                       "coins": "-99"}):
+                                                       "coins": "-99"},
+                   {"type": "dispatch", "planet": "²"}, {"type": "invade", "planet": "tourist_planet", "cost": "１"},
+                   {"type": "develop", "gadget": "warp_gate", "pay_tachyon": "9" * 5000}):
         response = enter(phone, url, **fields)
         assert response.status_code == 422, fields
         assert re.search(r"\(PR-\d\)", text_of(response.get_data(as_text=True))), fields

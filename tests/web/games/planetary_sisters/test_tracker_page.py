@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from companion import store
 from companion.games.planetary_sisters import GAME, Phase
 from tests.games.planetary_sisters.support import SYNTHETIC_DECK, play_game
@@ -322,3 +324,25 @@ def test_the_table_model_is_frozen_and_carries_what_the_fragment_draws(app, phon
     assert any(NAMES[play.final.rounds[0].next_parent] in r.text for r in model.round_reasons[0])
     assert model.condition_names == {"close": "Close", "far": "Far"}
     assert not [name for name in app.jinja_env.globals if name.startswith("ps_")]
+
+
+def test_a_watch_page_in_the_turns_never_carries_the_play_link(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    # The what-if page links back to the play link, so a watch page must not link to it (issue #14).
+    token = synthetic_profile_token(app)
+    url = start_table(phone, "Aki", "Ben", "Chie", profile=token)
+    enter(phone, url, {"kind": "setup", "parent": "1", "cards": "14,20,19"})
+    enter(phone, url, {"kind": "turn", "seat": "1", "p_rank": "30", "taken": "f0"})
+    html = phone.get(url).get_data(as_text=True)
+    watch = re.search(r'/w/[A-Za-z0-9_-]+', html)
+    assert watch is not None and "With my whole hand (on this phone only)" in text_of(html)
+    watched = phone.get(watch.group(0)).get_data(as_text=True)
+    assert "What if Chie took…?" in text_of(watched)  # the what-if table itself is there to read
+    assert token_of(url) not in watched and "With my whole hand" not in text_of(watched)
+
+
+@pytest.mark.parametrize("odd", ["²", "１", "9" * 5000, "14,20,FOOD*²"])
+def test_odd_digits_in_a_card_entry_are_refused_clearly(app, phone: Phone, odd: str) -> None:  # type: ignore[no-untyped-def]
+    url = start_table(phone, "Aki", "Ben", "Chie", profile=synthetic_profile_token(app))
+    response = enter(phone, url, {"kind": "setup", "parent": "1", "cards": f"14,20,{odd}"})
+    assert response.status_code == 422
+    assert "(§3)" in text_of(response.get_data(as_text=True))
