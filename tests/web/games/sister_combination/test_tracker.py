@@ -113,6 +113,8 @@ def test_a_bad_form_never_500s(phone: Phone) -> None:
                                                           "colour": "purple", "target": "99"}):
         response = send(phone, table, **form)
         assert response.status_code == 422, form
+        text = text_of(response.get_data(as_text=True))
+        assert "nothing was saved" in text and re.search(r"\b(SC-\d+|§\S+)", text), (form, text[:600])
 
 
 def test_japanese_and_the_summary(phone: Phone) -> None:
