@@ -2,7 +2,10 @@
 
 A profile is the dict of companion/profiles/planetary_sisters/default.toml (or a user's copy):
 ``meta.elements`` / ``meta.element_classes`` (PS-1), ``meta.example`` and ``meta.partial_cards`` (what the
-rule text's worked example tells, PS-2), and ``cards``: one table per rank, with ``elements`` once known.
+rule text's worked example tells, PS-2), ``cards``: one table per rank, with ``elements`` once known, and
+``unranked``: cards known by their icons alone (``{elements = {...}, count = n}``: n cards of the deck carry
+these icons, at least), which the scoring page remembers when a game was entered without ranks (PS-2: scoring
+takes cards by their elements, a rank only looks them up).
 ``read_profile`` turns it into a ``DeckProfile`` or raises ErrorList naming every structural problem; the
 rule-text facts a complete profile must satisfy are checked by ``facts.validate_profile``.
 """
@@ -69,6 +72,8 @@ class DeckProfile:
     cards: tuple[Card, ...]  # the cards whose elements are known, by rank
     partial_cards: tuple[PartialCard, ...] = ()
     example: ExampleHouse | None = None
+    # cards known by their icons alone: each set of icons once, with how many cards carry it (at least)
+    unranked: tuple[tuple[Elements, int], ...] = ()
     _by_rank: Mapping[int, Card] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -115,7 +120,8 @@ def read_profile_leniently(profile: Mapping[str, Any]) -> tuple[DeckProfile | No
     listed, cards = _read_cards(profile.get("cards", []), elements, errors)
     partial = _read_partial_cards(meta.get("partial_cards", []), elements, errors)
     example = _read_example(meta.get("example"), elements, errors)
-    deck = DeckProfile(str(profile.get("id", "")), elements, listed, cards, partial, example)
+    unranked = _read_unranked(profile.get("unranked", []), elements, errors)
+    deck = DeckProfile(str(profile.get("id", "")), elements, listed, cards, partial, example, unranked)
     return deck, errors
 
 
@@ -160,6 +166,35 @@ def _read_cards(
         cards.append(Card(ref.elements, ref.rank))
     cards.sort(key=lambda c: c.rank or 0)
     return tuple(listed), tuple(cards)
+
+
+def _read_unranked(raw: Any, elements: ElementSet, errors: list[RulesError]) -> tuple[tuple[Elements, int], ...]:
+    """``unranked``: each entry's icons and count (1..36); the same icons listed twice add up."""
+    if not isinstance(raw, list):
+        errors.append(ParseError("ps.profile.unranked_invalid", "PS-2", "unranked"))
+        return ()
+    counts: dict[Elements, int] = {}
+    for index, entry in enumerate(raw):
+        path = f"unranked[{index}]"
+        count = entry.get("count") if isinstance(entry, Mapping) else None
+        if not isinstance(entry, Mapping) or not _is_int(count) or not 1 <= count <= len(RANKS) or "rank" in entry:
+            errors.append(ParseError("ps.profile.unranked_invalid", "PS-2", path))
+            continue
+        try:
+            ref = CardRef.from_json({"elements": entry.get("elements")}, path)
+        except ErrorList as bad:
+            errors.extend(bad.errors)
+            continue
+        if not ref.elements:
+            errors.append(ParseError("ps.profile.unranked_invalid", "PS-2", f"{path}.elements"))
+            continue
+        unknown = [name for name, _ in ref.elements if not elements.knows(name)]
+        if unknown:
+            errors.extend(ParseError("ps.card.unknown_element", "PS-1", f"{path}.elements.{name}", element=name)
+                          for name in unknown)
+            continue
+        counts[ref.elements] = counts.get(ref.elements, 0) + count
+    return tuple(counts.items())
 
 
 def _read_partial_cards(raw: Any, elements: ElementSet, errors: list[RulesError]) -> tuple[PartialCard, ...]:
@@ -249,4 +284,7 @@ def rename_element(profile: Mapping[str, Any], old: str, new: str) -> dict[str, 
     example = new_meta.get("example")
     if isinstance(example, dict) and isinstance(example.get("types"), list):
         example["types"] = [swap(n) for n in example["types"]]
+    for entry in renamed.get("unranked", []) or []:
+        if isinstance(entry, dict) and isinstance(entry.get("elements"), Mapping):
+            entry["elements"] = swap_keys(entry["elements"])
     return renamed

@@ -175,6 +175,11 @@ MESSAGES: dict[str, Any] = {
     "ps.profile.example_house": M(_l("The worked example's house {ranks} scores {expected} (§4.5.1) once known "
                                      "(not known yet: {pending}; scored {scored}; wrong: {categories})."),
                                   pending="list", categories="categories", **R),
+    "ps.profile.unranked": M(_l("{cards} cards known by their icons alone (at most {expected}): each could be a "
+                                "card of this deck and together they exceed no count of §5 (cards that cannot be: "
+                                "{bad}; counts exceeded: {over})."), bad="list"),
+    "ps.profile.unranked_invalid": M(_l("A card known by its icons alone needs its icons and how many cards carry "
+                                        "them (1 to 36), and no rank.")),
     # -- the round tracker: setup, turns, parent, reveal (§4, PS-5 … PS-7) ---------------------------------------
     "ps.setup.players": M(_l("Planetary Sisters is played by {choices} players, not {players}."), choices="list"),
     "ps.setup.parent_seat": M(_l("The first parent must be one of the {players} seats.")),
