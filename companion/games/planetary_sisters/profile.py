@@ -2,10 +2,10 @@
 
 A profile is the dict of companion/profiles/planetary_sisters/default.toml (or a user's copy):
 ``meta.elements`` / ``meta.element_classes`` (PS-1), ``meta.example`` and ``meta.partial_cards`` (what the
-rule text's worked example tells, PS-2), ``cards``: one table per rank, with ``elements`` once known, and
-``unranked``: cards known by their icons alone (``{elements = {...}, count = n}``: n cards of the deck carry
+rule text's worked example tells, PS-2), ``meta.unranked``: cards known by their icons alone (``{elements = {...}, count = n}``: n cards of the deck carry
 these icons, at least), which the scoring page remembers when a game was entered without ranks (PS-2: scoring
-takes cards by their elements, a rank only looks them up).
+takes cards by their elements, a rank only looks them up), and ``cards``: one table per rank, with ``elements``
+once known.
 ``read_profile`` turns it into a ``DeckProfile`` or raises ErrorList naming every structural problem; the
 rule-text facts a complete profile must satisfy are checked by ``facts.validate_profile``.
 """
@@ -120,7 +120,7 @@ def read_profile_leniently(profile: Mapping[str, Any]) -> tuple[DeckProfile | No
     listed, cards = _read_cards(profile.get("cards", []), elements, errors)
     partial = _read_partial_cards(meta.get("partial_cards", []), elements, errors)
     example = _read_example(meta.get("example"), elements, errors)
-    unranked = _read_unranked(profile.get("unranked", []), elements, errors)
+    unranked = _read_unranked(meta.get("unranked", []), elements, errors)
     deck = DeckProfile(str(profile.get("id", "")), elements, listed, cards, partial, example, unranked)
     return deck, errors
 
@@ -169,13 +169,13 @@ def _read_cards(
 
 
 def _read_unranked(raw: Any, elements: ElementSet, errors: list[RulesError]) -> tuple[tuple[Elements, int], ...]:
-    """``unranked``: each entry's icons and count (1..36); the same icons listed twice add up."""
+    """``meta.unranked``: each entry's icons and count (1..36); the same icons listed twice add up."""
     if not isinstance(raw, list):
-        errors.append(ParseError("ps.profile.unranked_invalid", "PS-2", "unranked"))
+        errors.append(ParseError("ps.profile.unranked_invalid", "PS-2", "meta.unranked"))
         return ()
     counts: dict[Elements, int] = {}
     for index, entry in enumerate(raw):
-        path = f"unranked[{index}]"
+        path = f"meta.unranked[{index}]"
         count = entry.get("count") if isinstance(entry, Mapping) else None
         if not isinstance(entry, Mapping) or not _is_int(count) or not 1 <= count <= len(RANKS) or "rank" in entry:
             errors.append(ParseError("ps.profile.unranked_invalid", "PS-2", path))
@@ -284,7 +284,7 @@ def rename_element(profile: Mapping[str, Any], old: str, new: str) -> dict[str, 
     example = new_meta.get("example")
     if isinstance(example, dict) and isinstance(example.get("types"), list):
         example["types"] = [swap(n) for n in example["types"]]
-    for entry in renamed.get("unranked", []) or []:
+    for entry in new_meta.get("unranked", []) or []:
         if isinstance(entry, dict) and isinstance(entry.get("elements"), Mapping):
             entry["elements"] = swap_keys(entry["elements"])
     return renamed

@@ -1,4 +1,4 @@
-"""Cards known by their icons alone (``unranked`` in a deck profile): read, checked against PS-2, renamed.
+"""Cards known by their icons alone (``meta.unranked`` in a deck profile): read, checked against PS-2, renamed.
 
 The scoring page remembers a game entered without ranks this way, so the next game offers each set of icons as
 one tap (issue #15); PS-2: scoring takes cards by their elements, a rank only looks them up.
@@ -19,7 +19,7 @@ from .support import SYNTHETIC_DECK, default_profile
 
 def with_unranked(*entries: dict) -> dict:
     profile = copy.deepcopy(default_profile())
-    profile["unranked"] = list(entries)
+    profile["meta"]["unranked"] = list(entries)
     return profile
 
 
@@ -41,13 +41,13 @@ def test_a_profile_without_them_has_none_and_its_checklist_has_no_line_for_them(
 
 
 @pytest.mark.parametrize("entry, path", [
-    ({"elements": {"FOOD": 2}}, "unranked[0]"),  # no count
-    ({"elements": {"FOOD": 2}, "count": 0}, "unranked[0]"),
-    ({"elements": {"FOOD": 2}, "count": 37}, "unranked[0]"),
-    ({"elements": {"FOOD": 2}, "count": True}, "unranked[0]"),
-    ({"elements": {"FOOD": 2}, "count": 1, "rank": 4}, "unranked[0]"),  # a card with a rank goes in cards
-    ({"elements": {}, "count": 1}, "unranked[0].elements"),
-    ("FOOD*2", "unranked[0]"),
+    ({"elements": {"FOOD": 2}}, "meta.unranked[0]"),  # no count
+    ({"elements": {"FOOD": 2}, "count": 0}, "meta.unranked[0]"),
+    ({"elements": {"FOOD": 2}, "count": 37}, "meta.unranked[0]"),
+    ({"elements": {"FOOD": 2}, "count": True}, "meta.unranked[0]"),
+    ({"elements": {"FOOD": 2}, "count": 1, "rank": 4}, "meta.unranked[0]"),  # a card with a rank goes in cards
+    ({"elements": {}, "count": 1}, "meta.unranked[0].elements"),
+    ("FOOD*2", "meta.unranked[0]"),
 ])
 def test_an_entry_that_cannot_be_read_is_named(entry: object, path: str) -> None:
     with pytest.raises(ErrorList) as raised:
@@ -59,7 +59,7 @@ def test_an_unknown_element_is_named_with_the_rule() -> None:
     with pytest.raises(ErrorList) as raised:
         read_profile(with_unranked({"elements": {"BREAD": 1}, "count": 2}))
     assert [(e.code, e.rule, e.path) for e in raised.value.errors] == [
-        ("ps.card.unknown_element", "PS-1", "unranked[0].elements.BREAD")]
+        ("ps.card.unknown_element", "PS-1", "meta.unranked[0].elements.BREAD")]
 
 
 def test_the_whole_synthetic_deck_by_its_icons_passes_ps2() -> None:
@@ -83,5 +83,5 @@ def test_a_card_no_deck_can_hold_and_too_many_cards_fail_the_fact() -> None:
 
 def test_renaming_an_element_renames_it_in_the_unranked_cards() -> None:
     renamed = rename_element(with_unranked({"elements": {"POINTED_3": 1, "FOOD": 2}, "count": 2}), "POINTED_3", "AXE")
-    assert renamed["unranked"] == [{"elements": {"AXE": 1, "FOOD": 2}, "count": 2}]
+    assert renamed["meta"]["unranked"] == [{"elements": {"AXE": 1, "FOOD": 2}, "count": 2}]
     assert dict(read_profile(renamed).unranked) == {(("AXE", 1), ("FOOD", 2)): 2}
