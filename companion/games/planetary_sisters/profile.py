@@ -2,10 +2,10 @@
 
 A profile is the dict of companion/profiles/planetary_sisters/default.toml (or a user's copy):
 ``meta.elements`` / ``meta.element_classes`` (PS-1), ``meta.example`` and ``meta.partial_cards`` (what the
-rule text's worked example tells, PS-2), ``meta.unranked``: cards known by their icons alone (``{elements = {...}, count = n}``: n cards of the deck carry
-these icons, at least), which the scoring page remembers when a game was entered without ranks (PS-2: scoring
-takes cards by their elements, a rank only looks them up), and ``cards``: one table per rank, with ``elements``
-once known.
+rule text's worked example tells, PS-2), ``meta.unranked``: cards known by their icons alone
+(``{elements = {...}, count = n}``: at least n cards of the deck carry these icons), which the scoring page
+remembers from a game entered without ranks (PS-2: scoring takes cards by their elements, a rank only looks
+them up), and ``cards``: one table per rank, with ``elements`` once known.
 ``read_profile`` turns it into a ``DeckProfile`` or raises ErrorList naming every structural problem; the
 rule-text facts a complete profile must satisfy are checked by ``facts.validate_profile``.
 """
