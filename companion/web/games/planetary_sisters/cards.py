@@ -37,6 +37,8 @@ class DeckInfo:
     known: Mapping[int, Card]  # rank -> card, for the ranks whose elements the profile knows
     # elements -> (name, count, css, class) per icon, for every card a page draws (``drawing``)
     drawn: Mapping[Elements, tuple[tuple[str, int, str, str], ...]] = field(default_factory=dict)
+    # the cards the profile knows by their icons alone, with how many of the deck carry each set (meta.unranked)
+    unranked: tuple[tuple[Elements, int], ...] = ()
 
     def of_class(self, klass: str) -> tuple[ElementInfo, ...]:
         return tuple(e for e in self.elements if e.klass == klass)
@@ -76,7 +78,15 @@ def deck_info(deck: DeckProfile) -> DeckInfo:
     order = {name: i for i, name in enumerate(deck.elements.names)}
     infos.sort(key=lambda e: order[e.name])
     known = {c.rank: c for c in deck.cards if c.rank is not None}
-    return drawing(DeckInfo(tuple(infos), known), known.values())
+    unranked = tuple(sorted(deck.unranked, key=lambda item: _icon_order(item[0], order)))
+    info = DeckInfo(tuple(infos), known, unranked=unranked)
+    return drawing(info, [*known.values(), *(Card(elements, None) for elements, _n in deck.unranked)])
+
+
+def _icon_order(elements: Elements, order: Mapping[str, int]) -> tuple[tuple[int, int], ...]:
+    """Sets of icons in the profile's element order (FOOD before PLANT…, fewer icons first): a player finds the
+    one in their hand where the picker's rows would put it."""
+    return tuple(sorted((order.get(name, 99), count) for name, count in elements))
 
 
 def drawing(info: DeckInfo, cards: Iterable[Card | CardRef]) -> DeckInfo:

@@ -7,16 +7,24 @@ profile: a user profile is saved (version-checked); a built-in profile is never 
 like any write), or the scoring page carries on with the copy. Only cards that pass PS-2's per-card facts
 (``GAME.validate_card``) are kept, and a table only remembers what it saved in its log, so a refused or
 mistyped entry never reaches the profile.
+
+A game entered by the icons alone (no ranks: the quickest first game, issue #15) is remembered too, as sets of
+icons with how many cards carry each (``meta.unranked``, the most seen in one game): the next game offers each
+set as one tap. The whole list must still fit one deck (PS-2), or nothing of it is kept.
 """
 
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion import store
+from companion.games.base import Reason
 from companion.games.planetary_sisters import GAME, Card, DeckProfile
+from companion.games.planetary_sisters.cards import Elements
+from companion.games.planetary_sisters.profile import read_profile_leniently
 from companion.play import TableView
 from companion.profiles import copy_of
 from companion.profiles.refs import ProfileRef
@@ -33,6 +41,41 @@ def learned(cards: Iterable[Card], deck: DeckProfile) -> list[Card]:
         if card.rank is not None and card.elements and deck.card(card.rank) is None:
             found.setdefault(card.rank, card)
     return [found[rank] for rank in sorted(found)]
+
+
+Unranked = tuple[tuple[Elements, int], ...]
+
+
+def icons_learned(cards: Iterable[Card], deck: DeckProfile) -> dict[Elements, int]:
+    """The sets of icons that cards entered without a rank show more often than the profile knows, each with
+    the count to keep (a deck holds at least as many cards with these icons as one game showed)."""
+    seen = Counter(card.elements for card in cards if card.rank is None and card.elements)
+    known = dict(deck.unranked)
+    return {elements: n for elements, n in seen.items() if n > known.get(elements, 0)}
+
+
+def icons_gained(learned: Mapping[Elements, int], deck: DeckProfile) -> int:
+    """How many more cards the profile would know by their icons."""
+    known = dict(deck.unranked)
+    return sum(n - known.get(elements, 0) for elements, n in learned.items())
+
+
+def merged(deck: DeckProfile, learned: Mapping[Elements, int]) -> Unranked:
+    return tuple({**dict(deck.unranked), **learned}.items())
+
+
+def with_unranked(profile: Mapping[str, Any], unranked: Unranked) -> dict[str, Any]:
+    """A copy of the profile whose ``meta.unranked`` is this list."""
+    data = copy.deepcopy(dict(profile))
+    data["meta"] = {**dict(data.get("meta") or {}),
+                    "unranked": [{"elements": dict(elements), "count": n} for elements, n in unranked]}
+    return data
+
+
+def unranked_refusal(profile: Mapping[str, Any], unranked: Unranked) -> Reason | None:
+    """The PS-2 fact the list would break (it must fit one deck), or None."""
+    return next((r for r in GAME.validate_profile(with_unranked(profile, unranked))
+                 if r.code in ("ps.profile.unranked", "ps.profile.unranked_invalid") and not r.ok), None)
 
 
 def acceptable(profile: Mapping[str, Any], cards: Iterable[Card]) -> list[Card]:
@@ -57,17 +100,27 @@ def with_cards(profile: Mapping[str, Any], cards: Iterable[Card]) -> dict[str, A
     return data
 
 
-def save(profile_ref: str, profile: Mapping[str, Any], cards: list[Card]) -> str:
-    """Add ``cards`` to the profile ``profile_ref`` names; returns the ref that now holds them (a new user
-    profile for a built-in one). Raises store.Conflict when a user profile changed meanwhile."""
+def save(profile_ref: str, profile: Mapping[str, Any], cards: list[Card],
+         icons: Mapping[Elements, int] | None = None) -> str:
+    """Add ``cards``, and the sets of ``icons`` (``icons_learned``) to the cards known by their icons, to the
+    profile ``profile_ref`` names; returns the ref that now holds them (a new user profile for a built-in one).
+    Raises store.Conflict when a user profile changed meanwhile."""
+
+    def updated(data: Mapping[str, Any]) -> dict[str, Any]:
+        data = with_cards(data, cards)
+        if not icons:
+            return data
+        deck, _problems = read_profile_leniently(data)
+        return with_unranked(data, merged(deck, icons) if deck is not None else tuple(icons.items()))
+
     ref = ProfileRef.parse(profile_ref)
     if ref.is_user:
         row = store.get_profile(ref.token)
         if row is not None and row.game == SLUG:
-            store.save_profile(row.id, row.version, with_cards(row.data, cards))
+            store.save_profile(row.id, row.version, updated(row.data))
             return profile_ref
     source = ref.key if not ref.is_user and ref.key else "default"
-    created = store.create_profile(SLUG, with_cards(copy_of(profile), cards), str(ProfileRef.builtin(source)),
+    created = store.create_profile(SLUG, updated(copy_of(profile)), str(ProfileRef.builtin(source)),
                                    maker=device_id())  # the scoring phone's: kept in its list
     return str(ProfileRef.user(created.token))
 

@@ -9,7 +9,9 @@ and ``score_sheet`` scores it with the one scoring function.
 
 Fewer taps (issue #15): with JavaScript on, every tap in the picker is sent (``do=pick``) and a card goes in
 as soon as it is whole (``obvious``) or the next card's rank is tapped; a tap that takes cards off is answered
-with an undo link (``undo``) rather than a question.
+with an undo link (``undo``) rather than a question. When the last card is in, the cards typed with ranks, or
+the sets of icons of a game entered without ranks, are offered to the deck profile (``remember``); the next
+game then takes one tap per card: its rank, or its set of icons (``IconChip``).
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from companion import store
-from companion.games.base import ErrorList, ParseError, RulesError
+from companion.games.base import ErrorList, ParseError, Reason, RulesError
 from companion.games.planetary_sisters import (
     Card,
+    CardRef,
     DeckProfile,
     Sheet,
     Slot,
@@ -37,6 +40,7 @@ from companion.games.planetary_sisters import (
     score_sheet,
     slots,
 )
+from companion.games.planetary_sisters.cards import parse_elements
 from companion.i18n import pick
 from companion.inputs import whole_number
 from companion.play import UnknownProfile, resolve_profile
@@ -53,7 +57,7 @@ from .breakdown import score_view
 from .labels import slot_heading, slot_label
 from .messages import explain_for
 from .obvious import whole
-from .remember import learned, save
+from .remember import icons_gained, icons_learned, learned, merged, save, unranked_refusal
 
 SLUG = "planetary-sisters"
 DEFAULT_REF = str(ProfileRef.builtin("default"))
@@ -165,6 +169,54 @@ def new_cards(form: SheetForm) -> list[Card]:
     return learned((c for _s, _i, c in form.sheet.places()), form.deck)
 
 
+def new_icons(form: SheetForm) -> dict[Any, int]:
+    """Sets of icons entered without a rank, more often than the profile knows them (``remember.icons_learned``)."""
+    return icons_learned((c for _s, _i, c in form.sheet.places()), form.deck)
+
+
+@dataclass(frozen=True)
+class IconChip:
+    """A set of icons the profile knows from earlier games, offered as one tap: how many cards of the deck carry
+    it, and how many of those may still come (the others are on the sheet already)."""
+
+    notation: str  # FOOD*2+PLANT: what the tap sends
+    card: Card  # drawn with its icons
+    count: int
+    left: int
+
+
+def icon_chips(form: SheetForm) -> list[IconChip]:
+    on_sheet = [c.elements for _s, _i, c in form.sheet.places()]
+    return [IconChip(str(Card(elements, None)), Card(elements, None), n, max(0, n - on_sheet.count(elements)))
+            for elements, n in form.info.unranked]
+
+
+@dataclass(frozen=True)
+class RememberOffer:
+    """What "remember" would add to the deck profile: cards typed with their ranks, and cards known by icons."""
+
+    cards: list[Card]
+    icons: int
+
+    @property
+    def count(self) -> int:
+        return len(self.cards) + self.icons
+
+    @property
+    def text(self) -> str:
+        ranked = ngettext("%(num)d card typed with its rank is not in the deck profile yet.",
+                          "%(num)d cards typed with their ranks are not in the deck profile yet.", len(self.cards))
+        icons = ngettext("%(num)d card entered by its icons alone is not in the deck profile yet: remembered, the "
+                         "next game offers its icons as one tap.",
+                         "%(num)d cards entered by their icons alone are not in the deck profile yet: remembered, "
+                         "the next game offers their icons as one tap each.", self.icons)
+        return " ".join(words for words, n in ((ranked, len(self.cards)), (icons, self.icons)) if n)
+
+
+def remember_offer(form: SheetForm) -> RememberOffer:
+    return RememberOffer(new_cards(form), icons_gained(new_icons(form), form.deck))
+
+
 def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[str, str] | None = None,
             notice: str = "", undo: undolib.UndoView | None = None, link_notice: str = "") -> dict[str, Any]:
     scored: TableScore = score_sheet(form.sheet, form.deck.elements)
@@ -182,7 +234,8 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
         form=form, info=cardlib.drawing(form.info, drawn), sheet=form.sheet, scored=scored, slot_rows=rows,
         score_views=score_views, winner_text=explain_for(scored.ranking.reason, names),
         used=cardlib.used_ranks([c for _s, _i, c in form.sheet.places()]), errors=errors or [],
-        pending=dict(pending or {}), notice=notice, learned=new_cards(form), seat_names=form.seat_names,
+        pending=dict(pending or {}), notice=notice, learned=new_cards(form), offer=remember_offer(form),
+        chips=icon_chips(form), seat_names=form.seat_names,
         canonical=form.url(), profile_name=_profile_name(form), undo=undo, link_notice=link_notice,
         held=(pending or {}).get("rank", ""), new_game_url=_new_game_url(form),
         profile_progress=progress_for(SLUG, form.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(form.profile_ref)),
@@ -253,10 +306,14 @@ def act():  # type: ignore[no-untyped-def]
     action = values.get("do", "")
     if values.get("add_rank"):
         action = "add"
+    if values.get("add_icons"):
+        action = "icons"
     kind, _colon, arg = action.partition(":")
     errors: list[str] = []
     if kind == "add":
         errors = _add(form, values)
+    elif kind == "icons":
+        errors = _add_icons(form, values)
     elif kind == "pick":
         return _pick(form, values)
     elif kind == "slot":
@@ -322,21 +379,51 @@ def _add(form: SheetForm, values: Mapping[str, str]) -> list[str]:
     return []
 
 
-def _with_rule(error: RulesError, names: list[str]) -> str:
+def _add_icons(form: SheetForm, values: Mapping[str, str]) -> list[str]:
+    """One tap on a set of icons the profile knows (``IconChip``): that card goes in, with the rank tapped
+    before it, if any. A card the picker was still holding (icons tapped) goes in first, as the next card's
+    rank would put it in: nothing tapped is dropped."""
+    try:
+        elements = parse_elements(values.get("add_icons", "")[:80])
+        waiting = cardlib.picker_ref(values, "", form.info)
+    except ParseError as bad:
+        return [_with_rule(bad, form.seat_names)]
+    except ErrorList as bad:
+        return [_with_rule(e, form.seat_names) for e in bad.errors]
+    rank = waiting.rank if waiting is not None else None
+    if waiting is not None and waiting.elements:
+        errors = _add(form, {k: v for k, v in values.items() if k != "add_icons"})
+        if errors:
+            return errors
+        rank = None
+    try:
+        form.sheet, _card = add_card(form.sheet, form.slot, CardRef(rank, elements), form.deck)
+    except ErrorList as bad:
+        return [_with_rule(e, form.seat_names) for e in bad.errors]
+    if form.sheet.full(form.slot):
+        form.slot = form.sheet.next_open(form.slot) or form.slot
+    return []
+
+
+def _with_rule(error: RulesError | Reason, names: list[str]) -> str:
     text = explain_for(error, names)
     return f"{text} ({error.rule})" if error.rule else text
 
 
 def _remember(form: SheetForm):  # type: ignore[no-untyped-def]
-    cards = new_cards(form)
-    if not cards:
+    cards, icons = new_cards(form), new_icons(form)
+    if not cards and not icons:
         return _answer(form, [], {})
+    refused = unranked_refusal(form.profile, merged(form.deck, icons)) if icons else None
+    if refused is not None:
+        return _answer(form, [_with_rule(refused, form.seat_names)], {})
+    saved = len(cards) + icons_gained(icons, form.deck)
     try:
-        form.profile_ref = save(form.profile_ref, form.profile, cards)
+        form.profile_ref = save(form.profile_ref, form.profile, cards, icons)
     except store.Conflict:
         return _answer(form, [explain(ParseError("ps.form.no_profile_save"))], {})
     form.profile, _key = resolve_profile(SLUG, ProfileRef.parse(form.profile_ref))
     form.deck = read_profile(form.profile)
     form.info = cardlib.deck_info(form.deck)
-    return _answer(form, [], {}, saved=str(len(cards)))
+    return _answer(form, [], {}, saved=str(saved))
 

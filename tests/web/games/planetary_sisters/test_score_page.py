@@ -256,16 +256,19 @@ def test_clearing_or_fewer_players_can_be_undone_with_javascript_off(phone: Phon
 def test_cards_typed_with_their_rank_are_remembered_in_a_copy_of_the_built_in_profile(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
     html = phone.get(URL).get_data(as_text=True)
     html = add(phone, sheet_state(html), "27:PLANT*2").get_data(as_text=True)
-    html = add(phone, sheet_state(html), "FOOD").get_data(as_text=True)  # no rank: nothing to remember
+    html = add(phone, sheet_state(html), "FOOD").get_data(as_text=True)  # no rank: remembered by its icons
     assert "Typed here with their rank, not yet in the profile: 27:PLANT*2." in text_of(html)
+    assert "1 card entered here by its icons alone is not in the profile yet." in text_of(html)
+    assert "Remember these 2 cards in my deck profile" in text_of(html)
     html = tap(phone, sheet_state(html), do="remember").get_data(as_text=True)
-    assert "1 card remembered in your deck profile." in text_of(html)
+    assert "2 cards remembered in your deck profile." in text_of(html)
     ref = sheet_state(html)["profile"]
     assert ref.startswith("user:")
     with app.app_context():
         saved = store.get_profile(ref[5:])
         assert saved is not None and saved.based_on == "builtin:default"
         assert [c for c in saved.data["cards"] if c.get("elements")] == [{"rank": 27, "elements": {"PLANT": 2}}]
+        assert saved.data["meta"]["unranked"] == [{"elements": {"FOOD": 1}, "count": 1}]
     # the sheet shows the copy's count and its card editor; the phone keeps the copy in its list
     assert "1 of 36 cards known" in text_of(html) and f'href="/p/{ref[5:]}"' in html
     mine = text_of(phone.get("/profiles").get_data(as_text=True))

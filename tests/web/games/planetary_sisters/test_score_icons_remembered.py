@@ -1,0 +1,163 @@
+"""A game scored by the icons alone (the quickest first game with a new deck, issue #15) is remembered in the deck
+profile as sets of icons with their counts (``meta.unranked``); the next game offers each set as one tap, says how
+many such cards may still come, and scores the same. A rank tapped before a set of icons gives that card its rank.
+Bad taps are refused with the reason and lose nothing (PS-2, PS-7)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+from companion import store
+from companion.games.planetary_sisters import Card, ElementSet, score_player
+from tests.games.planetary_sisters.support import SYNTHETIC_DECK, default_profile
+from tests.web.apps import Phone
+from tests.web.helpers import text_of
+
+from .support import sheet_state
+from .test_score_page import URL, add, tap
+
+ELEMENTS = ElementSet.default()
+
+
+def deal() -> tuple[list[int], list[list[int]]]:
+    ranks = sorted(SYNTHETIC_DECK)
+    random.Random(7).shuffle(ranks)
+    return ranks[:4], [ranks[4 + 8 * seat:12 + 8 * seat] for seat in range(4)]
+
+
+def icons(rank: int) -> str:
+    return str(Card.of(SYNTHETIC_DECK[rank]))
+
+
+def expected_totals() -> list[int]:
+    field, houses = deal()
+    field_cards = [Card.of(SYNTHETIC_DECK[r]) for r in field]
+    return [score_player([Card.of(SYNTHETIC_DECK[r]) for r in house], field_cards, ELEMENTS).total for house in houses]
+
+
+def ranking_totals(html: str) -> list[int]:
+    return [int(total) for _seat, total in sorted(
+        re.findall(r'<li class="[^"]*" data-seat="(\d)">.*?<span class="ps-total" data-seat="\d">(\d+)</span>', html))]
+
+
+def chips(html: str) -> dict[str, int]:
+    """The one-tap sets of icons on the page: notation -> how many may still come."""
+    found = re.findall(r'name="add_icons" value="([^"]+)"(?: disabled)?[^>]*>.*?<span class="left">(\d+) left</span>',
+                       html, flags=re.S)
+    return {notation: int(left) for notation, left in found}
+
+
+def score_by_icons(phone: Phone) -> str:
+    html = phone.get(URL).get_data(as_text=True)
+    field, houses = deal()
+    for rank in field + [r for house in houses for r in house]:
+        response = add(phone, sheet_state(html), icons(rank))
+        assert response.status_code == 200, text_of(response.get_data(as_text=True))[:300]
+        html = response.get_data(as_text=True)
+    return html
+
+
+def test_a_game_by_icons_is_remembered_and_the_next_game_is_one_tap_per_card(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    html = score_by_icons(phone)
+    assert ranking_totals(html) == expected_totals()
+    text = text_of(html)
+    assert ("36 cards entered by their icons alone are not in the deck profile yet: remembered, the next game offers "
+            "their icons as one tap each.") in text
+    assert "Remember these 36 cards" in text
+    html = tap(phone, sheet_state(html), do="remember").get_data(as_text=True)
+    assert "36 cards remembered in your deck profile." in text_of(html)
+    ref = sheet_state(html)["profile"]
+    with app.app_context():
+        saved = store.get_profile(ref[5:])
+    assert saved is not None and saved.based_on == "builtin:default"
+    deck = Counter(icons(rank) for rank in SYNTHETIC_DECK)
+    kept = {str(Card.of(e["elements"])): e["count"] for e in saved.data["meta"]["unranked"]}
+    assert kept == dict(deck) and sum(kept.values()) == 36
+    assert not [c for c in saved.data["cards"] if c.get("elements")]  # no rank is claimed
+    assert "Remember these" not in text_of(html)  # nothing left to remember
+
+    # the next game: every set of icons is a button, with how many of the deck carry it
+    new_game = re.search(r'<a class="button" href="([^"]+)"[^>]*>New game with this deck profile', html)
+    assert new_game is not None
+    html = phone.get(new_game.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert chips(html) == dict(deck)
+    assert "Tap the icons of the card in your hand" in text_of(html)
+    field, houses = deal()
+    for rank in field + [r for house in houses for r in house]:
+        response = tap(phone, sheet_state(html), add_icons=icons(rank))
+        assert response.status_code == 200, text_of(response.get_data(as_text=True))[:300]
+        html = response.get_data(as_text=True)
+    assert ranking_totals(html) == expected_totals()
+    assert "Remember these" not in text_of(html)  # the same game again teaches nothing new
+
+
+def test_a_chip_counts_down_and_is_greyed_when_every_such_card_is_in(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    profile = default_profile()
+    profile["meta"]["unranked"] = [{"elements": {"FOOD": 2, "PLANT": 1}, "count": 2}, {"elements": {"KING": 1}, "count": 1}]
+    with app.app_context():
+        token = store.create_profile("planetary-sisters", profile, "test").token
+    html = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
+    assert chips(html) == {"FOOD*2+PLANT": 2, "KING": 1}
+    html = tap(phone, sheet_state(html), add_icons="FOOD*2+PLANT").get_data(as_text=True)
+    assert chips(html) == {"FOOD*2+PLANT": 1, "KING": 1}
+    assert sheet_state(html)["field"] == "FOOD*2+PLANT"
+    html = tap(phone, sheet_state(html), add_icons="KING").get_data(as_text=True)
+    assert re.search(r'name="add_icons" value="KING" disabled', html)
+    assert chips(html)["KING"] == 0
+    # more cards with those icons than remembered are still taken (the count is what one game showed)
+    response = tap(phone, sheet_state(html), add_icons="KING")
+    assert response.status_code == 200 and sheet_state(response.get_data(as_text=True))["field"] == "FOOD*2+PLANT,KING,KING"
+
+
+def test_a_rank_tapped_before_the_icons_is_the_cards_rank_and_is_remembered(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    profile = default_profile()
+    profile["meta"]["unranked"] = [{"elements": {"PLANT": 2}, "count": 3}]
+    with app.app_context():
+        token = store.create_profile("planetary-sisters", profile, "test").token
+    html = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
+    html = tap(phone, sheet_state(html), rank="27", add_icons="PLANT*2").get_data(as_text=True)
+    assert sheet_state(html)["field"] == "27:PLANT*2"
+    assert "Typed here with their rank, not yet in the profile: 27:PLANT*2." in text_of(html)
+    # icons tapped in the picker and not yet added go in first: nothing tapped is dropped
+    html = tap(phone, sheet_state(html), el_FOOD="4", add_icons="PLANT*2").get_data(as_text=True)
+    assert sheet_state(html)["field"] == "27:PLANT*2,FOOD*4,PLANT*2"
+
+
+def test_bad_icon_taps_are_refused_with_the_reason_and_lose_nothing(phone: Phone) -> None:
+    html = phone.get(URL).get_data(as_text=True)
+    html = add(phone, sheet_state(html), "FOOD*2").get_data(as_text=True)
+    for value, words in (("BREAD", "BREAD"), ("FOOD*0", "FOOD*0"), ("FOOD+", "FOOD+"), ("KING+FOOD", "crown"),
+                         ("FOOD*2" * 2000, "FOOD*2FOOD*2")):
+        response = tap(phone, sheet_state(html), add_icons=value)
+        assert response.status_code == 422, value
+        page = response.get_data(as_text=True)
+        assert "This card was not added:" in text_of(page) and words in text_of(page), (value, text_of(page)[:400])
+        assert sheet_state(page)["field"] == "FOOD*2"
+
+
+def test_icons_that_cannot_all_be_one_deck_are_not_remembered(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    profile = default_profile()
+    profile["meta"]["unranked"] = [{"elements": {"KING": 1}, "count": 5}]  # §5: 5 crown-only cards in all
+    with app.app_context():
+        token = store.create_profile("planetary-sisters", profile, "test").token
+    html = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
+    html = add(phone, sheet_state(html), "PAGE").get_data(as_text=True)
+    response = tap(phone, sheet_state(html), do="remember")
+    assert response.status_code == 422
+    text = text_of(response.get_data(as_text=True))
+    assert "6 cards known by their icons alone" in text and "(PS-2)" in text
+    with app.app_context():
+        kept = store.get_profile(token)
+    assert kept is not None and kept.data["meta"]["unranked"] == [{"elements": {"KING": 1}, "count": 5}]
+    assert sheet_state(response.get_data(as_text=True))["field"] == "PAGE"
+
+
+def test_the_japanese_page_offers_the_icons(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    phone.lang = "ja"
+    html = score_by_icons(phone)
+    text = text_of(html)
+    assert "アイコンだけで入力した36枚のカードはまだデッキプロファイルにありません。" in text
+    html = tap(phone, sheet_state(html), do="remember").get_data(as_text=True)
+    assert "36 枚のカードをデッキプロファイルに記憶しました。" in text_of(html)
