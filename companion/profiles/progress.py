@@ -15,13 +15,14 @@ from dataclasses import dataclass
 class Progress:
     known: int
     total: int
+    note: str = ""  # what the game knows of the deck besides (Planetary Sisters: cards known by their icons), in words
 
     @property
     def complete(self) -> bool:
         return self.known >= self.total
 
 
-def progress(known_flags: Iterable[bool]) -> Progress:
+def progress(known_flags: Iterable[bool], note: str = "") -> Progress:
     """One flag per card of the deck (the game's whole list, whether or not the profile names the card)."""
     flags = list(known_flags)
-    return Progress(sum(1 for flag in flags if flag), len(flags))
+    return Progress(sum(1 for flag in flags if flag), len(flags), note)

@@ -92,6 +92,8 @@ class ProfileEditor:
     update_deck: Callable[[Mapping[str, Any], Mapping[str, str]], dict[str, Any]] | None = None
     hint: object = ""  # how to fill in a card, under the grid (a lazy string: words in the page's language)
     grid: str = "names"  # "names": cells wide enough for a card's name; "numbers": a compact grid of ranks
+    # what the profile knows of the deck besides its cards, in words, after "N of M cards known" ("" for nothing)
+    progress_note: Callable[[Mapping[str, Any]], str] | None = None
 
 
 def stored_card(profile: Mapping[str, Any], key_field: str, key: str) -> dict[str, Any]:

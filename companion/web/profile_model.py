@@ -28,7 +28,13 @@ from .table_service import registered
 def progress_of(entry: Registered, data: Mapping[str, Any]) -> Progress | None:
     """How many of the deck's cards this profile knows (None for a game with no profile)."""
     editor = entry.web.profile_editor
-    return progress(cell.known for cell in editor.cells(data)) if editor else None
+    if editor is None:
+        return None
+    return progress((cell.known for cell in editor.cells(data)), _note(editor, data))
+
+
+def _note(editor: ProfileEditor, data: Mapping[str, Any]) -> str:
+    return editor.progress_note(data) if editor.progress_note else ""
 
 
 @dataclass(frozen=True)
@@ -108,7 +114,7 @@ def editor_page(entry: Registered, profile: Profile, device: str, selected: str 
     form_pending = pending if pending and selected else None
     return EditorPage(
         profile=profile, entry=entry, editor=editor, name=pick(data, "name"),
-        progress=progress(c.known for c in cells), cells=cells, selected=selected,
+        progress=progress((c.known for c in cells), _note(editor, data)), cells=cells, selected=selected,
         form=editor.form_model(data, selected, form_pending) if selected else None,
         can_forget=bool(selected) and _filled_in(entry, data, selected),
         facts=facts(entry, data), deck=editor.deck_model(data) if editor.deck_model else None,

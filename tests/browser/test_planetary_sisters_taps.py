@@ -1,10 +1,11 @@
 """Planetary Sisters' scoring page, counted in taps (issue #15): a whole 4-player game (all 36 cards of a made-up
 deck that satisfies PS-2) scored at phone size by tapping only. Every click and every key counts as a tap.
 
-- a new deck, by the element icons (the built-in profile knows no card): ≤ 80 taps with JavaScript on;
-- a new deck with every card's rank too, then "remember these cards" where the last card went in (counted and
-  printed: one tap per rank and per element type is the floor, 90 for this deck);
-- the next game with that remembered deck: ≤ 40 taps;
+- a new deck, by the element icons (the built-in profile knows no card), then "remember these cards" where the
+  last card went in: ≤ 80 taps with JavaScript on; the next game with that deck, one tap per card on its set of
+  icons: ≤ 40 taps;
+- a new deck with every card's rank too, remembered the same way (counted and printed: one tap per rank and per
+  element type is the floor, 90 for this deck); the next game, one tap per rank: ≤ 40 taps;
 - JavaScript off: the same game by plain form posts reaches the same scores (more taps: Add for every card).
 
 Back walks the steps (page.go_back() lands on the step before with its cards); clearing a slot is undone with
@@ -132,7 +133,7 @@ def looks_right(page: Page, name: str) -> None:
     shot(page, name)
 
 
-def test_a_new_deck_by_its_icons_takes_at_most_80_taps(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_a_new_deck_by_its_icons_is_remembered_in_80_taps_and_the_next_game_takes_at_most_40(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     page = new_phone()
     page.goto(live_server + URL)
     taps = Taps(page)
@@ -143,9 +144,34 @@ def test_a_new_deck_by_its_icons_takes_at_most_80_taps(new_phone, live_server) -
         if number in (0, 3, 4):
             looks_right(page, f"ps-taps-icons-{number}-en")
     check_final_scores(page)
+    # "remember these cards" is offered where the last card went in: the deck is kept by its sets of icons
+    remember = page.locator('#entry button[value="remember"]')
+    expect(remember).to_have_text("Remember these 36 cards")
+    expect(page.locator("#entry .remember-now")).to_contain_text(
+        "36 cards entered by their icons alone are not in the deck profile yet")
     looks_right(page, "ps-taps-icons-final-en")
-    print(f"\nPlanetary Sisters, 4 players, new deck by icons, JavaScript on: {taps.count} taps")
+    taps.tap(remember)
+    expect(page.locator("#sheet .notice").first).to_have_text("36 cards remembered in your deck profile.")
+    print(f"\nPlanetary Sisters, 4 players, new deck by icons and remembered, JavaScript on: {taps.count} taps")
     assert taps.count <= 80
+
+    # the next game with that deck: one tap per card, on its set of icons
+    taps.count = 0
+    taps.tap(page.locator("#results a.button", has_text="New game with this deck profile"))
+    expect(page.locator("#sheet")).to_have_attribute("data-entered", "0")
+    chips = page.locator("#entry button.icon-chip")
+    expect(chips).to_have_count(len({str(card(rank).elements) for rank in all_ranks()}))
+    looks_right(page, "ps-taps-by-icons-remembered-start-en")
+    for number, rank in enumerate(all_ranks()):
+        notation = str(Card(card(rank).elements, None))
+        taps.tap(page.locator(f'#entry button.icon-chip[value="{notation}"]'))
+        expect(page.locator("#sheet")).to_have_attribute("data-entered", str(number + 1))
+        if number == 5:
+            looks_right(page, "ps-taps-by-icons-remembered-5-en")
+    check_final_scores(page)
+    looks_right(page, "ps-taps-by-icons-remembered-final-en")
+    print(f"Planetary Sisters, 4 players, deck remembered by icons: {taps.count} taps")
+    assert taps.count <= 40
 
 
 def test_a_new_deck_with_ranks_is_remembered_and_the_next_game_takes_at_most_40_taps(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]

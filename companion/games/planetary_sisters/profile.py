@@ -177,7 +177,8 @@ def _read_unranked(raw: Any, elements: ElementSet, errors: list[RulesError]) -> 
     for index, entry in enumerate(raw):
         path = f"meta.unranked[{index}]"
         count = entry.get("count") if isinstance(entry, Mapping) else None
-        if not isinstance(entry, Mapping) or not _is_int(count) or not 1 <= count <= len(RANKS) or "rank" in entry:
+        readable = isinstance(entry, Mapping) and "rank" not in entry  # a card with a rank belongs in ``cards``
+        if not readable or not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= len(RANKS):
             errors.append(ParseError("ps.profile.unranked_invalid", "PS-2", path))
             continue
         try:

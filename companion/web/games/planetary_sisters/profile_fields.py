@@ -1,6 +1,7 @@
 """Planetary Sisters' part of the one profile editor: the 36 ranks, each drawn with its element icons once the
 profile knows them (PS-2); a rank's form is the element picker of the scoring page, and the deck's element names
-can be renamed to the ones printed on the user's cards (PS-1).
+can be renamed to the ones printed on the user's cards (PS-1). The cards the scoring page remembered by their
+icons alone (``meta.unranked``) are listed with their counts, and can be forgotten.
 
 A profile whose element classes cannot be read shows every rank unknown and the checklist says why; a card that
 breaks a per-card fact is refused by the editor with the reason (GAME.validate_card).
@@ -8,15 +9,17 @@ breaks a per-card fact is refused by the editor with the reason (GAME.validate_c
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from companion.games.base import ErrorList, ParseError, Reason, RulesError
-from companion.games.planetary_sisters import rename_element
+from companion.games.planetary_sisters import Card, rename_element
 from companion.games.planetary_sisters.cards import RANKS
 from companion.games.planetary_sisters.profile import read_profile_leniently
 from companion.inputs import text
@@ -81,13 +84,44 @@ class ElementRow:
     class_name: str
 
 
-def deck_model(profile: Mapping[str, Any]) -> tuple[ElementRow, ...]:
+@dataclass(frozen=True)
+class DeckSection:
+    """The editor's section about the whole deck: the element names, and the cards known by their icons alone
+    (each set of icons drawn as a card, with how many cards carry it)."""
+
+    elements: tuple[ElementRow, ...]
+    unranked: tuple[tuple[Card, int], ...]
+    info: cardlib.DeckInfo | None
+
+    @property
+    def unranked_cards(self) -> int:
+        return sum(n for _card, n in self.unranked)
+
+
+def deck_model(profile: Mapping[str, Any]) -> DeckSection:
     info = _info(profile)
-    return tuple(ElementRow(e.name, e.css, e.klass, class_name(e.klass)) for e in info.elements) if info else ()
+    if info is None:
+        return DeckSection((), (), None)
+    rows = tuple(ElementRow(e.name, e.css, e.klass, class_name(e.klass)) for e in info.elements)
+    return DeckSection(rows, tuple((Card(elements, None), n) for elements, n in info.unranked), info)
+
+
+def progress_note(profile: Mapping[str, Any]) -> str:
+    """After "N of 36 cards known": how many the profile knows by their icons alone (no rank typed)."""
+    info = _info(profile)
+    count = sum(n for _elements, n in info.unranked) if info else 0
+    if not count:
+        return ""
+    return ngettext("%(num)d known by its icons", "%(num)d known by their icons", count)
 
 
 def update_deck(profile: Mapping[str, Any], form: Mapping[str, str]) -> dict[str, Any]:
-    """PS-1: an element (the five unnamed ones, or any other) takes the name printed on the user's deck."""
+    """PS-1: an element (the five unnamed ones, or any other) takes the name printed on the user's deck. Or the
+    cards known by their icons alone are forgotten (``do=forget_unranked``)."""
+    if form.get("do") == "forget_unranked":
+        data = copy.deepcopy(dict(profile))
+        data["meta"] = {k: v for k, v in dict(data.get("meta") or {}).items() if k != "unranked"}
+        return data
     old = form.get("element", "")[:MAX_ELEMENT_CHARS]
     new = text(form.get("name", ""), MAX_ELEMENT_CHARS)
     if new is None:
@@ -104,4 +138,5 @@ EDITOR = ProfileEditor(
     cells=cells, form_model=form_model, read_card=read_card, form_template="planetary_sisters/_profile_card.html",
     explain=explain, deck_template="planetary_sisters/_profile_names.html", deck_model=deck_model,
     update_deck=update_deck, grid="numbers", hint=_l("Tap a rank, then the card's element icons with their counts, then save."),
+    progress_note=progress_note,
 )

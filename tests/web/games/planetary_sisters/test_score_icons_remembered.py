@@ -161,3 +161,54 @@ def test_the_japanese_page_offers_the_icons(app, phone: Phone) -> None:  # type:
     assert "アイコンだけで入力した36枚のカードはまだデッキプロファイルにありません。" in text
     html = tap(phone, sheet_state(html), do="remember").get_data(as_text=True)
     assert "36 枚のカードをデッキプロファイルに記憶しました。" in text_of(html)
+
+
+def remembered_profile(app, phone: Phone) -> str:  # type: ignore[no-untyped-def]
+    html = score_by_icons(phone)
+    html = tap(phone, sheet_state(html), do="remember").get_data(as_text=True)
+    return str(sheet_state(html)["profile"])[5:]
+
+
+def test_the_card_editor_lists_the_icons_with_their_counts_and_forgets_them_on_a_second_tap(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    token = remembered_profile(app, phone)
+    text = text_of(phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True))
+    assert "0 of 36 cards known · 36 known by their icons" in text  # the scoring page's profile line
+    assert "0 of 36 cards known · 36 known by their icons" in text_of(phone.get("/profiles").get_data(as_text=True))
+    html = phone.get(f"/p/{token}").get_data(as_text=True)
+    text = text_of(html)
+    assert "0 of 36 cards known · 36 known by their icons" in text
+    section = text_of(html[html.index('id="unranked"'):html.index("</section>", html.index('id="unranked"'))])
+    assert "The scoring page remembered 36 cards of a game entered without ranks." in section
+    deck = Counter(icons(rank) for rank in SYNTHETIC_DECK)
+    assert "FOOD ×2 PLANT 4 cards" in section and f"{deck['FOOD*2+PLANT']} cards" in section
+    assert "KING 1 card" in section
+    # the checklist says the icons fit one deck (PS-2)
+    assert "36 cards known by their icons alone (at most 36): each could be a card of this deck" in text
+    # forgetting is a second tap (details), then the profile keeps its ranks only
+    assert "Yes, forget 36 cards" in section
+    version = re.search(r'id="unranked".*?name="version" value="(\d+)"', html, flags=re.S)
+    assert version is not None
+    response = phone.post(f"/p/{token}/deck", {"version": version.group(1), "do": "forget_unranked"})
+    assert response.status_code == 303
+    with app.app_context():
+        kept = store.get_profile(token)
+    assert kept is not None and "unranked" not in kept.data["meta"]
+    page = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
+    assert chips(page) == {} and "known by their icons" not in text_of(page)
+
+
+def test_the_icons_survive_export_and_import(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    import io
+    import json
+
+    token = remembered_profile(app, phone)
+    with app.app_context():
+        saved = store.get_profile(token)
+    assert saved is not None
+    for fmt in ("toml", "json"):
+        body = phone.get(f"/p/{token}.{fmt}").get_data()
+        response = phone.post("/profiles/planetary-sisters/import", {"file": (io.BytesIO(body), f"p.{fmt}")},
+                              content_type="multipart/form-data")
+        assert response.status_code == 303, (fmt, text_of(response.get_data(as_text=True))[:300])
+        again = json.loads(phone.get(f"{response.headers['Location']}.json").get_data(as_text=True))
+        assert again["meta"]["unranked"] == saved.data["meta"]["unranked"], fmt
