@@ -173,6 +173,21 @@ def test_a_new_deck_by_its_icons_is_remembered_in_80_taps_and_the_next_game_take
     print(f"Planetary Sisters, 4 players, deck remembered by icons: {taps.count} taps")
     assert taps.count <= 40
 
+    # the card editor shows what was remembered, and forgetting it takes a second tap
+    expect(page.locator("#sheet .ps-profile")).to_contain_text("0 of 36 cards known · 36 known by their icons")
+    page.locator("#sheet .ps-profile a", has_text="Card editor").click()
+    section = page.locator("#unranked")
+    expect(section.locator("h2")).to_have_text("Known by their icons alone")
+    expect(section.locator(".unranked-list li")).to_have_count(len({str(card(r).elements) for r in all_ranks()}))
+    forget = section.locator('button[value="forget_unranked"]')
+    expect(forget).to_be_hidden()
+    section.locator("summary", has_text="Forget these icons").click()
+    expect(forget).to_have_text("Yes, forget 36 cards")
+    section.scroll_into_view_if_needed()
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page) == []
+    shot(page, "ps-editor-unranked-en")
+
 
 def test_a_new_deck_with_ranks_is_remembered_and_the_next_game_takes_at_most_40_taps(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     page = new_phone()
