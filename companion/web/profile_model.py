@@ -22,6 +22,7 @@ from ..profiles.refs import ProfileRef
 from .cardforms import CardCell, ProfileEditor
 from .gameweb import Registered
 from .messages import explain, rule_name
+from .profile_return import way_back
 from .table_service import registered
 
 
@@ -95,6 +96,7 @@ class EditorPage:
     notice: str
     problems: tuple[str, ...]
     pending: Mapping[str, str]  # a refused form, shown again so nothing typed is lost
+    back_url: str = ""  # the score sheet that opened this editor, now with this profile (profile_return)
 
     @property
     def failing(self) -> int:
@@ -118,7 +120,8 @@ def editor_page(entry: Registered, profile: Profile, device: str, selected: str 
         form=editor.form_model(data, selected, form_pending) if selected else None,
         can_forget=bool(selected) and _filled_in(entry, data, selected),
         facts=facts(entry, data), deck=editor.deck_model(data) if editor.deck_model else None,
-        owner=owner_of(profile, device), notice=notice, problems=tuple(problems), pending=pending or {})
+        owner=owner_of(profile, device), notice=notice, problems=tuple(problems), pending=pending or {},
+        back_url=way_back(profile.token))
 
 
 def _filled_in(entry: Registered, data: Mapping[str, Any], key: str) -> bool:
@@ -226,13 +229,16 @@ class EditOrCopy:
     fields: Mapping[str, str] = field(default_factory=dict)
 
 
-def edit_or_copy(slug: str, ref: ProfileRef) -> EditOrCopy:
-    """For a page that is no table (a score page): a built-in profile is copied as the profiles page copies it."""
+def edit_or_copy(slug: str, ref: ProfileRef, back: str = "") -> EditOrCopy:
+    """For a page that is no table (a score page): a built-in profile is copied as the profiles page copies it.
+    ``back``: the page's own address, so the editor leads back to it with the profile edited (profile_return)."""
     if ref.is_user:
-        return EditOrCopy(edit_url=url_for("profiles.edit", token=ref.token))
+        return EditOrCopy(edit_url=url_for("profiles.edit", token=ref.token, back=back or None))
     source = ref.key or next(iter(builtin_profiles(slug)), "")
-    return EditOrCopy(copy_url=url_for("profiles.copy", slug=slug), fields={"source": source}) if source else \
-        EditOrCopy()
+    if not source:
+        return EditOrCopy()
+    fields = {"source": source, **({"back": back} if back else {})}
+    return EditOrCopy(copy_url=url_for("profiles.copy", slug=slug), fields=fields)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from ..inputs import InputError, text, whole_number
 from ..models import Profile
 from ..profiles import builtin_profiles, card_key, copy_of, parse_profile_text, to_json, to_toml
 from ..profiles.refs import ProfileRef
+from . import profile_return
 from .cardforms import ProfileEditor
 from .gameweb import Registered
 from .messages import explain, message_for
@@ -101,6 +102,7 @@ def copy(slug: str) -> ResponseReturnValue:
     if source_id not in builtins:
         return _index_page(entry, 404, [_("There is no such built-in profile to copy.")])
     created = store.create_profile(slug, copy_of(builtins[source_id]), str(ProfileRef.builtin(source_id)), maker=device_id())
+    profile_return.keep(created.token, request.form.get("back", ""))  # a score page's copy leads back to it
     return redirect(url_for("profiles.edit", token=created.token), 303)
 
 
@@ -165,6 +167,8 @@ def render_editor(profile: Profile, entry: Registered, status: int = 200, select
 @bp.get("/p/<token>")
 def edit(token: str) -> ResponseReturnValue:
     profile, entry, _editor = _profile_or_404(token)
+    if request.args.get("back"):  # opened from a score page: the editor leads back to it
+        profile_return.keep(token, request.args["back"])
     return render_editor(profile, entry, selected=request.args.get("card", "")[:64])
 
 

@@ -330,7 +330,7 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "", lin
         ranking=[(i + 1, names[s], totals.get(s), s) for i, place in enumerate(breakdown.placings) for s in place],
         winner=winner_text(breakdown, names) if complete else "",
         learned=learned(sheet), profile_name=pick(sheet.profile, "name") or _("Deck profile"),
-        profile_progress=progress_for(SLUG, sheet.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(sheet.profile_ref)),
+        profile_progress=progress_for(SLUG, sheet.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(sheet.profile_ref), back=sheet.url()),
         canonical=sheet.url(),
     )
 

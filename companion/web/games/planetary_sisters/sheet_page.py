@@ -238,7 +238,7 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
         chips=icon_chips(form), seat_names=form.seat_names,
         canonical=form.url(), profile_name=_profile_name(form), undo=undo, link_notice=link_notice,
         held=(pending or {}).get("rank", ""), new_game_url=_new_game_url(form),
-        profile_progress=progress_for(SLUG, form.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(form.profile_ref)),
+        profile_progress=progress_for(SLUG, form.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(form.profile_ref), back=form.url()),
     )
 
 

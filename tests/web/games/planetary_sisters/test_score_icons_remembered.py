@@ -5,6 +5,8 @@ Bad taps are refused with the reason and lose nothing (PS-2, PS-7)."""
 
 from __future__ import annotations
 
+import io
+import json
 import random
 import re
 from collections import Counter
@@ -198,9 +200,6 @@ def test_the_card_editor_lists_the_icons_with_their_counts_and_forgets_them_on_a
 
 
 def test_the_icons_survive_export_and_import(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
-    import io
-    import json
-
     token = remembered_profile(app, phone)
     with app.app_context():
         saved = store.get_profile(token)

@@ -270,7 +270,7 @@ def test_cards_typed_with_their_rank_are_remembered_in_a_copy_of_the_built_in_pr
         assert [c for c in saved.data["cards"] if c.get("elements")] == [{"rank": 27, "elements": {"PLANT": 2}}]
         assert saved.data["meta"]["unranked"] == [{"elements": {"FOOD": 1}, "count": 1}]
     # the sheet shows the copy's count and its card editor; the phone keeps the copy in its list
-    assert "1 of 36 cards known" in text_of(html) and f'href="/p/{ref[5:]}"' in html
+    assert "1 of 36 cards known" in text_of(html) and f'href="/p/{ref[5:]}?back=' in html
     mine = text_of(phone.get("/profiles").get_data(as_text=True))
     assert "Planetary Sisters: what the rule text gives (copy)" in mine and "1 of 36 cards known" in mine
     # from now on 27 is one tap, and shows its icons in the grid
