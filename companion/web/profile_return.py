@@ -4,11 +4,12 @@ A score page's "Copy and edit" (or "Card editor") sends its own address along; t
 the score sheet" with the sheet's ``profile`` set to the profile being edited, so the cards typed in the editor
 are the ones the sheet scores with. The address is kept in this phone's session (one at a time), so it survives
 every save, card and page of the editor. Only an address of this site is ever kept or offered (never another
-host, never a script).
+host, never a script, never a page that is no score page).
 """
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from flask import session
@@ -19,14 +20,15 @@ SESSION_KEY = "profile_return"
 MAX_URL_CHARS = 3000  # a full Planetary Sisters sheet is about 700 characters; the session is a cookie
 
 
-def _local(url: object) -> bool:
-    """An address on this site: a path (no scheme, no host, no backslash tricks), short enough for a cookie."""
-    if not isinstance(url, str) or not url.startswith("/") or url.startswith("//") or "\\" in url:
-        return False
-    if len(url) > MAX_URL_CHARS or any(ord(c) < 32 for c in url):
+SCORE_PAGE = re.compile(r"/[a-z][a-z0-9-]*/score")  # a game's score page: the only pages that lead here
+
+
+def _score_page(url: object) -> bool:
+    """A score page of this site (no scheme, no host, no backslash tricks), short enough for a cookie."""
+    if not isinstance(url, str) or len(url) > MAX_URL_CHARS or any(ord(c) < 32 for c in url) or "\\" in url:
         return False
     parts = urlsplit(url)
-    return not parts.scheme and not parts.netloc
+    return not parts.scheme and not parts.netloc and SCORE_PAGE.fullmatch(parts.path) is not None
 
 
 def with_profile(url: str, token: str) -> str:
@@ -38,14 +40,17 @@ def with_profile(url: str, token: str) -> str:
 
 
 def keep(token: str, url: str) -> None:
-    """Remember the sheet ``url`` (a local address; anything else is ignored) as the way back from ``token``."""
-    if _local(url):
-        session[SESSION_KEY] = {"token": token, "url": with_profile(url, token)}
+    """Remember the sheet ``url`` (a score page of this site; anything else is ignored) as the way back from
+    ``token``."""
+    if _score_page(url):
+        back = with_profile(url, token)
+        if _score_page(back):
+            session[SESSION_KEY] = {"token": token, "url": back}
 
 
 def way_back(token: str) -> str:
     """The sheet to go back to from this profile's editor, or ""."""
     found = session.get(SESSION_KEY)
-    if isinstance(found, dict) and found.get("token") == token and _local(found.get("url")):
+    if isinstance(found, dict) and found.get("token") == token and _score_page(found.get("url")):
         return str(found["url"])
     return ""

@@ -78,7 +78,8 @@ def test_the_card_editor_link_of_an_own_profile_leads_back_too(phone: Phone) -> 
 
 
 @pytest.mark.parametrize("back", ["https://example.com/x", "//example.com/x", "javascript:alert(1)", "/\\example.com",
-                                  "/planetary-sisters/score?x=" + "9" * 4000, "/a\nb"])
+                                  "/planetary-sisters/score?x=" + "9" * 4000, "/a\nb", "/p/x/delete",
+                                  "/planetary-sisters/score/../../p/x", "https://example.com/planetary-sisters/score"])
 def test_only_an_address_of_this_site_is_offered_as_the_way_back(phone: Phone, back: str) -> None:
     made = phone.post("/profiles/planetary-sisters/copy", {"source": "default", "back": back})
     assert made.status_code == 303

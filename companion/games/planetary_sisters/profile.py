@@ -169,8 +169,9 @@ def _read_cards(
 
 
 def _read_unranked(raw: Any, elements: ElementSet, errors: list[RulesError]) -> tuple[tuple[Elements, int], ...]:
-    """``meta.unranked``: each entry's icons and count (1..36); the same icons listed twice add up."""
-    if not isinstance(raw, list):
+    """``meta.unranked``: each entry's icons and count (1..36); the same icons listed twice add up. A deck has 36
+    cards, so a list of more entries is refused whole (an imported file never makes the checklist slow)."""
+    if not isinstance(raw, list) or len(raw) > len(RANKS):
         errors.append(ParseError("ps.profile.unranked_invalid", "PS-2", "meta.unranked"))
         return ()
     counts: dict[Elements, int] = {}
@@ -273,10 +274,10 @@ def rename_element(profile: Mapping[str, Any], old: str, new: str) -> dict[str, 
     new_meta["elements"] = [swap(n) for n in names]
     if isinstance(new_meta.get("element_classes"), Mapping):
         new_meta["element_classes"] = swap_keys(new_meta["element_classes"])
-    for card in renamed.get("cards", []) or []:
+    for card in _list(renamed.get("cards")):
         if isinstance(card, dict) and isinstance(card.get("elements"), Mapping):
             card["elements"] = swap_keys(card["elements"])
-    for fact in new_meta.get("partial_cards", []) or []:
+    for fact in _list(new_meta.get("partial_cards")):
         if isinstance(fact, dict):
             if isinstance(fact.get("round"), list):
                 fact["round"] = [swap(n) for n in fact["round"]]
@@ -285,7 +286,12 @@ def rename_element(profile: Mapping[str, Any], old: str, new: str) -> dict[str, 
     example = new_meta.get("example")
     if isinstance(example, dict) and isinstance(example.get("types"), list):
         example["types"] = [swap(n) for n in example["types"]]
-    for entry in new_meta.get("unranked", []) or []:
+    for entry in _list(new_meta.get("unranked")):
         if isinstance(entry, dict) and isinstance(entry.get("elements"), Mapping):
             entry["elements"] = swap_keys(entry["elements"])
     return renamed
+
+
+def _list(value: Any) -> list[Any]:
+    """A list in a profile as given; anything else (a hand-edited file) as empty, so a rename never fails on it."""
+    return value if isinstance(value, list) else []

@@ -205,14 +205,15 @@ def _example_house(deck: DeckProfile) -> Reason:
 def _unranked(deck: DeckProfile) -> Reason:
     """PS-2 for the cards known by their icons alone: each could be a card of the deck (every per-card fact),
     and together they fit in it (36 cards at most; no statistic of §5 exceeded)."""
-    cards = [Card(elements, None) for elements, count in deck.unranked for _ in range(count)]
-    bad = sorted({str(card) for card in cards
-                  if not all(fact(card, deck.elements).ok for _name, fact in PER_CARD_FACTS)})
+    sets = [(Card(elements, None), count) for elements, count in deck.unranked]
+    total = sum(count for _card, count in sets)
+    bad = sorted(str(card) for card, _count in sets
+                 if not all(fact(card, deck.elements).ok for _name, fact in PER_CARD_FACTS))
     over = sum(1 for fact in _count_facts(deck.elements)
-               if sum(fact.measure(card, deck.elements) for card in cards) > fact.expected)
-    ok = not bad and not over and len(cards) <= len(RANKS)
+               if sum(fact.measure(card, deck.elements) * count for card, count in sets) > fact.expected)
+    ok = not bad and not over and total <= len(RANKS)
     return Reason("ps.profile.unranked", "PS-2", ok,
-                  {"cards": len(cards), "expected": len(RANKS), "bad": bad, "over": over})
+                  {"cards": total, "expected": len(RANKS), "bad": bad, "over": over})
 
 
 def check_deck(deck: DeckProfile, errors: list[RulesError] | None = None) -> tuple[Reason, ...]:

@@ -85,3 +85,19 @@ def test_renaming_an_element_renames_it_in_the_unranked_cards() -> None:
     renamed = rename_element(with_unranked({"elements": {"POINTED_3": 1, "FOOD": 2}, "count": 2}), "POINTED_3", "AXE")
     assert renamed["meta"]["unranked"] == [{"elements": {"AXE": 1, "FOOD": 2}, "count": 2}]
     assert dict(read_profile(renamed).unranked) == {(("AXE", 1), ("FOOD", 2)): 2}
+
+
+def test_a_list_longer_than_the_deck_is_refused_whole() -> None:
+    entries = [{"elements": {"FOOD": 1}, "count": 1}] * 37  # a deck has 36 cards: never read entry by entry
+    with pytest.raises(ErrorList) as raised:
+        read_profile(with_unranked(*entries))
+    assert [(e.code, e.path) for e in raised.value.errors] == [("ps.profile.unranked_invalid", "meta.unranked")]
+
+
+@pytest.mark.parametrize("broken", [5, True, "FOOD", None])
+def test_renaming_an_element_of_a_hand_edited_profile_never_fails_on_its_lists(broken: object) -> None:
+    profile = with_unranked()
+    profile["meta"]["unranked"] = broken
+    profile["meta"]["partial_cards"] = broken
+    renamed = rename_element(profile, "POINTED_3", "AXE")
+    assert renamed["meta"]["elements"][5] == "AXE" and renamed["meta"]["unranked"] == broken

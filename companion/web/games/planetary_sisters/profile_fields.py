@@ -28,6 +28,7 @@ from companion.web.cardforms import CardCell, Mark, ProfileEditor
 from . import cards as cardlib
 from .labels import class_name
 from .messages import ps_explain
+from .remember import icons_beyond_ranks
 
 MAX_ELEMENT_CHARS = 24
 
@@ -92,24 +93,23 @@ class DeckSection:
     elements: tuple[ElementRow, ...]
     unranked: tuple[tuple[Card, int], ...]
     info: cardlib.DeckInfo | None
-
-    @property
-    def unranked_cards(self) -> int:
-        return sum(n for _card, n in self.unranked)
+    unranked_listed: bool = False  # the profile has the list, readable or not (a broken one can be forgotten)
 
 
 def deck_model(profile: Mapping[str, Any]) -> DeckSection:
     info = _info(profile)
+    meta = profile.get("meta")
+    listed = isinstance(meta, Mapping) and "unranked" in meta
     if info is None:
-        return DeckSection((), (), None)
+        return DeckSection((), (), None, listed)
     rows = tuple(ElementRow(e.name, e.css, e.klass, class_name(e.klass)) for e in info.elements)
-    return DeckSection(rows, tuple((Card(elements, None), n) for elements, n in info.unranked), info)
+    return DeckSection(rows, tuple((Card(elements, None), n) for elements, n in info.unranked), info, listed)
 
 
 def progress_note(profile: Mapping[str, Any]) -> str:
-    """After "N of 36 cards known": how many the profile knows by their icons alone (no rank typed)."""
-    info = _info(profile)
-    count = sum(n for _elements, n in info.unranked) if info else 0
+    """After "N of 36 cards known": how many more the profile knows by their icons alone (no rank typed)."""
+    deck, _problems = read_profile_leniently(profile)
+    count = icons_beyond_ranks(deck) if deck is not None else 0
     if not count:
         return ""
     return ngettext("%(num)d known by its icons", "%(num)d known by their icons", count)

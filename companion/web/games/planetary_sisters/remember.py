@@ -46,22 +46,40 @@ def learned(cards: Iterable[Card], deck: DeckProfile) -> list[Card]:
 Unranked = tuple[tuple[Elements, int], ...]
 
 
+def known_by_icons(deck: DeckProfile) -> Counter[Elements]:
+    """How many cards of each set of icons the profile knows already: by rank, or by icons (the larger)."""
+    known = Counter(card.elements for card in deck.cards)
+    for elements, n in deck.unranked:
+        known[elements] = max(known[elements], n)
+    return known
+
+
 def icons_learned(cards: Iterable[Card], deck: DeckProfile) -> dict[Elements, int]:
     """The sets of icons that cards entered without a rank show more often than the profile knows, each with
     the count to keep (a deck holds at least as many cards with these icons as one game showed)."""
     seen = Counter(card.elements for card in cards if card.rank is None and card.elements)
-    known = dict(deck.unranked)
-    return {elements: n for elements, n in seen.items() if n > known.get(elements, 0)}
+    known = known_by_icons(deck)
+    return {elements: n for elements, n in seen.items() if n > known[elements]}
 
 
 def icons_gained(learned: Mapping[Elements, int], deck: DeckProfile) -> int:
     """How many more cards the profile would know by their icons."""
-    known = dict(deck.unranked)
-    return sum(n - known.get(elements, 0) for elements, n in learned.items())
+    known = known_by_icons(deck)
+    return sum(n - known[elements] for elements, n in learned.items())
+
+
+def icons_beyond_ranks(deck: DeckProfile) -> int:
+    """Cards the profile knows by their icons alone: for each set, those beyond the cards known by rank with it."""
+    ranked = Counter(card.elements for card in deck.cards)
+    return sum(max(0, n - ranked[elements]) for elements, n in deck.unranked)
 
 
 def merged(deck: DeckProfile, learned: Mapping[Elements, int]) -> Unranked:
-    return tuple({**dict(deck.unranked), **learned}.items())
+    """The profile's sets of icons with what was learned, each with the larger count (never lowered)."""
+    counts = dict(deck.unranked)
+    for elements, n in learned.items():
+        counts[elements] = max(counts.get(elements, 0), n)
+    return tuple(counts.items())
 
 
 def with_unranked(profile: Mapping[str, Any], unranked: Unranked) -> dict[str, Any]:

@@ -61,6 +61,7 @@ from .remember import icons_gained, icons_learned, learned, merged, save, unrank
 
 SLUG = "planetary-sisters"
 DEFAULT_REF = str(ProfileRef.builtin("default"))
+MAX_ICONS_CHARS = 400  # a set of icons tapped on the sheet: 12 element names of 24 characters and their counts
 
 
 def _remembered(saved: int) -> str:
@@ -371,6 +372,14 @@ def _add(form: SheetForm, values: Mapping[str, str]) -> list[str]:
         ref = cardlib.picker_ref(values, "", form.info)
         if ref is None:
             raise ErrorList([ParseError("ps.form.no_card", "§3")])
+    except ErrorList as bad:
+        return [_with_rule(e, form.seat_names) for e in bad.errors]
+    return _put(form, ref)
+
+
+def _put(form: SheetForm, ref: CardRef) -> list[str]:
+    """The card into the slot being filled, then on to the next slot with room once it is full."""
+    try:
         form.sheet, _card = add_card(form.sheet, form.slot, ref, form.deck)
     except ErrorList as bad:
         return [_with_rule(e, form.seat_names) for e in bad.errors]
@@ -383,26 +392,28 @@ def _add_icons(form: SheetForm, values: Mapping[str, str]) -> list[str]:
     """One tap on a set of icons the profile knows (``IconChip``): that card goes in, with the rank tapped
     before it, if any. A card the picker was still holding (icons tapped) goes in first, as the next card's
     rank would put it in: nothing tapped is dropped."""
+    text = values.get("add_icons", "")
     try:
-        elements = parse_elements(values.get("add_icons", "")[:80])
+        if len(text) > MAX_ICONS_CHARS:
+            raise ParseError("ps.card.notation", "§3", text=text[:40] + "…")
+        elements = parse_elements(text)
         waiting = cardlib.picker_ref(values, "", form.info)
     except ParseError as bad:
         return [_with_rule(bad, form.seat_names)]
     except ErrorList as bad:
         return [_with_rule(e, form.seat_names) for e in bad.errors]
+    # Both cards or neither: a refused set of icons leaves the sheet and the picker as they were.
+    before, slot = form.sheet, form.slot
     rank = waiting.rank if waiting is not None else None
     if waiting is not None and waiting.elements:
         errors = _add(form, {k: v for k, v in values.items() if k != "add_icons"})
         if errors:
             return errors
         rank = None
-    try:
-        form.sheet, _card = add_card(form.sheet, form.slot, CardRef(rank, elements), form.deck)
-    except ErrorList as bad:
-        return [_with_rule(e, form.seat_names) for e in bad.errors]
-    if form.sheet.full(form.slot):
-        form.slot = form.sheet.next_open(form.slot) or form.slot
-    return []
+    errors = _put(form, CardRef(rank, elements))
+    if errors:
+        form.sheet, form.slot = before, slot
+    return errors
 
 
 def _with_rule(error: RulesError | Reason, names: list[str]) -> str:
@@ -414,16 +425,28 @@ def _remember(form: SheetForm):  # type: ignore[no-untyped-def]
     cards, icons = new_cards(form), new_icons(form)
     if not cards and not icons:
         return _answer(form, [], {})
+    # Icons that cannot all be one deck (PS-2) are not kept; the cards typed with their rank still are.
     refused = unranked_refusal(form.profile, merged(form.deck, icons)) if icons else None
     if refused is not None:
-        return _answer(form, [_with_rule(refused, form.seat_names)], {})
+        icons = {}
     saved = len(cards) + icons_gained(icons, form.deck)
     try:
-        form.profile_ref = save(form.profile_ref, form.profile, cards, icons)
+        if saved:
+            form.profile_ref = save(form.profile_ref, form.profile, cards, icons)
     except store.Conflict:
         return _answer(form, [explain(ParseError("ps.form.no_profile_save"))], {})
+    if refused is not None:  # said next to the button tapped; the page carries the profile now used
+        _reload_profile(form)
+        why = [_with_rule(refused, form.seat_names), _(
+            "The icons were not remembered: take out or correct the card that cannot be, or forget the icons "
+            "remembered before in the card editor.")]
+        return _render(422, **context(form, why, {}, notice=_remembered(saved)))
+    _reload_profile(form)
+    return _answer(form, [], {}, saved=str(saved))
+
+
+def _reload_profile(form: SheetForm) -> None:
     form.profile, _key = resolve_profile(SLUG, ProfileRef.parse(form.profile_ref))
     form.deck = read_profile(form.profile)
     form.info = cardlib.deck_info(form.deck)
-    return _answer(form, [], {}, saved=str(saved))
 

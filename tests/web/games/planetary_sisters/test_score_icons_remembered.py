@@ -13,7 +13,7 @@ from collections import Counter
 
 from companion import store
 from companion.games.planetary_sisters import Card, ElementSet, score_player
-from tests.games.planetary_sisters.support import SYNTHETIC_DECK, default_profile
+from tests.games.planetary_sisters.support import SYNTHETIC_DECK, complete_profile, default_profile
 from tests.web.apps import Phone
 from tests.web.helpers import text_of
 
@@ -150,10 +150,52 @@ def test_icons_that_cannot_all_be_one_deck_are_not_remembered(app, phone: Phone)
     assert response.status_code == 422
     text = text_of(response.get_data(as_text=True))
     assert "6 cards known by their icons alone" in text and "(PS-2)" in text
+    assert "The icons were not remembered: take out or correct the card that cannot be" in text
     with app.app_context():
         kept = store.get_profile(token)
     assert kept is not None and kept.data["meta"]["unranked"] == [{"elements": {"KING": 1}, "count": 5}]
     assert sheet_state(response.get_data(as_text=True))["field"] == "PAGE"
+
+
+def test_refused_icons_do_not_keep_the_cards_typed_with_their_rank_from_being_remembered(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    profile = default_profile()
+    profile["meta"]["unranked"] = [{"elements": {"KING": 1}, "count": 5}]
+    with app.app_context():
+        token = store.create_profile("planetary-sisters", profile, "test").token
+    html = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
+    html = add(phone, sheet_state(html), "PAGE").get_data(as_text=True)
+    html = add(phone, sheet_state(html), "27:PLANT*2").get_data(as_text=True)
+    response = tap(phone, sheet_state(html), do="remember")
+    assert response.status_code == 422
+    text = text_of(response.get_data(as_text=True))
+    assert "1 card remembered in your deck profile." in text and "The icons were not remembered" in text
+    with app.app_context():
+        kept = store.get_profile(token)
+    assert kept is not None and {"rank": 27, "elements": {"PLANT": 2}} in kept.data["cards"]
+    assert kept.data["meta"]["unranked"] == [{"elements": {"KING": 1}, "count": 5}]
+
+
+def test_a_refused_set_of_icons_leaves_the_card_held_in_the_picker_where_it_was(phone: Phone) -> None:
+    html = phone.get(URL).get_data(as_text=True)
+    html = add(phone, sheet_state(html), "FOOD*2").get_data(as_text=True)
+    # FOOD*4 tapped in the picker, then a set no deck holds: neither goes in, the picker keeps FOOD*4
+    response = tap(phone, sheet_state(html), el_FOOD="4", add_icons="KING+FOOD")
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert sheet_state(page)["field"] == "FOOD*2" and sheet_state(page)["slot"] == "field"
+    assert re.search(r'name="el_FOOD" value="4" checked', page)
+
+
+def test_cards_known_by_rank_are_not_counted_again_by_their_icons(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    with app.app_context():
+        token = store.create_profile("planetary-sisters", complete_profile(), "test").token
+    html = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
+    field, houses = deal()
+    for rank in field + [r for house in houses for r in house]:
+        html = add(phone, sheet_state(html), icons(rank)).get_data(as_text=True)
+    text = text_of(html)
+    assert "36 of 36 cards known" in text and "known by their icons" not in text
+    assert "Remember these" not in text
 
 
 def test_the_japanese_page_offers_the_icons(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
@@ -180,14 +222,14 @@ def test_the_card_editor_lists_the_icons_with_their_counts_and_forgets_them_on_a
     text = text_of(html)
     assert "0 of 36 cards known · 36 known by their icons" in text
     section = text_of(html[html.index('id="unranked"'):html.index("</section>", html.index('id="unranked"'))])
-    assert "The scoring page remembered 36 cards of a game entered without ranks." in section
+    assert "The scoring page remembered these sets of icons from games entered without ranks" in section
     deck = Counter(icons(rank) for rank in SYNTHETIC_DECK)
     assert "FOOD ×2 PLANT 4 cards" in section and f"{deck['FOOD*2+PLANT']} cards" in section
     assert "KING 1 card" in section
     # the checklist says the icons fit one deck (PS-2)
     assert "36 cards known by their icons alone (at most 36): each could be a card of this deck" in text
     # forgetting is a second tap (details), then the profile keeps its ranks only
-    assert "Yes, forget 36 cards" in section
+    assert "Yes, forget them" in section
     version = re.search(r'id="unranked".*?name="version" value="(\d+)"', html, flags=re.S)
     assert version is not None
     response = phone.post(f"/p/{token}/deck", {"version": version.group(1), "do": "forget_unranked"})
@@ -211,3 +253,21 @@ def test_the_icons_survive_export_and_import(app, phone: Phone) -> None:  # type
         assert response.status_code == 303, (fmt, text_of(response.get_data(as_text=True))[:300])
         again = json.loads(phone.get(f"{response.headers['Location']}.json").get_data(as_text=True))
         assert again["meta"]["unranked"] == saved.data["meta"]["unranked"], fmt
+
+
+def test_a_profile_whose_icons_list_cannot_be_read_can_be_repaired_in_the_card_editor(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    profile = default_profile()
+    profile["meta"]["unranked"] = [{"elements": {"FOOD": 2}, "count": 99}]
+    with app.app_context():
+        token = store.create_profile("planetary-sisters", profile, "test").token
+    text = text_of(phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True))
+    assert "That deck profile cannot be used" in text  # the sheet says so and scores with the built-in one
+    html = phone.get(f"/p/{token}").get_data(as_text=True)
+    assert "list of cards known by their icons cannot be read" in text_of(html)
+    assert ("A card known by its icons alone needs its icons and how many cards carry them (1 to 36), and no rank."
+            in text_of(html))
+    version = re.search(r'id="unranked".*?name="version" value="(\d+)"', html, flags=re.S)
+    assert version is not None
+    assert phone.post(f"/p/{token}/deck", {"version": version.group(1), "do": "forget_unranked"}).status_code == 303
+    text = text_of(phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True))
+    assert "cannot be used" not in text and "0 of 36 cards known" in text
