@@ -182,7 +182,7 @@ def test_a_new_deck_by_its_icons_is_remembered_in_80_taps_and_the_next_game_take
     forget = section.locator('button[value="forget_unranked"]')
     expect(forget).to_be_hidden()
     section.locator("summary", has_text="Forget these icons").click()
-    expect(forget).to_have_text("Yes, forget 36 cards")
+    expect(forget).to_have_text("Yes, forget them")
     section.scroll_into_view_if_needed()
     no_horizontal_scroll(page)
     assert small_tap_targets(page) == []
@@ -274,6 +274,14 @@ def test_without_javascript_the_same_game_reaches_the_same_scores(new_phone, liv
     check_final_scores(page)
     looks_right(page, "ps-taps-nojs-final-en")
     print(f"\nPlanetary Sisters, 4 players, new deck by icons, JavaScript off: {taps.count} taps")
+    # remembered by its icons and played again by them, with plain form posts too
+    taps.tap(page.locator('#entry button[value="remember"]'))
+    expect(page.locator("#sheet .notice").first).to_have_text("36 cards remembered in your deck profile.")
+    taps.tap(page.locator("#results a.button", has_text="New game with this deck profile"))
+    for number, rank in enumerate(all_ranks()[:5]):
+        taps.tap(page.locator(f'#entry button.icon-chip[value="{Card(card(rank).elements, None)}"]'))
+        expect(page.locator("#sheet")).to_have_attribute("data-entered", str(number + 1))
+    looks_right(page, "ps-taps-nojs-by-icons-en")
 
 
 def test_the_japanese_page_scores_the_same_game(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
