@@ -300,3 +300,15 @@ def test_the_japanese_page_scores_the_same_game(new_phone, live_server) -> None:
     expect(page.locator("#answer")).to_contain_text("8 枚を取り除きました。")
     expect(page.locator("#answer a")).to_have_text("元に戻す")
     looks_right(page, "ps-taps-cleared-ja")
+    taps.tap(page.locator("#answer a", has_text="元に戻す"))
+    expect(page.locator("#sheet")).to_have_attribute("data-entered", "36")
+    # remembered by its icons, and the next game's sets of icons in Japanese
+    expect(page.locator("#entry .remember-now")).to_contain_text("アイコンだけで入力した36枚のカード")
+    taps.tap(page.locator('#entry button[value="remember"]'))
+    expect(page.locator("#sheet .notice").first).to_have_text("36 枚のカードをデッキプロファイルに記憶しました。")
+    taps.tap(page.locator("#results a.button", has_text="このデッキプロファイルで次のゲーム"))
+    first = all_ranks()[0]
+    taps.tap(page.locator(f'#entry button.icon-chip[value="{Card(card(first).elements, None)}"]'))
+    expect(page.locator("#sheet")).to_have_attribute("data-entered", "1")
+    expect(page.locator("#entry .icon-chips .left").first).to_contain_text("残り")
+    looks_right(page, "ps-taps-by-icons-ja")
