@@ -14,6 +14,14 @@ from tests.browser.test_platform import add, start_table
 pytestmark = pytest.mark.browser
 
 
+def back(page: Page) -> None:
+    """The browser's Back, as a player presses it: once the page shown has loaded. (htmx keeps no copy of a page,
+    base.html, so each step Back reaches is loaded again; a Back pressed before that page has loaded would find
+    nothing listening for it yet.)"""
+    page.wait_for_load_state("load")
+    page.go_back()
+
+
 def total(page: Page, seat: int):  # type: ignore[no-untyped-def]
     return page.locator(f'td.total[data-seat="{seat}"]')
 
@@ -28,7 +36,7 @@ def test_back_on_a_table_steps_through_its_entries_and_never_writes(new_phone, l
     add(page, "Ben", "5")
     expect(total(page, 1)).to_have_text("5")
     expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}\?at=2(#answer)?$"))
-    page.go_back()
+    back(page)
     expect(page).to_have_url(re.compile(r"\?at=1(#answer)?$"))
     expect(total(page, 0)).to_have_text("2")
     expect(total(page, 1)).to_have_text("0")  # the table before Ben's entry
@@ -36,7 +44,7 @@ def test_back_on_a_table_steps_through_its_entries_and_never_writes(new_phone, l
     expect(page.locator("#tally form")).to_have_count(0)  # read-only: no entry form, no undo
     expect(page.locator(".undo-redo")).to_have_count(0)
     if javascript:  # the page opened by its plain link is a step too (without JavaScript it is the table now)
-        page.go_back()  # a new document (the last one was reloaded): slow on a busy machine
+        back(page)  # a new document (the last one was reloaded): slow on a busy machine
         expect(page).to_have_url(re.compile(r"\?at=0(#answer)?$"))
         expect(page.locator(".past-banner")).to_contain_text("before the last 2 entries", timeout=15000)
         expect(total(page, 0)).to_have_text("0")
@@ -55,9 +63,9 @@ def test_back_on_the_strato_sphere_dispute_page_returns_to_the_previous_tap(new_
     expect(page.locator(".ss-step")).to_contain_text("Node 11 attacks.")
     page.click("a.ss-node.n0")
     expect(page.locator(".ss-step")).to_contain_text("Node 11 attacks node 0.")
-    page.go_back()
+    back(page)
     expect(page.locator(".ss-step")).to_contain_text("Node 11 attacks. Now tap the node it attacks")
-    page.go_back()
+    back(page)
     expect(page.locator(".ss-step")).to_contain_text("Tap the attacking node on the ring.")
     expect(page.locator("h1")).to_have_text("Strato-Sphere: settle a dispute")
 
@@ -70,7 +78,7 @@ def test_back_on_the_lumiere_capture_checker_takes_back_one_tap(new_phone, live_
     expect(cell).to_have_attribute("aria-label", re.compile("Commoner"))
     page.locator('.lp-area[data-cell="r2c2"]').click()
     expect(page.locator('.lp-area[data-cell="r2c2"]')).to_have_attribute("aria-label", re.compile("Commoner"))
-    page.go_back()
+    back(page)
     expect(page.locator('.lp-area[data-cell="r2c2"]')).not_to_have_attribute("aria-label", re.compile("Commoner"))
     expect(cell).to_have_attribute("aria-label", re.compile("Commoner"))
     expect(page.locator("h1")).to_have_text("Capture checker")
@@ -83,7 +91,7 @@ def test_back_on_the_sister_combination_check_returns_to_the_previous_tap(new_ph
     expect(page.locator('input[name="h4"]')).to_be_visible()
     page.locator('.sc-check-form label:has(> input[name="turn"][value="1"])').click()
     expect(page).to_have_url(re.compile(r"turn=1"))
-    page.go_back()
+    back(page)
     expect(page).not_to_have_url(re.compile(r"turn=1"))
     expect(page.locator('input[name="h4"]')).to_be_visible()  # still five players: one tap back, not home
     expect(page.locator("h1")).to_have_text("May this card be played?")
@@ -97,7 +105,7 @@ def test_back_on_the_planeta_rica_score_page_takes_back_one_card(new_phone, live
     expect(chips).to_contain_text("Tourist")
     page.click('#entry button[value="planet:endymion"]')
     expect(chips).to_contain_text("Endymion")
-    page.go_back()
+    back(page)
     expect(chips).not_to_contain_text("Endymion")
     expect(chips).to_contain_text("Tourist")
     expect(page.locator("h1")).to_have_text("Planeta Rica: score a finished game")

@@ -85,6 +85,22 @@ def tap_icons(taps: Taps, rank: int) -> None:
             taps.tap(entry.locator(f'label.toggle:has(input[name="el_{name}"])'))
 
 
+def enter_by_icons(taps: Taps, ranks: list[int], shots: dict[int, str] | None = None) -> None:
+    """Each card by its element icons (Add only when it did not go in by itself); a screenshot after the cards
+    numbered in ``shots``."""
+    for number, rank in enumerate(ranks):
+        before = taps.entered()
+        tap_icons(taps, rank)
+        add_if_waiting(taps, before)
+        if shots and number in shots:
+            looks_right(taps.page, shots[number])
+
+
+def tap_icon_set(taps: Taps, rank: int) -> None:
+    """The one tap of a card whose set of icons the deck profile remembered."""
+    taps.tap(taps.page.locator(f'#entry button.icon-chip[value="{Card(card(rank).elements, None)}"]'))
+
+
 def add_if_waiting(taps: Taps, before: int) -> None:
     """Add, only when the card did not go in by itself (its icons leave room for more: PS-2)."""
     if taps.entered() == before:
@@ -137,12 +153,7 @@ def test_a_new_deck_by_its_icons_is_remembered_in_80_taps_and_the_next_game_take
     page = new_phone()
     page.goto(live_server + URL)
     taps = Taps(page)
-    for number, rank in enumerate(all_ranks()):
-        before = taps.entered()
-        tap_icons(taps, rank)
-        add_if_waiting(taps, before)
-        if number in (0, 3, 4):
-            looks_right(page, f"ps-taps-icons-{number}-en")
+    enter_by_icons(taps, all_ranks(), {n: f"ps-taps-icons-{n}-en" for n in (0, 3, 4)})
     check_final_scores(page)
     # "remember these cards" is offered where the last card went in: the deck is kept by its sets of icons
     remember = page.locator('#entry button[value="remember"]')
@@ -163,8 +174,7 @@ def test_a_new_deck_by_its_icons_is_remembered_in_80_taps_and_the_next_game_take
     expect(chips).to_have_count(len({str(card(rank).elements) for rank in all_ranks()}))
     looks_right(page, "ps-taps-by-icons-remembered-start-en")
     for number, rank in enumerate(all_ranks()):
-        notation = str(Card(card(rank).elements, None))
-        taps.tap(page.locator(f'#entry button.icon-chip[value="{notation}"]'))
+        tap_icon_set(taps, rank)
         expect(page.locator("#sheet")).to_have_attribute("data-entered", str(number + 1))
         if number == 5:
             looks_right(page, "ps-taps-by-icons-remembered-5-en")
@@ -228,11 +238,13 @@ def test_a_new_deck_with_ranks_is_remembered_and_the_next_game_takes_at_most_40_
     assert taps.count <= 40
 
     # Back walks the steps: the step before the last card, with its 35 cards
-    page.go_back()
-    expect(page.locator("#sheet")).to_have_attribute("data-entered", "35")
+    # (each step is loaded again: htmx keeps no copy of a page, base.html; the next Back waits for the page)
+    page.go_back(wait_until="load")
+    expect(page.locator("#sheet")).to_have_attribute("data-entered", "35", timeout=15000)
     expect(page.locator('button[data-slot="house:3"] .slot-count')).to_have_text("7/8")
-    page.go_back()
-    expect(page.locator("#sheet")).to_have_attribute("data-entered", "34")
+    page.wait_for_load_state("load")
+    page.go_back(wait_until="load")
+    expect(page.locator("#sheet")).to_have_attribute("data-entered", "34", timeout=15000)
     expect(page.locator("h1")).to_have_text("Planetary Sisters: score a finished game")
     # the step brought back is a working page: its next tap carries on from there
     taps.tap(entry.locator(f'button.rank-cell[name="add_rank"][value="{ranks[34]}"]'))
@@ -245,10 +257,7 @@ def test_clearing_a_slot_is_undone_with_one_tap_and_back_returns_the_step(new_ph
         page = new_phone(javascript=javascript)
         page.goto(live_server + URL)
         taps = Taps(page, javascript)
-        for rank in all_ranks()[:3]:
-            before = taps.entered()
-            tap_icons(taps, rank)
-            add_if_waiting(taps, before)
+        enter_by_icons(taps, all_ranks()[:3])
         taps.tap(page.locator('#entry button[value="clear:field"]'))  # no question first: it can be undone
         expect(page.locator("#sheet")).to_have_attribute("data-entered", "0")
         expect(page.locator("#answer")).to_contain_text("3 cards taken out.")
@@ -256,21 +265,19 @@ def test_clearing_a_slot_is_undone_with_one_tap_and_back_returns_the_step(new_ph
         taps.tap(page.locator("#answer a", has_text="Undo"))
         expect(page.locator("#sheet")).to_have_attribute("data-entered", "3")
         expect(page.locator("#entry .ps-chips .ps-card")).to_have_count(3)
-        page.go_back()  # back to the cleared step, its undo offer with it
-        expect(page.locator("#sheet")).to_have_attribute("data-entered", "0")
+        page.go_back(wait_until="load")  # back to the cleared step, its undo offer with it
+        expect(page.locator("#sheet")).to_have_attribute("data-entered", "0", timeout=15000)
         expect(page.locator("#answer")).to_contain_text("3 cards taken out.")
-        page.go_back()  # and to the step before the clear, with its 3 cards
-        expect(page.locator("#sheet")).to_have_attribute("data-entered", "3")
+        page.wait_for_load_state("load")
+        page.go_back(wait_until="load")  # and to the step before the clear, with its 3 cards
+        expect(page.locator("#sheet")).to_have_attribute("data-entered", "3", timeout=15000)
 
 
 def test_without_javascript_the_same_game_reaches_the_same_scores(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     page = new_phone(javascript=False)
     page.goto(live_server + URL)
     taps = Taps(page, javascript=False)
-    for rank in all_ranks():
-        before = taps.entered()
-        tap_icons(taps, rank)
-        add_if_waiting(taps, before)
+    enter_by_icons(taps, all_ranks())
     check_final_scores(page)
     looks_right(page, "ps-taps-nojs-final-en")
     print(f"\nPlanetary Sisters, 4 players, new deck by icons, JavaScript off: {taps.count} taps")
@@ -279,7 +286,7 @@ def test_without_javascript_the_same_game_reaches_the_same_scores(new_phone, liv
     expect(page.locator("#sheet .notice").first).to_have_text("36 cards remembered in your deck profile.")
     taps.tap(page.locator("#results a.button", has_text="New game with this deck profile"))
     for number, rank in enumerate(all_ranks()[:5]):
-        taps.tap(page.locator(f'#entry button.icon-chip[value="{Card(card(rank).elements, None)}"]'))
+        tap_icon_set(taps, rank)
         expect(page.locator("#sheet")).to_have_attribute("data-entered", str(number + 1))
     looks_right(page, "ps-taps-nojs-by-icons-en")
 
@@ -288,12 +295,7 @@ def test_the_japanese_page_scores_the_same_game(new_phone, live_server) -> None:
     page = new_phone(lang="ja-JP")
     page.goto(live_server + URL)
     taps = Taps(page)
-    for number, rank in enumerate(all_ranks()):
-        before = taps.entered()
-        tap_icons(taps, rank)
-        add_if_waiting(taps, before)
-        if number in (0, 4):
-            looks_right(page, f"ps-taps-icons-{number}-ja")
+    enter_by_icons(taps, all_ranks(), {n: f"ps-taps-icons-{n}-ja" for n in (0, 4)})
     check_final_scores(page, final="最終得点", winner="勝者")
     looks_right(page, "ps-taps-icons-final-ja")
     taps.tap(page.locator('#entry button[value="clear:house:3"]'))
@@ -307,8 +309,7 @@ def test_the_japanese_page_scores_the_same_game(new_phone, live_server) -> None:
     taps.tap(page.locator('#entry button[value="remember"]'))
     expect(page.locator("#sheet .notice").first).to_have_text("36 枚のカードをデッキプロファイルに記憶しました。")
     taps.tap(page.locator("#results a.button", has_text="このデッキプロファイルで次のゲーム"))
-    first = all_ranks()[0]
-    taps.tap(page.locator(f'#entry button.icon-chip[value="{Card(card(first).elements, None)}"]'))
+    tap_icon_set(taps, all_ranks()[0])
     expect(page.locator("#sheet")).to_have_attribute("data-entered", "1")
     expect(page.locator("#entry .icon-chips .left").first).to_contain_text("残り")
     looks_right(page, "ps-taps-by-icons-ja")

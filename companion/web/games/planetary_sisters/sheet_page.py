@@ -231,11 +231,12 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
     names = form.seat_names
     score_views = [score_view(s.score, names[s.seat], s.seat, form.players == 2) for s in scored.seats]
     drawn = [c for _s, _i, c in form.sheet.places()]
+    offer = remember_offer(form)
     return dict(
         form=form, info=cardlib.drawing(form.info, drawn), sheet=form.sheet, scored=scored, slot_rows=rows,
         score_views=score_views, winner_text=explain_for(scored.ranking.reason, names),
         used=cardlib.used_ranks([c for _s, _i, c in form.sheet.places()]), errors=errors or [],
-        pending=dict(pending or {}), notice=notice, learned=new_cards(form), offer=remember_offer(form),
+        pending=dict(pending or {}), notice=notice, learned=offer.cards, offer=offer,
         chips=icon_chips(form), seat_names=form.seat_names,
         canonical=form.url(), profile_name=_profile_name(form), undo=undo, link_notice=link_notice,
         held=(pending or {}).get("rank", ""), new_game_url=_new_game_url(form),

@@ -51,6 +51,14 @@ def chips(html: str) -> dict[str, int]:
     return {notation: int(left) for notation, left in found}
 
 
+def profile_knowing(app, unranked: list[dict]) -> str:  # type: ignore[no-untyped-def]
+    """A user profile (the built-in one's elements) whose ``meta.unranked`` is this list; its token."""
+    profile = default_profile()
+    profile["meta"]["unranked"] = unranked
+    with app.app_context():
+        return store.create_profile("planetary-sisters", profile, "test").token
+
+
 def score_by_icons(phone: Phone) -> str:
     html = phone.get(URL).get_data(as_text=True)
     field, houses = deal()
@@ -96,10 +104,7 @@ def test_a_game_by_icons_is_remembered_and_the_next_game_is_one_tap_per_card(app
 
 
 def test_a_chip_counts_down_and_is_greyed_when_every_such_card_is_in(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
-    profile = default_profile()
-    profile["meta"]["unranked"] = [{"elements": {"FOOD": 2, "PLANT": 1}, "count": 2}, {"elements": {"KING": 1}, "count": 1}]
-    with app.app_context():
-        token = store.create_profile("planetary-sisters", profile, "test").token
+    token = profile_knowing(app, [{"elements": {"FOOD": 2, "PLANT": 1}, "count": 2}, {"elements": {"KING": 1}, "count": 1}])
     html = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
     assert chips(html) == {"FOOD*2+PLANT": 2, "KING": 1}
     html = tap(phone, sheet_state(html), add_icons="FOOD*2+PLANT").get_data(as_text=True)
@@ -114,10 +119,7 @@ def test_a_chip_counts_down_and_is_greyed_when_every_such_card_is_in(app, phone:
 
 
 def test_a_rank_tapped_before_the_icons_is_the_cards_rank_and_is_remembered(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
-    profile = default_profile()
-    profile["meta"]["unranked"] = [{"elements": {"PLANT": 2}, "count": 3}]
-    with app.app_context():
-        token = store.create_profile("planetary-sisters", profile, "test").token
+    token = profile_knowing(app, [{"elements": {"PLANT": 2}, "count": 3}])
     html = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
     html = tap(phone, sheet_state(html), rank="27", add_icons="PLANT*2").get_data(as_text=True)
     assert sheet_state(html)["field"] == "27:PLANT*2"
@@ -140,10 +142,7 @@ def test_bad_icon_taps_are_refused_with_the_reason_and_lose_nothing(phone: Phone
 
 
 def test_icons_that_cannot_all_be_one_deck_are_not_remembered(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
-    profile = default_profile()
-    profile["meta"]["unranked"] = [{"elements": {"KING": 1}, "count": 5}]  # §5: 5 crown-only cards in all
-    with app.app_context():
-        token = store.create_profile("planetary-sisters", profile, "test").token
+    token = profile_knowing(app, [{"elements": {"KING": 1}, "count": 5}])  # §5: 5 crown-only cards in all
     html = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
     html = add(phone, sheet_state(html), "PAGE").get_data(as_text=True)
     response = tap(phone, sheet_state(html), do="remember")
@@ -158,10 +157,7 @@ def test_icons_that_cannot_all_be_one_deck_are_not_remembered(app, phone: Phone)
 
 
 def test_refused_icons_do_not_keep_the_cards_typed_with_their_rank_from_being_remembered(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
-    profile = default_profile()
-    profile["meta"]["unranked"] = [{"elements": {"KING": 1}, "count": 5}]
-    with app.app_context():
-        token = store.create_profile("planetary-sisters", profile, "test").token
+    token = profile_knowing(app, [{"elements": {"KING": 1}, "count": 5}])
     html = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
     html = add(phone, sheet_state(html), "PAGE").get_data(as_text=True)
     html = add(phone, sheet_state(html), "27:PLANT*2").get_data(as_text=True)
@@ -256,10 +252,7 @@ def test_the_icons_survive_export_and_import(app, phone: Phone) -> None:  # type
 
 
 def test_a_profile_whose_icons_list_cannot_be_read_can_be_repaired_in_the_card_editor(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
-    profile = default_profile()
-    profile["meta"]["unranked"] = [{"elements": {"FOOD": 2}, "count": 99}]
-    with app.app_context():
-        token = store.create_profile("planetary-sisters", profile, "test").token
+    token = profile_knowing(app, [{"elements": {"FOOD": 2}, "count": 99}])
     text = text_of(phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True))
     assert "That deck profile cannot be used" in text  # the sheet says so and scores with the built-in one
     html = phone.get(f"/p/{token}").get_data(as_text=True)
