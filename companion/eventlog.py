@@ -139,13 +139,15 @@ class LogReplay(Generic[S]):
         self._moves: set[int] = set()
         self._before: dict[int, S] = {}  # the newest moves' states before them (insertion order = log order)
 
-    def feed(self, entries: Iterable[LogEntry]) -> None:
+    def feed(self, entries: Iterable[LogEntry], known: Mapping[int, S] | None = None) -> None:
+        """Read the entries after those read so far. ``known``: the state a move makes, by its seq, where the
+        caller has it already (the write that just applied it), so it is not applied a second time."""
         for entry in entries:
             if entry.seq <= self.last_seq:
                 continue
             self.last_seq = entry.seq
             if entry.kind == MOVE:
-                self._move(entry)
+                self._move(entry, known.get(entry.seq) if known else None)
             elif entry.kind == UNDO and self._standing:
                 self._redoable.append((self._standing.pop(), self._after.pop()))
                 if self._after and self._after[-1] is _FORGOTTEN:
@@ -155,7 +157,7 @@ class LogReplay(Generic[S]):
                 self._standing.append(restored)
                 self._after.append(after)
 
-    def _move(self, entry: LogEntry) -> None:
+    def _move(self, entry: LogEntry, known: S | None = None) -> None:
         self._moves.add(entry.seq)
         base = self._after[-1] if self._after else self.start
         if isinstance(base, _Broken):
@@ -165,7 +167,7 @@ class LogReplay(Generic[S]):
             if len(self._before) > self.keep:
                 del self._before[next(iter(self._before))]
             try:
-                after = self._apply(base, entry.payload)
+                after = known if known is not None else self._apply(base, entry.payload)
             except self._errors as exc:
                 after = _Broken(exc, entry.seq, base)
         self._standing.append(entry)

@@ -6,8 +6,9 @@ store -> eventlog.replay through game.apply -> the web layer's model. Nothing he
 
 from __future__ import annotations
 
+import copy
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -37,19 +38,26 @@ EMPTY_PROFILE: dict[str, Any] = {"id": "", "game": "", "name_en": "", "name_ja":
 
 def resolve_profile(slug: str, ref: ProfileRef) -> tuple[dict[str, Any], str]:
     """(profile data, cache key): a built-in profile by id ("" = the game's first), or a user profile by token."""
+    data, key, _version = _resolve(slug, ref)
+    return data, key
+
+
+def _resolve(slug: str, ref: ProfileRef) -> tuple[dict[str, Any], str, int | None]:
+    """``resolve_profile`` and the user profile's version (None for a built-in one): what a write of card
+    data the table learnt is checked against."""
     if ref.is_user:
         row = store.get_profile(ref.token)
         if row is None or row.game != slug:
             raise UnknownProfile(str(ref))
-        return dict(row.data), f"{ref}@{row.version}"
+        return dict(row.data), f"{ref}@{row.version}", row.version
     found = builtin_profiles(slug)
     if ref.key in found:
-        return found[ref.key], str(ref)
+        return found[ref.key], str(ref), None
     if not ref.key and found:
         first = next(iter(found))
-        return found[first], str(ProfileRef.builtin(first))
+        return found[first], str(ProfileRef.builtin(first)), None
     if not ref.key:
-        return {**EMPTY_PROFILE, "game": slug}, "none"
+        return {**EMPTY_PROFILE, "game": slug}, "none", None
     raise UnknownProfile(str(ref))
 
 
@@ -76,6 +84,7 @@ class TableView:
     profile: dict[str, Any]
     replayed: Replayed[Any]
     cache_key: tuple[Any, ...] = ()  # table token, version and profile version: what the state depends on
+    profile_version: int | None = None  # the user profile's version the view read (None: a built-in profile)
 
     @property
     def log(self) -> LogView:
@@ -154,8 +163,11 @@ _views: BoundedCache[tuple[Replayed[Any], dict[str, Any]]] = BoundedCache(
     256, max_bytes=32 * 2**20, size_of=lambda kept: len(kept[0].log.standing) * ENTRY_BYTES)
 
 
-def _advanced(game: Game[Any, Any], table: Table, profile: dict[str, Any], profile_key: str) -> Replayed[Any]:
-    """The table's log as of ``table.version``: the kept replay advanced by the entries it has not read."""
+def _advanced(game: Game[Any, Any], table: Table, profile: dict[str, Any], profile_key: str,
+              written: Written | None = None) -> Replayed[Any]:
+    """The table's log as of ``table.version``: the kept replay advanced by the entries it has not read. With
+    ``written`` (the entry this request just saved, and the state its move made), a replay that stands just
+    before it takes that state as it is: the move was applied once, when it was checked."""
     key = (table.token, profile_key)
 
     def fresh() -> tuple[LogReplay[Any], RulesError | None, threading.Lock]:
@@ -168,7 +180,10 @@ def _advanced(game: Game[Any, Any], table: Table, profile: dict[str, Any], profi
             entries = [e for e in store.log_of(table.id) if e.seq <= table.version]
             return replay_table(game, table, profile, entries)
         try:
-            growing.feed(e for e in store.log_since(table.id, growing.last_seq) if e.seq <= table.version)
+            if written is not None and growing.last_seq == written.entry.seq - 1 == table.version - 1:
+                growing.feed([written.entry], {written.entry.seq: written.after})
+            else:
+                growing.feed(e for e in store.log_since(table.id, growing.last_seq) if e.seq <= table.version)
         except Rebuild:  # an undo reached past the kept states: read the whole log again, once, keeping
             entries = [e for e in store.log_of(table.id) if e.seq <= table.version]  # every state while reading
             growing, start_error, _lock = fresh()
@@ -180,25 +195,46 @@ def _advanced(game: Game[Any, Any], table: Table, profile: dict[str, Any], profi
         return _with_start_error(growing.result(), start_error)
 
 
-def view_of(table: Table) -> TableView:
+@dataclass(frozen=True)
+class Written:
+    """What a write turn just saved: the entry, and (for a move) the state it made."""
+
+    entry: LogEntry
+    after: Any = None
+
+
+def view_of(table: Table, *, profile: tuple[dict[str, Any], str, int | None] | None = None,
+            written: Written | None = None) -> TableView:
+    """The table at ``table.version``. A write passes what it already holds (the profile it saved, the entry
+    and the state its move made), so its answer reads nothing again and applies nothing twice."""
     game = games()[table.game]
-    try:
-        profile, profile_key = resolve_profile(table.game, ProfileRef.parse(table.profile_ref))
-    except UnknownProfile:
-        profile, profile_key = resolve_profile(table.game, ProfileRef.builtin())
+    table = store.snapshot(table)
+    if profile is None:
+        try:
+            profile = _resolve(table.game, ProfileRef.parse(table.profile_ref))
+        except UnknownProfile:
+            profile = _resolve(table.game, ProfileRef.builtin())
+    data, profile_key, profile_version = profile
     key = (table.token, table.version, profile_key)  # tokens are unique even across databases
-    replayed, profile = _views.get_or_make(key, lambda: (_advanced(game, table, profile, profile_key), profile))
-    return TableView(table, game, profile, replayed, key)
+    replayed, data = _views.get_or_make(key, lambda: (_advanced(game, table, data, profile_key, written), data))
+    return TableView(table, game, data, replayed, key, profile_version)
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What became of an entry: saved, refused by the rules, not understood, or based on an old version."""
+    """What became of an entry: saved, refused by the rules, not understood, or based on an old version; and
+    the table to answer with (after the write, or as it stands), so a request reads the table once."""
 
     kind: str  # "saved", "illegal", "invalid", "conflict", "waiting" (another phone's turn), "nothing"
+    view: TableView
     verdict: Verdict | None = None
     error: RulesError | None = None
     version: int = 0
+
+
+# What a game learnt from a move, as a pure function of it: (move, state before, state after, the table's
+# profile) -> the profile with the card data the move carried (e.g. a planet's cost typed once: PR-6), or None.
+Learn = Callable[[Any, Any, Any, Mapping[str, Any]], "dict[str, Any] | None"]
 
 
 def as_seen(view: TableView, based_on: int) -> TableView | None:
@@ -217,77 +253,154 @@ def as_seen(view: TableView, based_on: int) -> TableView | None:
 def stale(view: TableView, device: str) -> Outcome:
     """An entry that cannot be read as its phone saw the table: refused, and the phone joins the table's queue
     (it writes after the phones refused before it, however fast the others are)."""
-    return _write(view, -1, "", {}, device)
+    return _write(view, _Entry(-1, "", {}), device)
 
 
-def enter_move(view: TableView, based_on: int, move_json: dict[str, Any], device: str) -> Outcome:
+def refused(view: TableView, error: RulesError) -> Outcome:
+    """An entry whose form could not be read (the game's form parser said why): nothing written."""
+    return Outcome("invalid", view, error=error)
+
+
+def enter_move(view: TableView, based_on: int, move: Any, device: str, learn: Learn | None = None) -> Outcome:
+    """The one way a move reaches a table's log: checked against the table its phone saw, applied once, saved
+    with what the game learnt from it (``learn``) in one transaction, answered with the fresh table."""
     seen = as_seen(view, based_on)
     if seen is None:
         return stale(view, device)
     game = view.game
-    try:
-        move = game.parse_move(move_json)
-    except RulesError as exc:
-        return Outcome("invalid", error=exc)
     if view.replay_error is not None:
-        return Outcome("invalid", error=ParseError("table.replay_failed"))
+        return Outcome("invalid", view, error=ParseError("table.replay_failed"))
     if seen is not view:  # stale: saved only if it means the same on the fresh table (checked in the turn)
-        return _write(view, based_on, MOVE, game.move_to_json(move), device, move)
+        return _write(view, _Entry(based_on, MOVE, game.move_to_json(move), move), device)
     try:
         verdict = game.check(view.state, move)
         if not verdict.legal:
             if verdict.impossible:
                 first = next(r for r in verdict.failures if r.impossible)
-                return Outcome("invalid", error=ImpossibleState(first.code, first.rule, first.path, **first.params))
-            return Outcome("illegal", verdict=verdict)
-        game.apply(view.state, move)  # the engine's last word before it goes into the log
+                return Outcome("invalid", view,
+                               error=ImpossibleState(first.code, first.rule, first.path, **first.params))
+            return Outcome("illegal", view, verdict=verdict)
+        after = game.apply(view.state, move)  # the engine's last word before it goes into the log
     except IllegalMove as exc:
-        return Outcome("illegal", verdict=exc.verdict)
+        return Outcome("illegal", view, verdict=exc.verdict)
     except RulesError as exc:  # an impossible state the move would make (e.g. a copy the deck no longer has)
-        return Outcome("invalid", error=exc)
-    return _write(view, based_on, MOVE, game.move_to_json(move), device, move)
+        return Outcome("invalid", view, error=exc)
+    learnt = learn(move, view.state, after, view.profile) if learn is not None else None
+    return _write(view, _Entry(based_on, MOVE, game.move_to_json(move), move, after, learnt), device)
 
 
 def undo(view: TableView, based_on: int, device: str) -> Outcome:
     if based_on != view.version:
         return stale(view, device)
     if not view.log.can_undo:
-        return Outcome("nothing")
-    return _write(view, based_on, UNDO, {"target": view.log.standing[-1].seq}, device)
+        return Outcome("nothing", view)
+    return _write(view, _Entry(based_on, UNDO, {"target": view.log.standing[-1].seq}), device)
 
 
 def redo(view: TableView, based_on: int, device: str) -> Outcome:
     if based_on != view.version:
         return stale(view, device)
     if not view.log.can_redo:
-        return Outcome("nothing")
-    return _write(view, based_on, REDO, {"target": view.log.redoable[-1].seq}, device)
+        return Outcome("nothing", view)
+    return _write(view, _Entry(based_on, REDO, {"target": view.log.redoable[-1].seq}), device)
 
 
-def _write(view: TableView, based_on: int, kind: str, payload: dict[str, Any], device: str,
-           move: Any = None) -> Outcome:
+def remember(view: TableView, based_on: int, profile: dict[str, Any], device: str) -> Outcome:
+    """Card data a player typed at the table outside a move (e.g. a card's VP, asked for: PR-6) kept in the
+    table's own profile copy, as a version-checked write of its own: the version moves on, no entry is logged."""
+    if based_on != view.version:
+        return stale(view, device)
+    return _write(view, _Entry(based_on, "", {}, learnt=profile), device)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One write as the turn sees it: the version it was made on, the log entry (kind "" for none), the typed
+    move and the state it made (when it was applied here), and the profile with what the table learnt."""
+
+    based_on: int
+    kind: str
+    payload: dict[str, Any]
+    move: Any = None
+    after: Any = None
+    learnt: dict[str, Any] | None = None
+
+
+def _write(view: TableView, entry: _Entry, device: str) -> Outcome:
     """Save the entry in the table's write turn (its row locked, across every worker): on the version it was
     made on; or, for a ``move`` made on an older version, when it still means the same on the fresh table
     (rebase.same_meaning). Otherwise refused as stale, and the phone queues for the next write (turnqueue), so
-    no phone is refused forever; while phones are queued the others are told to wait, nothing saved."""
+    no phone is refused forever; while phones are queued the others are told to wait, nothing saved.
+    What the table learnt goes into its own profile copy in the same transaction."""
     waiting = store.still_waiting(view.table.id, device)
     if waiting is not None:  # another phone goes first, and nothing needs writing to say so
-        return Outcome("waiting", version=waiting)
+        return Outcome("waiting", _current(view, waiting), version=waiting)
     try:
         with store.table_turn(view.table.id, device) as turn:
             if turn is None:
-                return Outcome("conflict", version=0)
+                return Outcome("conflict", view, version=0)
             if not turn.mine:
                 turn.hold()
-                return Outcome("waiting", version=turn.version)
-            if based_on == turn.version == view.version and kind:
-                return Outcome("saved", version=turn.append(kind, payload))
-            if move is not None and 0 <= based_on < turn.version and _still_means(view, turn, based_on, move):
-                return Outcome("saved", version=turn.append(kind, payload))
-            turn.wait()
-            return Outcome("conflict", version=turn.version)
+                kind = "waiting"
+            elif entry.based_on == turn.version == view.version and (entry.kind or entry.learnt is not None):
+                kind, on_seen = "saved", True
+                profile = _keep_learnt(view, turn, entry.learnt)
+                if entry.kind:
+                    turn.append(entry.kind, entry.payload)
+                else:
+                    turn.touch()
+            elif entry.move is not None and 0 <= entry.based_on < turn.version \
+                    and _still_means(view, turn, entry.based_on, entry.move):
+                kind, on_seen, profile = "saved", False, None  # after the moves that came in: not the
+                turn.append(entry.kind, entry.payload)  # state the move was applied to here
+            else:
+                turn.wait()
+                kind = "conflict"
+            table = turn.table()
     except store.Conflict as exc:
-        return Outcome("conflict", version=exc.current_version)
+        return Outcome("conflict", _current(view, exc.current_version), version=exc.current_version)
+    if kind != "saved":
+        return Outcome(kind, _current(view, table.version, table), version=table.version)
+    written = Written(LogEntry(table.version, entry.kind, entry.payload), entry.after) \
+        if on_seen and entry.kind == MOVE and entry.after is not None and profile is None else None
+    return Outcome("saved", view_of(table, profile=profile, written=written), version=table.version)
+
+
+def _keep_learnt(view: TableView, turn: store.TableTurn,
+                 learnt: dict[str, Any] | None) -> tuple[dict[str, Any], str, int | None] | None:
+    """Inside the turn: the profile with what the table learnt, saved as the table's own copy; the profile as
+    the fresh view reads it (None when nothing was learnt)."""
+    if learnt is None:
+        return None
+    # a table whose own copy is gone plays on the built-in profile (view_of): what it learns starts a new copy
+    current = view.profile_ref
+    if current.is_user and view.profile_version is None:
+        current = ProfileRef.builtin()
+    data = learnt if current.is_user else named_copy(learnt, view.seats)
+    ref = turn.use_profile(view.table.game, data, current, view.profile_version)
+    version = view.profile_version + 1 if current.is_user and view.profile_version is not None else 0
+    return data, f"{ref}@{version}", version
+
+
+def _current(view: TableView, version: int, table: Table | None = None) -> TableView:
+    """The table as it stands after a refused write: ``view`` when nothing changed, else read afresh."""
+    if version == view.version:
+        return view
+    if table is None:
+        found = store.get_table(view.table.token)
+        if found is None:
+            return view
+        table = found
+    return view_of(table)
+
+
+def named_copy(data: Mapping[str, Any], seats: Sequence[str]) -> dict[str, Any]:
+    """A table's own copy of a deck profile, named after its seats so a player can tell it from the others."""
+    copied = copy.deepcopy(dict(data))
+    copied["id"] = ""
+    copied["name_en"] = f"{copied.get('name_en', '')} ({', '.join(seats)})".strip()
+    copied["name_ja"] = f"{copied.get('name_ja', '')}（{'・'.join(seats)}）".strip()
+    return copied
 
 
 def _still_means(view: TableView, turn: store.TableTurn, based_on: int, move: Any) -> bool:
@@ -329,5 +442,6 @@ def check_log(game: Game[Any, Any], players: int, options: dict[str, Any], profi
     error = replayed.error
     return replayed.error_seq, error if isinstance(error, RulesError) else ParseError("import.not_readable")
 
-__all__ = ["MOVE", "REDO", "UNDO", "Outcome", "TableView", "UnknownProfile", "as_seen", "check_log", "enter_move", "games",
-           "lookup_profile", "redo", "resolve_profile", "undo", "view_of"]
+__all__ = ["MOVE", "REDO", "UNDO", "Learn", "Outcome", "TableView", "UnknownProfile", "Written", "as_seen", "check_log",
+           "enter_move", "games", "lookup_profile", "named_copy", "redo", "refused", "remember", "resolve_profile",
+           "stale", "undo", "view_of"]

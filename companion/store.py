@@ -121,6 +121,14 @@ def get_table(token: str) -> Table | None:
     return db.session().scalar(select(Table).where(Table.token == token))
 
 
+def snapshot(table: Table) -> Table:
+    """The table's row as read, detached from the session: a write's commit (which expires what the session
+    holds) cannot change it under a view that was read before the write."""
+    if table.id is None or table not in db.session():
+        return table
+    return Table(**{c.key: getattr(table, c.key) for c in Table.__table__.columns})
+
+
 def get_watched_table(watch_token: str) -> Table | None:
     if not is_token(watch_token):
         return None
@@ -213,6 +221,8 @@ class TableTurn:
         self.seconds = turn_seconds()
         self.queue = Queue.read(row.waiting, self.now, self.seconds)
         self._stored = row.waiting
+        self.profile_ref = str(row.profile_ref)
+        self.appended: Event | None = None  # the entry this turn wrote, if any
 
     @property
     def mine(self) -> bool:
@@ -220,14 +230,43 @@ class TableTurn:
         return self.queue.may_write(self.device)
 
     def table(self) -> Table:
-        """The table as locked, detached from the session (the request's own Table object stays as read)."""
-        return Table(**{c.key: getattr(self._row, c.key) for c in Table.__table__.columns})
+        """The table as this turn leaves it (its version and profile), detached from the session: what the
+        answer shows without reading the table again."""
+        values = {c.key: getattr(self._row, c.key) for c in Table.__table__.columns}
+        values.update(version=self.version, profile_ref=self.profile_ref)
+        return Table(**values)
 
     def append(self, kind: str, payload: dict[str, Any]) -> int:
         """Log the entry as the next version; the phone leaves the queue. Committed when the block ends."""
         self.version += 1
         self.queue = self.queue.wrote(self.device, self.now, self.seconds)
-        self._s.add(Event(table_id=self._row.id, seq=self.version, kind=kind, payload=payload, device=self.device))
+        self.appended = Event(table_id=self._row.id, seq=self.version, kind=kind, payload=payload,
+                              device=self.device)
+        self._s.add(self.appended)
+        return self.version
+
+    def use_profile(self, game: str, data: dict[str, Any], current: ProfileRef, version: int | None) -> str:
+        """Keep what the table learnt in its own deck profile, in this turn's transaction: the table's own copy
+        (``current``, a user profile read at ``version``) is updated, version-checked (Conflict when it was
+        edited meanwhile); a table on a built-in profile gets its own copy holding ``data``. Returns the ref
+        the table now plays with (saved with the turn)."""
+        if current.is_user:
+            result = _updated(self._s.execute(
+                update(Profile).where(Profile.token == current.token, Profile.version == version)
+                .values(data=data, version=Profile.version + 1, updated_at=utcnow())
+                .execution_options(synchronize_session=False)))
+            if result.rowcount != 1:
+                raise Conflict(self.version)
+            return str(current)
+        profile = Profile(token=new_token(), game=game, data=data, based_on=str(current), version=0)
+        self._s.add(profile)
+        self.profile_ref = str(ProfileRef.user(profile.token))
+        return self.profile_ref
+
+    def touch(self) -> int:
+        """A write that changes the table without a log entry (its deck profile learnt card data): the version
+        moves on, so phones on the old one are told, and every page shows the table with it."""
+        self.version += 1
         return self.version
 
     def wait(self) -> None:
@@ -245,6 +284,8 @@ class TableTurn:
             values.update(version=self.version, updated_at=utcnow())
         if self.queue.stored() != self._stored:
             values["waiting"] = self.queue.stored()
+        if self.profile_ref != self._row.profile_ref:
+            values["profile_ref"] = self.profile_ref
         if values:
             self._s.execute(update(Table).where(Table.id == self._row.id).values(**values)
                             .execution_options(synchronize_session=False))

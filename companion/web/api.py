@@ -17,12 +17,13 @@ from ..play import lookup_profile
 from .messages import explain, message_for
 from .openapi import openapi_document
 from .table_service import registered
+from .wording import API
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 def problem(code: str, path: str = "", rule: str = "", params: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"path": path, "code": code, "message": message_for(code, params), "rule": rule}
+    return {"path": path, "code": code, "message": message_for(code, params, API), "rule": rule}
 
 
 def error_response(status: int, errors: list[dict[str, Any]]) -> Response:
@@ -44,7 +45,7 @@ def http_error(exc: HTTPException) -> Response:
 
 def reason_json(reason: Reason | RulesError) -> dict[str, Any]:
     """The one shape of a reason in every game's answers and errors: its code, message and rule."""
-    return {"code": reason.code, "message": explain(reason), "rule": reason.rule}
+    return {"code": reason.code, "message": explain(reason, API), "rule": reason.rule}
 
 
 def _render(value: Any) -> Any:

@@ -19,6 +19,7 @@ from companion.profiles.refs import ProfileRef
 from companion.registry import packages
 
 from .cardforms import ProfileEditor
+from .wording import Wording
 
 ProfileLookup = Callable[[str], "dict[str, Any] | None"]
 
@@ -110,10 +111,12 @@ class GameWeb:
     table_template: str
     # The table fragment's model: frozen, built once per render by the platform's table renderer.
     table_model: Callable[[TableViewLike, TableRequest], Any]
-    # Form fields of an entry -> the move's JSON (what parse_move reads); raises ParseError.
-    form_to_move: Callable[[Mapping[str, str], TableViewLike], dict[str, Any]]
-    # A move's JSON -> one line of the table's history, in the current language.
-    describe_move: Callable[[Mapping[str, Any], TableViewLike], str]
+    # Form fields of an entry, read against the table the phone saw -> the game's typed Move (the engine's own
+    # move class); raises a RulesError (ParseError, ErrorList) naming what could not be read.
+    form_to_move: Callable[[Mapping[str, str], TableViewLike], Any]
+    # (the typed move, the state it was entered on, how seats are named) -> one line of the table's history in
+    # the current language; the platform adds who moved (Game.actor).
+    describe_move: Callable[[Any, Any, Wording], str]
     # Reason code -> lazy message; "{name}" placeholders are filled from the reason's params.
     messages: Mapping[str, Any] = field(default_factory=dict)
     blueprint: Blueprint | None = None
@@ -122,9 +125,11 @@ class GameWeb:
     tools: tuple[tuple[str, Any], ...] = ()
     # The table's scores so far (or final), for the score summary; None while the game has none to give.
     summary: Callable[[TableViewLike], Summary | None] | None = None
-    # Runs after an entry was saved, on the table as it is now (e.g. to remember in the deck profile the
-    # card data the entry carried). It may write, version-checked; the answer then shows the table after it.
-    after_move: Callable[[TableViewLike], None] | None = None
+    # What a move taught the table, as a pure function: (move, state before, state after, the table's deck
+    # profile) -> that profile with the card data the move carried (a card typed by its rank and icons, a
+    # planet's cost), or None. The platform saves it into the table's own profile copy in the same
+    # transaction as the move (companion.play.enter_move); a game never writes.
+    learnt: Callable[[Any, Any, Any, Mapping[str, Any]], dict[str, Any] | None] | None = None
     # The game's part of the one profile editor (its cards, their form, how a sent form reads): see cardforms.
     # None for a game whose cards need no profile.
     profile_editor: ProfileEditor | None = None

@@ -10,6 +10,8 @@ from flask_babel import lazy_gettext as _l
 
 from companion.games.base import Reason, RulesError
 
+from .wording import NONE, PAGE, Wording
+
 PLATFORM_MESSAGES: dict[str, Any] = {
     "json.malformed": _l("The request body is not valid JSON."),
     "json.not_object": _l("The request body must be a JSON object."),
@@ -72,7 +74,7 @@ class _Params(dict):  # missing placeholders stay visible instead of raising
         return "{" + key + "}"
 
 
-EMPTY = "—"  # an empty list reads as a dash, not as nothing: "(your nodes: —)"
+EMPTY = NONE  # an empty list reads as a dash, not as nothing: "(your nodes: —)"
 SEPARATOR = ", "  # how a list param is joined before it reaches a message
 
 
@@ -97,19 +99,30 @@ def each(one: Shower, none: Callable[[], str]) -> Shower:
     return show
 
 
+# The kinds of param every game shares, worded by the platform from the Wording it is given: a seat index, and
+# a list of them. A game's ``shows`` never define them.
+SEAT_KINDS = ("seat", "seats")
+
+
+def _seats(joined: str, wording: Wording) -> str:
+    items = [item for item in joined.split(SEPARATOR) if item not in ("", EMPTY)]
+    return SEPARATOR.join(wording.seat(item) for item in items) if items else EMPTY
+
+
 class Message:
     """A lazy message whose params are shown as a player reads them.
 
     Engines put ids in a reason's params (a seat number, a card id, a cell ``r1c2``); the game's web package
     says, per message, what kind of thing each param names (``card="card"``, ``ends="cells"``), and ``shows``
-    turns each kind into words in the current language (妖怪 / Yokai, "B3", the seat's name). ``defaults``
-    give the kind of params that mean the same thing in every message of a game. So one wording serves the
-    table page, the checklists and the referee API.
+    turns each kind into words in the current language (妖怪 / Yokai, "B3"). Seats (kinds "seat", "seats") are
+    the platform's: named by the ``Wording`` the caller passes (the table's names, "Player 2", or the API's
+    "seat 1"). ``defaults`` give the kind of params that mean the same thing in every message of a game. So one
+    wording serves the table page, the checklists and the referee API.
     """
 
     def __init__(self, text: Any, shows: Mapping[str, Shower], defaults: Mapping[str, str] | None = None,
                  **kinds: str) -> None:
-        unknown = set(kinds.values()) - set(shows)
+        unknown = set(kinds.values()) - set(shows) - set(SEAT_KINDS)
         if unknown:
             raise ValueError(f"unknown param kinds {sorted(unknown)}")
         self.text = text
@@ -120,16 +133,19 @@ class Message:
     def __str__(self) -> str:
         return str(self.text)
 
-    def render(self, params: Mapping[str, Any]) -> str:
+    def render(self, params: Mapping[str, Any], wording: Wording = PAGE) -> str:
         shown: dict[str, str] = {}
         for key, value in params.items():
             text = _show(value)
             kind = self.kinds.get(key) or self.defaults.get(key)
-            shown[key] = self.shows[kind](text) if kind else text
+            if kind in SEAT_KINDS and (wording is not PAGE or kind not in self.shows):  # TRANSITION: games' own
+                shown[key] = wording.seat(text) if kind == "seat" else _seats(text, wording)  # seat showers go
+            else:
+                shown[key] = self.shows[kind](text) if kind else text
         return str(self.text).format_map(_Params(shown))
 
-    def format(self, **params: Any) -> str:
-        return self.render(params)
+    def format(self, wording: Wording = PAGE, /, **params: Any) -> str:
+        return self.render(params, wording)
 
 
 class Plural:
@@ -153,26 +169,27 @@ class PluralMessage(Message):
         self.plural = text
         self.count = count
 
-    def render(self, params: Mapping[str, Any]) -> str:
+    def render(self, params: Mapping[str, Any], wording: Wording = PAGE) -> str:
         n = params.get(self.count)
         words = self.plural.words(n if isinstance(n, int) and not isinstance(n, bool) else 2)
-        return Message(words, self.shows, self.defaults, **self.kinds).render(params)
+        return Message(words, self.shows, self.defaults, **self.kinds).render(params, wording)
 
     def shown_with(self, shows: Mapping[str, Shower]) -> PluralMessage:
         return PluralMessage(self.plural, self.count, shows, self.defaults, **self.kinds)
 
 
-def message_for(code: str, params: Mapping[str, Any] | None = None) -> str:
+def message_for(code: str, params: Mapping[str, Any] | None = None, wording: Wording = PAGE) -> str:
     template = _all_messages().get(code)
     if template is None:
         return code
     if isinstance(template, Message):
-        return template.render(params or {})
+        return template.render(params or {}, wording)
     return str(template).format_map(_Params({k: _show(v) for k, v in (params or {}).items()}))
 
 
-def explain(reason: Reason | RulesError) -> str:
-    return message_for(reason.code, reason.params)
+def explain(reason: Reason | RulesError, wording: Wording = PAGE) -> str:
+    """A reason's sentence, its seats named as ``wording`` says."""
+    return message_for(reason.code, reason.params, wording)
 
 
 def option_label(key: str, choice: str | None = None) -> str:
@@ -196,7 +213,7 @@ def rule_name(rule: str) -> str:
     return rule if text == f"rule.{rule}" else text
 
 
-def reason_text(reason: Reason | RulesError) -> str:
+def reason_text(reason: Reason | RulesError, wording: Wording = PAGE) -> str:
     """A reason as a player reads it: the sentence, then the ruling it follows in brackets."""
-    text = explain(reason)
+    text = explain(reason, wording)
     return f"{text} ({rule_name(reason.rule)})" if reason.rule else text

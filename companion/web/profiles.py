@@ -346,8 +346,7 @@ def table_copy(token: str) -> ResponseReturnValue:
     entry = registered().get(view.table.game)
     if entry is None or entry.web.profile_editor is None:
         abort(404)
-    try:
-        ref = own_profile_copy(view, _version())
-    except store.Conflict:  # another phone entered first: nothing changed
+    ref = own_profile_copy(view, _version(), device_id())
+    if ref is None:  # another phone entered first: nothing changed
         return redirect(url_for("tables.show", token=token, n="conflict"), 303)
     return redirect(url_for("profiles.edit", token=ref.token), 303)

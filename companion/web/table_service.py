@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -21,12 +21,23 @@ from ..eventlog import KINDS, MOVE, UNDO, LogEntry
 from ..games.base import ErrorList, Game, IllegalMove, ParseError, RulesError
 from ..inputs import InputError, choice, load_json, text, upload_text, whole_number
 from ..models import Table, utcnow
-from ..play import TableView, UnknownProfile, check_log, games, replay_table, resolve_profile, view_of
+from ..play import (
+    TableView,
+    UnknownProfile,
+    check_log,
+    games,
+    named_copy,
+    remember,
+    replay_table,
+    resolve_profile,
+    view_of,
+)
 from ..profiles import builtin_profiles, read_profile
 from ..profiles.refs import ProfileRef
 from .gameweb import GameWeb, Registered
 from .messages import explain, message_for
 from .security import client_id
+from .wording import Wording
 
 EXPORT_FORMAT = "companion-table"
 SEAT_NAME_LIMIT = 40
@@ -121,16 +132,21 @@ def _history(view: TableView, limit: int | None) -> list[HistoryLine]:
     moves = {seq for seq, e in by_seq.items() if e.kind == MOVE and seq not in view.log.undone_seqs}
     before = view.before if moves <= set(view.before) else _all_states_before(view)
     web = web_of(view.table.game)
+    wording = Wording.of_table(view.seats)
 
     def describe(seq: int) -> str:
+        """The logged move read once into the game's typed move, worded from it and the state it was made on;
+        the platform names who moved (``Game.actor``)."""
         payload = by_seq[seq].payload
+        state = before.get(seq)
         try:
-            text = web.describe_move(payload, view)
-            seat = _actor(view, before, payload, seq)
+            move = view.game.parse_move(payload)
+            text = web.describe_move(move, state if state is not None else view.state, wording)
+            seat = view.game.actor(state, move) if state is not None else None
         except (RulesError, KeyError, ValueError, TypeError):
             return json.dumps(payload, ensure_ascii=False)
         if seat is not None and 0 <= seat < view.players:
-            return f"{view.seats[seat]}: {text}"
+            return f"{wording.seat(seat)}: {text}"
         return text
 
     ordered = sorted(events, key=lambda e: e.seq)
@@ -160,36 +176,16 @@ def _all_states_before(view: TableView) -> Mapping[int, Any]:
     return replay_table(view.game, view.table, view.profile, store.log_of(view.table.id)).before
 
 
-def _actor(view: TableView, before: Mapping[int, Any], payload: Mapping[str, Any], seq: int) -> int | None:
-    state = before.get(seq)
-    if state is None:
-        return None
-    seat: int | None = view.game.actor(state, view.game.parse_move(payload))
-    return seat
-
-
 # -- the table's own profile copy ----------------------------------------------------------------------------
 
-def own_profile_copy(view: TableView, based_on: int, data: Mapping[str, Any] | None = None) -> ProfileRef:
-    """Copy this table's deck profile (or use ``data`` as the copy's content) and point the table at the copy,
-    a version-checked write (store.Conflict when another phone wrote first). A table already on its own copy
-    keeps it. The copy is named after the table's seats, so a player can tell it from the others."""
-    ref = view.profile_ref
-    if ref.is_user:
-        return ref
-    copied = _named_copy(data if data is not None else view.profile, view.seats)
-    created = store.create_profile(view.table.game, copied, str(ref))
-    new_ref = ProfileRef.user(created.token)
-    store.set_table_profile(view.table.id, based_on, str(new_ref))
-    return new_ref
-
-
-def _named_copy(data: Mapping[str, Any], seats: Sequence[str]) -> dict[str, Any]:
-    copied = copy.deepcopy(dict(data))
-    copied["id"] = ""
-    copied["name_en"] = f"{copied.get('name_en', '')} ({', '.join(seats)})".strip()
-    copied["name_ja"] = f"{copied.get('name_ja', '')}（{'・'.join(seats)}）".strip()
-    return copied
+def own_profile_copy(view: TableView, based_on: int, device: str) -> ProfileRef | None:
+    """Give the table its own copy of its deck profile (to edit it in the card editor), through the table's
+    write path (version-checked, like any entry). A table already on its own copy keeps it. None when another
+    phone wrote first (nothing changed)."""
+    if view.profile_ref.is_user and view.profile_version is not None:
+        return view.profile_ref
+    outcome = remember(view, based_on, copy.deepcopy(dict(view.profile)), device)
+    return outcome.view.profile_ref if outcome.kind == "saved" else None
 
 
 # -- new tables ------------------------------------------------------------------------------------------------
@@ -258,7 +254,7 @@ def start_table(game: Game[Any, Any], new: NewTable) -> Table | None:
     own: tuple[dict[str, Any], str] | None = None
     if new.profile_ref.is_user:
         data, _key = resolve_profile(game.slug, new.profile_ref)
-        own = (_named_copy(data, new.seats), str(new.profile_ref))
+        own = (named_copy(data, new.seats), str(new.profile_ref))
     try:
         return store.create_table(game.slug, new.seats, new.options, str(new.profile_ref), client_id(),
                                   limit=_limit(), own_profile=own)

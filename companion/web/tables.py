@@ -21,7 +21,7 @@ from .. import store
 from ..games.base import ErrorList, ImpossibleState, RulesError
 from ..inputs import InputError, whole_number
 from ..models import Table
-from ..play import Outcome, TableView, as_seen, enter_move, redo, stale, undo, view_of
+from ..play import Outcome, TableView, as_seen, enter_move, redo, refused, stale, undo, view_of
 from .gameweb import TableRequest
 from .messages import explain, message_for, reason_text
 from .pages import page
@@ -40,6 +40,7 @@ from .table_service import (
     view_at,
     web_of,
 )
+from .wording import Wording
 
 bp = Blueprint("tables", __name__)
 
@@ -152,38 +153,39 @@ def watch_poll(token: str) -> ResponseReturnValue:
     return _poll(token, watch=True)
 
 
-def _based_on() -> int:
+def based_on() -> int:
     """The version the phone's form was made on (-1 when unreadable: a conflict, never a 500)."""
     found = whole_number(request.form.get("version", ""), 0, store.MAX_VERSION)
     return -1 if found is None else found
 
 
-def answer(view: TableView, outcome: Outcome, pending: Mapping[str, str]) -> ResponseReturnValue:
+def answer(outcome: Outcome, pending: Mapping[str, str]) -> ResponseReturnValue:
     """Saved: back to the table (POST-redirect-GET, or the fresh fragment for htmx). Refused: the table with
-    the reason and the player's entry still in the form. Conflict: the fresh table, the entry kept."""
-    token = view.table.token
+    the reason and the player's entry still in the form. Conflict: the fresh table, the entry kept. The table
+    shown is the one the write path answered with: the request reads it once."""
+    view = outcome.view
     if outcome.kind in ("saved", "nothing"):
-        fresh = load_view(token)
         if request.headers.get("HX-Request") == "true":
-            response = make_response(render_table(fresh, can_write=True))
+            response = make_response(render_table(view, can_write=True))
             if outcome.kind == "saved":  # a new step: Back returns to the table before this entry
-                response.headers["HX-Push-Url"] = step_url(fresh, _selected())
+                response.headers["HX-Push-Url"] = step_url(view, _selected())
             return response
-        return redirect(step_url(fresh, _selected()), 303)
+        return redirect(step_url(view, _selected()), 303)
     if outcome.kind == "conflict":
         notice = _("Another phone entered something first, so this entry was not saved. The table below is "
                    "up to date and your entry is still in the form: check it and send it again.")
-        return render_table(load_view(token), can_write=True, status=409, notice=notice, pending=pending)
+        return render_table(view, can_write=True, status=409, notice=notice, pending=pending)
     if outcome.kind == "waiting":
         notice = _("Another phone is sending again an entry that crossed with one from here; it goes first. "
                    "Your entry is still in the form: check the table in a moment and send it again.")
-        return render_table(load_view(token), can_write=True, status=409, notice=notice, pending=pending)
+        return render_table(view, can_write=True, status=409, notice=notice, pending=pending)
+    wording = Wording.of_table(view.seats)
     if outcome.kind == "illegal" and outcome.verdict is not None:
-        problems = [reason_text(r) for r in outcome.verdict.failures]
+        problems = [reason_text(r, wording) for r in outcome.verdict.failures]
         notice = _("Not allowed by the rules, so nothing was saved:")
         return render_table(view, can_write=True, status=422, notice=notice, problems=problems, pending=pending)
     errors = outcome.error.errors if isinstance(outcome.error, ErrorList) else [outcome.error]
-    problems = [reason_text(e) for e in errors if e is not None]
+    problems = [reason_text(e, wording) for e in errors if e is not None]
     if all(isinstance(e, ImpossibleState) for e in errors):
         notice = _("This cannot be on the table, so nothing was saved:")
     else:
@@ -191,36 +193,40 @@ def answer(view: TableView, outcome: Outcome, pending: Mapping[str, str]) -> Res
     return render_table(view, can_write=True, status=422, notice=notice, problems=problems, pending=pending)
 
 
-@bp.post("/t/<token>/move")
-def move(token: str) -> ResponseReturnValue:
-    view = load_view(token)
-    web = web_of(view.table.game)
+def entry_form() -> dict[str, str]:
+    """What the phone's form sent, kept to be shown again if the entry is refused (never the CSRF token)."""
     pending = request.form.to_dict()
     pending.pop("csrf_token", None)
-    based_on = _based_on()
-    seen = as_seen(view, based_on)  # a form is read against the table its phone saw, even if others wrote since
+    return pending
+
+
+@bp.post("/t/<token>/move")
+def move(token: str) -> ResponseReturnValue:
+    """An entry: the game's form parser turns the form into its typed move, read against the table the phone
+    saw (even if others wrote since); the platform's write path does the rest."""
+    view = load_view(token)
+    web = web_of(view.table.game)
+    version = based_on()
+    seen = as_seen(view, version)
     if seen is None:
-        return answer(view, stale(view, device_id()), pending)
+        return answer(stale(view, device_id()), entry_form())
     try:
-        move_json = web.form_to_move(request.form, seen)
+        typed = web.form_to_move(request.form, seen)
     except RulesError as exc:
-        return answer(view, Outcome("invalid", error=exc), pending)
-    outcome = enter_move(view, based_on, move_json, device_id())
-    if outcome.kind == "saved" and web.after_move is not None:
-        web.after_move(load_view(token))
-    return answer(view, outcome, pending)
+        return answer(refused(view, exc), entry_form())
+    return answer(enter_move(view, version, typed, device_id(), web.learnt), entry_form())
 
 
 @bp.post("/t/<token>/undo")
 def undo_last(token: str) -> ResponseReturnValue:
     view = load_view(token)
-    return answer(view, undo(view, _based_on(), device_id()), {})
+    return answer(undo(view, based_on(), device_id()), {})
 
 
 @bp.post("/t/<token>/redo")
 def redo_last(token: str) -> ResponseReturnValue:
     view = load_view(token)
-    return answer(view, redo(view, _based_on(), device_id()), {})
+    return answer(redo(view, based_on(), device_id()), {})
 
 
 def _history_page(token: str, watch: bool) -> ResponseReturnValue:

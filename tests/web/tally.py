@@ -27,18 +27,19 @@ from tests.games.standin import GAME, Add, Tally, TallyState
 __all__ = ["GAME", "WEB", "Add", "Tally", "TallyState"]
 
 
-def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
+def form_to_move(form: Mapping[str, str], view: Any) -> Add:
     try:
-        move = {"seat": int(form.get("seat", "")), "points": int(form.get("points", ""))}
+        move: dict[str, Any] = {"seat": int(form.get("seat", "")), "points": int(form.get("points", ""))}
         if form.get("expect", ""):  # an entry that names the total its phone saw (does not commute)
             move["expect"] = int(form["expect"])
-        return move
     except ValueError:
         raise ParseError("tally.bad_move", "T-0", "points") from None
+    typed: Add = GAME.parse_move(move)
+    return typed
 
 
-def describe(move: Mapping[str, Any], view: Any) -> str:
-    return f"+{move['points']}"  # the platform names the seat (Tally.actor)
+def describe(move: Add, before: Any, wording: Any) -> str:
+    return f"+{move.points}"  # the platform names the seat (Tally.actor)
 
 
 def score_api(body: Any, lookup: Any) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import ParseError
-from companion.games.lumiere import Cell
+from companion.games.lumiere import GAME, Cell
 from companion.inputs import whole_number
 
 # -- forms -> moves ------------------------------------------------------------------------------------------
@@ -41,7 +41,7 @@ def _count(form: Mapping[str, str], key: str, code: str) -> int:
     return value
 
 
-def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
+def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     """The fields of one of the table's forms -> the engine's move JSON (``parse_move`` reads it)."""
     kind = form.get("kind", "")
     if kind == "first":
@@ -85,3 +85,7 @@ def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     raise ParseError("lp.form.kind", "§ターン進行", "kind")
 
 
+def form_to_move(form: Mapping[str, str], view: Any) -> Any:
+    """An entry form -> the game's typed move: the fields are read here, the move's shape by the engine's one
+    reader (``GAME.parse_move``), so a form and an API request are held to the same rules."""
+    return GAME.parse_move(move_json(form, view))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
 
-from companion.games.lumiere import Cell
+from companion.games.lumiere import GAME, Cell
+from companion.web.wording import Wording
 
 from .labels import card_name, cell_label, seat_label, table_labels
 
@@ -17,7 +19,7 @@ def _cell_of(value: Any) -> str:
     return cell_label(Cell(int(value[0]), int(value[1])))
 
 
-def describe_move(move: Mapping[str, Any], view: Any) -> str:
+def _describe_json(move: Mapping[str, Any], view: Any) -> str:
     """One line of the table's history, in the current language."""
     with table_labels(view.table.seats):
         return _describe(move)
@@ -69,3 +71,17 @@ def _describe(move: Mapping[str, Any]) -> str:
     raise ValueError(kind)
 
 
+def describe_move(move: Any, before: Any, wording: Wording) -> str:
+    """WEB.describe_move: one line of the table's history for a typed move and the state it was made on."""
+    return _describe_json(GAME.move_to_json(move), _TableLike(_Seats(wording.seats), before))
+
+
+@dataclass(frozen=True)
+class _Seats:
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _TableLike:
+    table: _Seats
+    state: Any

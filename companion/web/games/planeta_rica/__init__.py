@@ -42,6 +42,6 @@ WEB = GameWeb(
     tools=(("planeta_rica.score", _l("Score a finished game")),),
     summary=summary,
     profile_editor=EDITOR,
-    after_move=remember.remember_after_move,
+    learnt=remember.learnt,
     printables=PRINTABLES,
 )

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import ParseError
+from companion.games.planeta_rica import GAME
 from companion.games.planeta_rica.cards import SLOTS
 from companion.games.planeta_rica.moves import ADJUST_KEYS, MOVE_TYPES
 
@@ -50,7 +51,7 @@ def _slots(form: Mapping[str, str], prefix: str) -> list[int]:
     return [slot for slot in range(1, SLOTS + 1) if _text(form, f"{prefix}{slot}") in ("1", "on", str(slot))]
 
 
-def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
+def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     """Form fields -> the move's JSON (what the engine's parse_move reads)."""
     kind = _text(form, "type")
     if kind not in MOVE_TYPES:
@@ -118,3 +119,9 @@ def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
             if n:
                 move[key] = n
     return move
+
+
+def form_to_move(form: Mapping[str, str], view: Any) -> Any:
+    """An entry form -> the game's typed move: the fields are read here, the move's shape by the engine's one
+    reader (``GAME.parse_move``), so a form and an API request are held to the same rules."""
+    return GAME.parse_move(move_json(form, view))

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
+
+from companion.games.planeta_rica import GAME
+from companion.web.wording import Wording
 
 from .labels import ADJUST_NAMES, bag_text, card_name, resource_name, reward_name, seat_label
 
@@ -17,7 +21,7 @@ def _bag(data: Any) -> str:
     return bag_text("+".join(f"{n}{r}" for r, n in data.items()))
 
 
-def describe_move(move: Mapping[str, Any], view: Any) -> str:
+def _describe_json(move: Mapping[str, Any], view: Any) -> str:
     """One line of the table's history (the platform shows who made it)."""
     kind = move["type"]
     names = list(view.table.seats)
@@ -69,3 +73,19 @@ def describe_move(move: Mapping[str, Any], view: Any) -> str:
         return _("%(seat)s, effect of %(card)s: %(changes)s", seat=seat_label(move["seat"], names),
                  card=card_name(move["card"]), changes=changes)
     raise ValueError(kind)
+
+
+def describe_move(move: Any, before: Any, wording: Wording) -> str:
+    """WEB.describe_move: one line of the table's history for a typed move and the state it was made on."""
+    return _describe_json(GAME.move_to_json(move), _TableLike(_Seats(wording.seats), before))
+
+
+@dataclass(frozen=True)
+class _Seats:
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _TableLike:
+    table: _Seats
+    state: Any

@@ -19,6 +19,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.inputs import whole_number
 from companion.web.messages import Message, Shower, each
+from companion.web.wording import PAGE, Wording
 
 from .labels import (
     ADJUST_NAMES,
@@ -85,10 +86,10 @@ class PRMessage(Message):
         self.alt = alt
         self.when = when
 
-    def render(self, params: Mapping[str, Any]) -> str:
+    def render(self, params: Mapping[str, Any], wording: Wording = PAGE) -> str:
         if self.alt is not None and self.when in params:
-            return Message(self.alt, self.shows, self.defaults, **self.kinds).render(params)
-        return super().render(params)
+            return Message(self.alt, self.shows, self.defaults, **self.kinds).render(params, wording)
+        return super().render(params, wording)
 
 
 def M(text: Any, alt: Any = None, when: str = "", **kinds: str) -> PRMessage:

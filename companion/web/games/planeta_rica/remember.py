@@ -1,8 +1,9 @@
 """Card values a player typed once (a card's VP, a planet's slot rewards) are remembered in a deck profile copy
 (PR-6: asked for once, never guessed).
 
-A user profile is saved (version-checked); a built-in profile is never changed, so a copy is made and the
-score page (or the table) carries on with the copy. Only values that pass the per-card facts
+A score page saves them through the platform (``companion.web.remembering``: a user profile version-checked, a
+built-in one copied); a table's entry hands them to the platform (``learnt``), which keeps them in the table's
+own copy in the same transaction as the entry. Only values that pass the per-card facts
 (``GAME.validate_card``) are kept.
 """
 
@@ -12,12 +13,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from companion import store
-from companion.games.planeta_rica import GAME
-from companion.profiles import copy_of
-from companion.profiles.refs import ProfileRef
-from companion.web.security import device_id
-from companion.web.table_service import own_profile_copy
+from companion.games.planeta_rica import GAME, Move, TableState
+from companion.web.remembering import remember_in_profile
 
 SLUG = "planeta-rica"
 
@@ -43,18 +40,9 @@ def with_values(profile: Mapping[str, Any], values: CardValues) -> dict[str, Any
 
 
 def save(profile_ref: str, profile: Mapping[str, Any], values: CardValues) -> str:
-    """Put ``values`` into the profile ``profile_ref`` names; returns the ref that now holds them (a new user
-    profile for a built-in one). Raises store.Conflict when a user profile changed meanwhile."""
-    ref = ProfileRef.parse(profile_ref)
-    if ref.is_user:
-        row = store.get_profile(ref.token)
-        if row is not None and row.game == SLUG:
-            store.save_profile(row.id, row.version, with_values(row.data, values))
-            return profile_ref
-    source = ref.key if not ref.is_user and ref.key else "default"
-    created = store.create_profile(SLUG, with_values(copy_of(profile), values), str(ProfileRef.builtin(source)),
-                                   maker=device_id())  # the scoring phone's: kept in its list
-    return str(ProfileRef.user(created.token))
+    """Put ``values`` into the profile ``profile_ref`` names (a score page's); returns the ref that now holds
+    them (a new user profile for a built-in one). Raises ProfileChanged when a user profile changed meanwhile."""
+    return remember_in_profile(SLUG, profile_ref, profile, lambda data: with_values(data, values))
 
 
 def learned_from_move(move: Mapping[str, Any], before: Any) -> dict[str, dict[str, Any]]:
@@ -77,29 +65,11 @@ def learned_from_move(move: Mapping[str, Any], before: Any) -> dict[str, dict[st
     return values
 
 
-def remember_for_table(view: Any, values: CardValues) -> None:
-    """Put ``values`` into the table's own profile copy: a table on a built-in profile gets its copy first (the
-    built-in profile, and every other table started from it, stay as they are). Version-checked against the
-    table as ``view`` read it: store.Conflict when another phone wrote first."""
-    if view.profile_ref.is_user:
-        # The table's version moves too (same profile): the check against a stale phone, and the other phones'
-        # poll then fetches the table with the values in.
-        store.set_table_profile(view.table.id, view.version, str(view.profile_ref))
-        save(str(view.profile_ref), view.profile, values)
-    else:
-        own_profile_copy(view, view.version, with_values(view.profile, values))
-
-
-def remember_after_move(view: Any) -> None:
-    """After an entry the platform saved (WEB.after_move): values it carried that the profile lacked go into the
-    table's own profile copy. Another phone writing first leaves them for the next entry."""
-    if view.replay_error is not None or not view.log.standing:
-        return
-    entry = view.log.standing[-1]
-    values = learned_from_move(entry.payload, view.before.get(entry.seq))
+def learnt(move: Move, before: TableState, after: TableState, profile: Mapping[str, Any]) -> dict[str, Any] | None:
+    """WEB.learnt: the table's profile with the card values a saved entry carried because the profile lacked
+    them (PR-6); None when it carried none. The platform keeps it in the table's own copy with the entry."""
+    values = learned_from_move(GAME.move_to_json(move), before)
     if not values:
-        return
-    try:
-        remember_for_table(view, values)
-    except store.Conflict:
-        return
+        return None
+    updated = with_values(profile, values)
+    return None if updated == dict(profile) else updated

@@ -21,7 +21,6 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion import store
 from companion.games.base import Breakdown, ErrorList, ParseError, Reason
 from companion.games.planeta_rica import DeckProfile, Gadget, Planet, Reward, read_profile, score_seats
 from companion.games.planeta_rica.cards import SLOTS
@@ -36,6 +35,7 @@ from companion.web.links import LinkReader
 from companion.web.messages import explain
 from companion.web.pages import is_htmx, page
 from companion.web.profile_model import edit_or_copy, progress_for
+from companion.web.remembering import ProfileChanged
 
 from .asking import Asked, learned_vp, signed_vp, typed_vp, vp_errors
 from .asking import asked_vp as ask_vp
@@ -389,7 +389,7 @@ def _remember(sheet: Sheet) -> ResponseReturnValue:
         return _answer(sheet, [])
     try:
         sheet.profile_ref = save(sheet.profile_ref, sheet.profile, values)
-    except store.Conflict:
+    except ProfileChanged:
         return _answer(sheet, [with_rule(ParseError("pr.sheet.no_profile_save", "PR-6"), sheet.seat_names)])
     sheet.profile, _key = resolve_profile(SLUG, ProfileRef.parse(sheet.profile_ref))
     sheet.deck = read_profile(sheet.profile)

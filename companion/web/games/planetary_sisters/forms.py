@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import ErrorList, ParseError
-from companion.games.planetary_sisters import Card, TableState
+from companion.games.planetary_sisters import GAME, Card, TableState
 from companion.inputs import whole_number
-from companion.web.gameweb import TableViewLike
 
 from . import cards as cardlib
 from .labels import set_seats
@@ -39,7 +38,7 @@ def _ref_json(card: Card) -> dict[str, Any]:
     return card.ref.to_json()
 
 
-def form_to_move(form: Mapping[str, str], view: TableViewLike) -> dict[str, Any]:
+def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     """The entry forms of the table fragment -> the engine's move JSON (moves.parse_move reads it)."""
     # The platform words this entry's refusals itself (companion.web.tables.answer) without the seat names;
     # until it passes them, they are left for its messages here (see labels.set_seats).
@@ -93,3 +92,9 @@ def _taken(form: Mapping[str, str], state: TableState, seat: int) -> dict[str, A
     if index is not None:
         return _ref_json(state.field[index])
     raise ParseError("ps.form.no_taken", "§4.2", "taken", seat=seat)
+
+
+def form_to_move(form: Mapping[str, str], view: Any) -> Any:
+    """An entry form -> the game's typed move: the fields are read here, the move's shape by the engine's one
+    reader (``GAME.parse_move``), so a form and an API request are held to the same rules."""
+    return GAME.parse_move(move_json(form, view))

@@ -4,14 +4,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
 
 from companion.games.base import RulesError
-from companion.games.planetary_sisters import CardRef
-from companion.web.gameweb import TableViewLike
+from companion.games.planetary_sisters import GAME, CardRef
 from companion.web.messages import message_for
+from companion.web.wording import Wording
 
 from .labels import seat_label
 
@@ -33,7 +34,7 @@ def _card_text(data: Any, deck: Any = None) -> str:
     return f"{ref.rank} ({icons})" if icons else str(ref.rank)
 
 
-def describe_move(move: Mapping[str, Any], view: TableViewLike) -> str:
+def _describe_json(move: Mapping[str, Any], view: Any) -> str:
     names = view.table.seats
     deck = view.state.deck
 
@@ -57,3 +58,19 @@ def describe_move(move: Mapping[str, Any], view: TableViewLike) -> str:
         return _("%(seat)s showed the hand: %(cards)s.", seat=seat(move.get("seat")),
                  cards=", ".join(cards) if cards else _("nothing new"))
     return message_for("table.unknown_move")
+
+
+def describe_move(move: Any, before: Any, wording: Wording) -> str:
+    """WEB.describe_move: one line of the table's history for a typed move and the state it was made on."""
+    return _describe_json(GAME.move_to_json(move), _TableLike(_Seats(wording.seats), before))
+
+
+@dataclass(frozen=True)
+class _Seats:
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _TableLike:
+    table: _Seats
+    state: Any

@@ -2,11 +2,9 @@
 elements is remembered for that profile").
 
 A card entered with its rank and its elements, whose rank the profile does not know yet, is added to the
-profile: a user profile is saved (version-checked); a built-in profile is never changed, so a copy is made
-(``store.create_profile``) and the table is pointed at the copy (``store.set_table_profile``, version-checked
-like any write), or the scoring page carries on with the copy. Only cards that pass PS-2's per-card facts
-(``GAME.validate_card``) are kept, and a table only remembers what it saved in its log, so a refused or
-mistyped entry never reaches the profile.
+profile. At a table, ``learnt`` says what an entry taught and the platform keeps it in the table's own copy with
+the entry; a score page saves through the platform's ``remembering`` (a user profile version-checked, a built-in
+one copied). Only cards that pass PS-2's per-card facts (``GAME.validate_card``) are kept.
 
 A game entered by the icons alone (no ranks: the quickest first game, issue #15) is remembered too, as sets of
 icons with how many cards carry each (``meta.unranked``, the most seen in one game): the next game offers each
@@ -20,16 +18,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion import store
 from companion.games.base import Reason
-from companion.games.planetary_sisters import GAME, Card, DeckProfile
+from companion.games.planetary_sisters import GAME, Card, DeckProfile, Move, TableState
 from companion.games.planetary_sisters.cards import Elements
 from companion.games.planetary_sisters.profile import read_profile_leniently
-from companion.play import TableView
-from companion.profiles import copy_of
-from companion.profiles.refs import ProfileRef
-from companion.web.security import device_id
-from companion.web.table_service import own_profile_copy
+from companion.web.remembering import remember_in_profile
 
 SLUG = "planetary-sisters"
 
@@ -121,8 +114,8 @@ def with_cards(profile: Mapping[str, Any], cards: Iterable[Card]) -> dict[str, A
 def save(profile_ref: str, profile: Mapping[str, Any], cards: list[Card],
          icons: Mapping[Elements, int] | None = None) -> str:
     """Add ``cards``, and the sets of ``icons`` (``icons_learned``) to the cards known by their icons, to the
-    profile ``profile_ref`` names; returns the ref that now holds them (a new user profile for a built-in one).
-    Raises store.Conflict when a user profile changed meanwhile."""
+    profile ``profile_ref`` names (a score page's); returns the ref that now holds them (a new user profile for
+    a built-in one). Raises ProfileChanged when a user profile changed meanwhile."""
 
     def updated(data: Mapping[str, Any]) -> dict[str, Any]:
         data = with_cards(data, cards)
@@ -131,44 +124,17 @@ def save(profile_ref: str, profile: Mapping[str, Any], cards: list[Card],
         deck, _problems = read_profile_leniently(data)
         return with_unranked(data, merged(deck, icons) if deck is not None else tuple(icons.items()))
 
-    ref = ProfileRef.parse(profile_ref)
-    if ref.is_user:
-        row = store.get_profile(ref.token)
-        if row is not None and row.game == SLUG:
-            store.save_profile(row.id, row.version, updated(row.data))
-            return profile_ref
-    source = ref.key if not ref.is_user and ref.key else "default"
-    created = store.create_profile(SLUG, updated(copy_of(profile)), str(ProfileRef.builtin(source)),
-                                   maker=device_id())  # the scoring phone's: kept in its list
-    return str(ProfileRef.user(created.token))
+    return remember_in_profile(SLUG, profile_ref, profile, updated)
 
 
-def remember_for_table(view: TableView, cards: list[Card]) -> bool:
-    """Put the cards this table learned into its profile; True when something was saved. A table on a
-    built-in profile is pointed at its own copy (a version-checked write: store.Conflict when stale)."""
-    cards = acceptable(view.profile, cards)
-    if not cards:
-        return False
-    if view.profile_ref.is_user:
-        save(str(view.profile_ref), view.profile, cards)
-        return True
-    own_profile_copy(view, view.version, with_cards(view.profile, cards))
-    return True
-
-
-def remember_after_move(view):  # type: ignore[no-untyped-def]
-    """After an entry the platform saved (WEB.after_move): cards it carried with rank and elements that the
-    profile does not know go into the profile (see remember.py). The platform then shows the table as it is
-    after this, so the phone holds the table's new version."""
-    if view.replay_error is not None:
-        return
-    learned = list(view.state.learned_cards())
-    if not learned:
-        return
-    try:
-        remember_for_table(view, learned)
-    except store.Conflict:
-        return  # another phone wrote first: the cards stay learned and are remembered next time
+def learnt(move: Move, before: TableState, after: TableState, profile: Mapping[str, Any]) -> dict[str, Any] | None:
+    """WEB.learnt: the table's profile with the cards a saved entry showed with rank and elements that the
+    profile does not know (only those PS-2's per-card facts allow); None when there are none. The platform
+    keeps it in the table's own copy in the same transaction as the entry, so a refused or mistyped entry never
+    reaches the profile."""
+    cards = acceptable(profile, after.learned_cards())
+    updated = with_cards(profile, cards) if cards else None
+    return None if updated == dict(profile) else updated
 
 
 def _rank_order(card: dict[str, Any]) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from companion import store
+from companion.web.remembering import profile_exists
 
 from . import draft, sheet_page, what_if
 
@@ -35,7 +35,7 @@ def old_open() -> ResponseReturnValue:
 
 @bp.get("/profile/<token>")
 def old_profile(token: str) -> ResponseReturnValue:
-    if store.get_profile(token) is None:  # an odd or unknown token names nothing: no redirect to pass it on
+    if not profile_exists(token):  # an odd or unknown token names nothing: no redirect to pass it on
         abort(404)
     rank = request.args.get("rank", "")[:8]
     return redirect(url_for("profiles.edit", token=token, card=rank or None), 301)

@@ -24,7 +24,6 @@ from flask import redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion import store
 from companion.games.base import ErrorList, ParseError, Reason, RulesError
 from companion.games.planetary_sisters import (
     Card,
@@ -50,6 +49,7 @@ from companion.web.links import LinkReader
 from companion.web.messages import explain
 from companion.web.pages import is_htmx
 from companion.web.profile_model import edit_or_copy, progress_for
+from companion.web.remembering import ProfileChanged
 
 from . import cards as cardlib
 from . import undo as undolib
@@ -434,7 +434,7 @@ def _remember(form: SheetForm):  # type: ignore[no-untyped-def]
     try:
         if saved:
             form.profile_ref = save(form.profile_ref, form.profile, cards, icons)
-    except store.Conflict:
+    except ProfileChanged:
         return _answer(form, [explain(ParseError("ps.form.no_profile_save"))], {})
     if refused is not None:  # said next to the button tapped; the page carries the profile now used
         _reload_profile(form)

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import ErrorList, ParseError, RulesError
+from companion.games.sister_combination import GAME
 from companion.games.sister_combination.cards import DECK_SIZE
 from companion.games.sister_combination.rules import TARGETED
 from companion.inputs import whole_number
@@ -55,7 +56,7 @@ def _setup(form: Mapping[str, str], players: int) -> dict[str, Any]:
     return {"type": "setup", "first": first, "hands": hands, "field": field}
 
 
-def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
+def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     """The fields of one of the table's forms -> the engine's move JSON."""
     kind = (form.get("kind") or "").strip()
     if kind == "setup":
@@ -76,3 +77,9 @@ def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     if kind in SIMPLE:
         return {"type": SIMPLE[kind]}
     raise ParseError("sc.form.kind", "SC-8", "kind")
+
+
+def form_to_move(form: Mapping[str, str], view: Any) -> Any:
+    """An entry form -> the game's typed move: the fields are read here, the move's shape by the engine's one
+    reader (``GAME.parse_move``), so a form and an API request are held to the same rules."""
+    return GAME.parse_move(move_json(form, view))

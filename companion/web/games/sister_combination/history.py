@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
 
+from companion.games.sister_combination import GAME
+from companion.web.wording import Wording
+
 from .labels import card_name, colour_label, seat_label, table_labels
 
 
-def describe_move(move: Mapping[str, Any], view: Any) -> str:
+def _describe_json(move: Mapping[str, Any], view: Any) -> str:
     with table_labels(view.table.seats):
         return _describe(move)
 
@@ -43,3 +47,19 @@ def _describe(move: Mapping[str, Any]) -> str:
     if kind == "reshuffle":
         return _("The discard pile under the top card is shuffled into a new deck")
     raise ValueError(kind)
+
+
+def describe_move(move: Any, before: Any, wording: Wording) -> str:
+    """WEB.describe_move: one line of the table's history for a typed move and the state it was made on."""
+    return _describe_json(GAME.move_to_json(move), _TableLike(_Seats(wording.seats), before))
+
+
+@dataclass(frozen=True)
+class _Seats:
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _TableLike:
+    table: _Seats
+    state: Any

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import ParseError
+from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.moves import MOVE_TYPES
 from companion.inputs import whole_number
 
@@ -38,7 +39,7 @@ def _card(form: Mapping[str, str]) -> str:
     return rank + suit
 
 
-def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
+def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     """Form fields -> the move's JSON (what the engine's parse_move reads)."""
     kind = (form.get("type") or "").strip()
     if kind not in MOVE_TYPES:
@@ -61,3 +62,9 @@ def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
             raise ParseError("ss.form.pick_forces", "SS-3", "forces")
         move["forces"] = chosen
     return move
+
+
+def form_to_move(form: Mapping[str, str], view: Any) -> Any:
+    """An entry form -> the game's typed move: the fields are read here, the move's shape by the engine's one
+    reader (``GAME.parse_move``), so a form and an API request are held to the same rules."""
+    return GAME.parse_move(move_json(form, view))

@@ -6,9 +6,13 @@ The platform prefixes the mover's name (``GAME.actor``); a defence names its own
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
+
+from companion.games.strato_sphere import GAME
+from companion.web.wording import Wording
 
 from .labels import card_label, force_label
 
@@ -18,7 +22,7 @@ def _seat_name(view: Any, seat: Any) -> str:
     return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else str(seat)
 
 
-def describe_move(move: Mapping[str, Any], view: Any) -> str:
+def _describe_json(move: Mapping[str, Any], view: Any) -> str:
     """One line of the table's history, in the page's language (the log does not record who moved; the
     table fragment shows the current turn's moves with the mover's name)."""
     kind = move["type"]
@@ -46,3 +50,19 @@ def describe_move(move: Mapping[str, Any], view: Any) -> str:
         )
         return _("Forces fixed: %(pairs)s", pairs=pairs)
     raise ValueError(kind)
+
+
+def describe_move(move: Any, before: Any, wording: Wording) -> str:
+    """WEB.describe_move: one line of the table's history for a typed move and the state it was made on."""
+    return _describe_json(GAME.move_to_json(move), _TableLike(_Seats(wording.seats), before))
+
+
+@dataclass(frozen=True)
+class _Seats:
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _TableLike:
+    table: _Seats
+    state: Any

@@ -18,6 +18,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from companion.web.messages import Message, Shower, each
+from companion.web.wording import PAGE, Wording
 
 from .labels import card_label, force_label, none_text
 
@@ -49,10 +50,10 @@ DEFAULT_KINDS: dict[str, str] = {
 class SSMessage(Message):
     """A Strato-Sphere message; ``ss.force.assigned`` adds the force SS-3's completion hands out with it."""
 
-    def render(self, params: Mapping[str, Any]) -> str:
-        text = super().render(params)
+    def render(self, params: Mapping[str, Any], wording: Wording = PAGE) -> str:
+        text = super().render(params, wording)
         if "also_seat" in params:
-            text += " " + ALSO.render(params)
+            text += " " + ALSO.render(params, wording)
         return text
 
 

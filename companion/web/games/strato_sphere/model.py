@@ -26,6 +26,7 @@ from companion.games.strato_sphere.state import MOVES_PER_TURN, TableState, seen
 from companion.inputs import whole_number
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.messages import explain
+from companion.web.wording import Wording
 
 from .history import describe_move
 from .labels import (
@@ -211,7 +212,7 @@ def this_turn(view: Any, state: TableState) -> tuple[TurnEntry, ...]:
             continue
         mover = GAME.actor(before, GAME.parse_move(payload))
         who = names[mover] if mover is not None and 0 <= mover < len(names) else ""
-        entries.append(TurnEntry(entry.seq, who, describe_move(payload, view)))
+        entries.append(TurnEntry(entry.seq, who, describe_move(GAME.parse_move(payload), view.before.get(entry.seq, view.state), Wording.of_table(view.seats))))
     return tuple(entries)
 
 

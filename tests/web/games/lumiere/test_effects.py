@@ -22,7 +22,7 @@ def test_lp9_the_setup_offers_and_records_a_mulligan(phone: Phone) -> None:
     assert "Ben's mulligan: revealed Yokai, returned 4 and drew as many" in text_of(html)
     response = send(phone, table_url, kind="mulligan", seat="2", revealed="yokai", returned="6")
     assert response.status_code == 422
-    assert ("Player 3 returns 6 of the other cards of their hand and draws as many again (at most 5). (LP-9)"
+    assert ("Chie returns 6 of the other cards of their hand and draws as many again (at most 5). (LP-9)"
             in text_of(response.get_data(as_text=True)))
 
 

@@ -9,16 +9,16 @@ import pytest
 from flask import Flask
 
 from companion.games.base import ParseError
-from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.moves import parse_move_text
 from companion.web.games.strato_sphere import WEB
+from companion.web.wording import Wording
 from tests.web.apps import Phone
 
 from .helpers import new_table, play, summary_of
 
 
 def view_of(*seats: str) -> Any:
-    return SimpleNamespace(table=SimpleNamespace(seats=list(seats)))
+    return SimpleNamespace(table=SimpleNamespace(seats=list(seats)), state=None)
 
 
 @pytest.mark.parametrize(("form", "move"), [
@@ -35,8 +35,7 @@ def view_of(*seats: str) -> Any:
     ({"type": "forces", "force0": "C", "force1": "H", "force2": "S", "force3": "D"}, "forces C H S D"),
 ])
 def test_each_form_gives_the_engines_move(form: dict[str, str], move: str) -> None:
-    json = WEB.form_to_move(form, view_of("A", "B", "C", "D"))
-    assert GAME.parse_move(json) == parse_move_text(move)
+    assert WEB.form_to_move(form, view_of("A", "B", "C", "D")) == parse_move_text(move)
 
 
 @pytest.mark.parametrize(("form", "code"), [
@@ -59,6 +58,7 @@ def test_a_missing_tap_says_what_to_tap(form: dict[str, str], code: str) -> None
 
 def test_history_lines(app: Flask) -> None:
     view = view_of("Aki", "Ben")
+    names = Wording.of_table(("Aki", "Ben"))
     lines = {
         "draw": "Drew a card from the pile",
         "place 4": "Placed a hand card face down under node 4",
@@ -73,10 +73,10 @@ def test_history_lines(app: Flask) -> None:
     }
     with app.test_request_context(headers={"Accept-Language": "en"}):
         for notation, line in lines.items():
-            assert WEB.describe_move(GAME.move_to_json(parse_move_text(notation)), view) == line
+            assert WEB.describe_move(parse_move_text(notation), view.state, names) == line
     with app.test_request_context(headers={"Accept-Language": "ja"}):
-        assert WEB.describe_move({"type": "reveal", "node": 4, "card": "10H"}, view) == "ノード4を表向きにした：10♥"
-        assert WEB.describe_move({"type": "forces", "forces": ["red", "black"]}, view) == "スートを決定：Aki 赤, Ben 黒"
+        assert WEB.describe_move(parse_move_text("reveal 4 10H"), view.state, names) == "ノード4を表向きにした：10♥"
+        assert WEB.describe_move(parse_move_text("forces red black"), view.state, names) == "スートを決定：Aki 赤, Ben 黒"
 
 
 def test_the_summary_during_play_counts_nodes(phone: Phone, app: Flask) -> None:
