@@ -167,6 +167,7 @@ MESSAGES: dict[str, Any] = {
     "sc.setup.already_done": M(_l("The game has been set up already.")),
     "sc.setup.hand_count": M(_l("{hands} hands for {players} players.")),
     "sc.setup.empty_hand": M(_l("Every hand starts with cards (7 each).")),
+    "sc.setup.seven_each": M(_l("Every player is dealt {dealt} cards at the start (hands entered: {hands}).")),
     "sc.setup.too_many_cards": M(_l("{dealt} cards dealt, but the deck holds only {deck}.")),
     "sc.setup.field_number": M(_l("The first field card, {card}, must be a number card (others go back into the "
                                   "deck).")),
@@ -211,4 +212,7 @@ MESSAGES: dict[str, Any] = {
     "option.hand_limit.none": _l("No hand limit"),
     "option.hand_limit.16a": _l("Limit 16, rule (a): what is left stays on the stack"),
     "option.hand_limit.16b": _l("Limit 16, rule (b): what is left is dealt to the others"),
+    "option.hands": _l("Hands at set-up"),
+    "option.hands.seven": _l("7 cards each"),
+    "option.hands.as-entered": _l("As entered (the earlier reading, before SC-8 said 7 each)"),
 }
