@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import ParseError
+from companion.games.base import ParseError, is_plain_number
 from companion.games.planeta_rica.cards import SLOTS
 from companion.games.planeta_rica.moves import ADJUST_KEYS, MOVE_TYPES
 
@@ -32,7 +32,7 @@ def _count(form: Mapping[str, str], key: str, code: str, signed: bool = False) -
     if raw == "":
         return None
     digits = raw[1:] if signed and raw[:1] in "+-" else raw
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 4:  # "²" and "１" pass isdigit, not int
+    if not is_plain_number(digits, 4):  # "²" and "１" pass isdigit(), and int() reads "１" as 1
         raise ParseError("pr.form.number", "PR-3", key, value=raw)
     return -int(digits) if raw.startswith("-") else int(digits)
 
