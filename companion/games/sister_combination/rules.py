@@ -61,6 +61,7 @@ def _check_setup(state: TableState, move: Setup) -> list[Reason]:
                               "hands", impossible=True))
     ok = move.field.symbol.is_number
     reasons.append(Reason("sc.setup.field_number", "SC-8", ok, {"card": str(move.field)}, "field"))
+    reasons.append(Reason("sc.setup.clockwise", "SC-8", True, {}))  # a reading: said so where it is shown
     return reasons
 
 

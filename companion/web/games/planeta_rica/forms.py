@@ -4,7 +4,7 @@ Every form on the table fragment sends ``type`` (the engine's move type) and the
 ``seat``; ``planet`` (a planet id for reveal/invade, a planet's index in the mover's row for return);
 ``copy``, ``shows``, ``copied``, ``take_<resource>``, ``give_<resource>`` (a return's choices);
 ``d<planet>_<slot>`` (a dispatch's slot boxes); ``h_<slot>`` (Hypnosis Capsule's slots) and ``cost`` (invade);
-``gadget`` and ``pay_<resource>`` (develop); ``resource`` (collect); ``card`` and the six amounts (adjust).
+``gadget``, ``pay_<resource>`` and ``cost_<resource or any>`` (develop); ``resource`` (collect); ``card`` and the six amounts (adjust).
 A missing tap is a ParseError with a ``pr.form.*`` code that says what to tap; everything else is the engine's
 to check.
 """
@@ -17,6 +17,7 @@ from typing import Any
 from companion.games.base import ParseError, is_plain_number
 from companion.games.planeta_rica.cards import SLOTS
 from companion.games.planeta_rica.moves import ADJUST_KEYS, MOVE_TYPES
+from companion.games.planeta_rica.profile import COST_CHOICES
 
 from .labels import RESOURCES, REWARDS
 
@@ -106,6 +107,11 @@ def form_to_move(form: Mapping[str, str], view: Any) -> dict[str, Any]:
         pay = _bag(form, "pay_")
         if pay or _text(form, "pay") == "1":
             move["pay"] = pay
+        # PR-6: the card's cost, asked once; sent only when some field of it is filled (all blank is no answer,
+        # never a free card: the engine then asks for it)
+        if any(_text(form, f"cost_{choice}") for choice in COST_CHOICES):
+            move["cost"] = {choice: n for choice in COST_CHOICES
+                            if (n := _count(form, f"cost_{choice}", "pr.form.number"))}
     if kind == "collect" and _text(form, "resource"):
         move["resource"] = _text(form, "resource")
     if kind == "adjust":

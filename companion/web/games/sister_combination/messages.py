@@ -122,7 +122,8 @@ MESSAGES: dict[str, Any] = {
     "sc.draw.already_drawn": M(_l("{seat} has drawn already: play the drawn card or keep it.")),
     "sc.draw.plays_drawn_card": M(_l("{seat} plays the card just drawn ({card}).")),
     "sc.draw.keep": M(_l("Keeping the drawn card ends the turn (only after drawing).")),
-    "sc.stack.take": M(_l("{seat} takes the whole stack ({stack}) and does not play this turn.")),
+    "sc.stack.take": M(_l("{seat} takes the whole stack ({stack}) and does not play this turn (whether they cannot "
+                          "or will not play: “will not” is a reading of the text, which says “cannot”).")),
     "sc.stack.empty": M(_l("There is no stack to take (normal mode).")),
     "sc.stack.taken": M(_l("{seat} takes {cards} from the stack; the turn passes on.")),
     "sc.pass.must_draw": M(_l("In normal mode a player who does not play draws a card first.")),
@@ -169,6 +170,8 @@ MESSAGES: dict[str, Any] = {
     "sc.setup.empty_hand": M(_l("Every hand starts with cards (7 each).")),
     "sc.setup.seven_each": M(_l("Every player is dealt {dealt} cards at the start (hands entered: {hands}).")),
     "sc.setup.too_many_cards": M(_l("{dealt} cards dealt, but the deck holds only {deck}.")),
+    "sc.setup.clockwise": M(_l("Play starts clockwise from the first player (a reading: the text names no "
+                               "direction).")),
     "sc.setup.field_number": M(_l("The first field card, {card}, must be a number card (others go back into the "
                                   "deck).")),
     "sc.end.first_out": M(_l("The game ends when the first player is out; the others are ranked by cards left.")),
