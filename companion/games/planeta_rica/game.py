@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
-from . import readings, api, moves, profile, rules, score, state
+from . import api, moves, profile, readings, rules, score, state
 
 
 class PlanetaRica:

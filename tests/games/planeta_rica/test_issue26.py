@@ -33,10 +33,10 @@ def no_warp_gate_cost() -> dict:  # type: ignore[type-arg]
 RICH = Resources(tachyon=3, monopole=3, mithril=3)
 
 
-def table(readings: Readings = Readings()):  # type: ignore[no-untyped-def]
-    """Seat 0 to move, seat 1 next; both rich enough for any cost here."""
+def table(readings: Readings | None = None):  # type: ignore[no-untyped-def]
+    """Seat 0 to move, seat 1 next; both rich enough for any cost here (RULINGS.md's readings by default)."""
     state = playing(seat(resources=RICH), seat(resources=RICH), profile=no_warp_gate_cost())
-    return replace(state, readings=readings)
+    return replace(state, readings=readings or Readings())
 
 
 def verdict(state, text):  # type: ignore[no-untyped-def]

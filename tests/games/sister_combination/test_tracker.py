@@ -22,7 +22,6 @@ from companion.registry import engines as registry
 
 from .support import c, codes, play, table
 
-
 NEW_TABLE = {o.key: o.default for o in GAME.options}  # a table's options as the new-table page stores them
 
 
