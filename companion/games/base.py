@@ -125,15 +125,31 @@ class ErrorList(RulesError):
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A table option: a ruling marked "option" in RULINGS.md. The first choice is the default."""
+    """A table option: a ruling marked "option" in RULINGS.md, or a reading a table can switch. The first
+    choice is the default for a new table.
+
+    A table's options are stored when it starts, so a table started before an option existed has no value for
+    it. ``before`` is the setting such a table plays by: the reading it was started under, so its log still
+    replays (e.g. a verdict a ruling change made stricter). ``shown`` is False for an option kept only for those
+    tables (the new-table page does not offer the old reading; a new table gets the default)."""
 
     key: str
     choices: tuple[str, ...]
     rule: str
+    before: str | None = None
+    shown: bool = True
 
     @property
     def default(self) -> str:
         return self.choices[0]
+
+    def value(self, options: Mapping[str, str]) -> str:
+        """This option's setting in a table's stored ``options``: the stored one, else the setting of a table
+        started before the option existed (``before``), else the default."""
+        stored = options.get(self.key)
+        if stored is None:
+            return self.before if self.before is not None else self.default
+        return str(stored)
 
 
 @dataclass(frozen=True)

@@ -211,6 +211,9 @@ def read_new_table(game: Game[Any, Any], form: Mapping[str, str]) -> NewTable:
         errors["seats"] = problem
     options: dict[str, str] = {}
     for option in game.options:
+        if not option.shown:  # kept only for tables started before it: a new table plays today's reading
+            options[option.key] = option.default
+            continue
         value = choice(form.get(f"option_{option.key}", option.default), option.choices)
         if value is None:
             errors[f"option_{option.key}"] = _("Choose one of the offered settings.")
@@ -367,7 +370,8 @@ def _imported_options(game: Game[Any, Any], raw: Any) -> dict[str, str] | None:
         return None
     options: dict[str, str] = {}
     for option in game.options:
-        value = choice(raw.get(option.key, option.default), option.choices)
+        # an export made before an option existed keeps the reading it was played under (OptionSpec.before)
+        value = choice(option.value(raw), option.choices)
         if value is None:
             return None
         options[option.key] = value

@@ -1,7 +1,9 @@
 """The rule conditions the turn checks, one small function each, with the ruling beside it.
 
 - ``placement_reasons``: may a card go onto this area? (セットフェイズ, 用語集「エリア」「移動する」)
-- ``remove_phase``: does the remove phase apply? (LP-6: every card on the field, buried ones too)
+- ``remove_phase``: does the remove phase apply? (LP-6: the areas' top cards; buried ones too for a table
+  started under the earlier reading)
+- ``set_areas``: the areas a card may be set on by the rules; none left means the table decides (LP-6)
 - ``end_check``: does the game end at this start phase? (LP-7)
 """
 
@@ -48,23 +50,37 @@ class RemoveStatus:
     reasons: tuple[Reason, ...]
 
 
-def remove_phase(field: Field, profile: DeckProfile) -> RemoveStatus:
-    """LP-6: all 16 areas hold a card and no card on the field (「フィールドにあるカードの中で」: buried cards
-    too, not only the tops) has the effect that lets a card be placed on it."""
+def remove_phase(field: Field, profile: DeckProfile, buried: bool = False) -> RemoveStatus:
+    """LP-6: all 16 areas hold a card and no area's top card has the effect that lets a card be placed on it
+    (LP-1: only top cards count; the set phase places on a top card, so the two agree and a full field always
+    leaves the remove phase with a place to set). ``buried``: the earlier reading, kept for tables started under
+    it, looked at buried cards too (「フィールドにあるカードの中で」)."""
     empty = [str(cell) for cell in ALL_CELLS if field.top(cell) is None]
     full = Reason("lp.remove.field_full", "LP-6", not empty, {"empty": empty})
     if empty:
         return RemoveStatus(False, (full,))
-    cards = [(cell, card) for cell in ALL_CELLS for card in field.stack(cell)]
+    if buried:
+        cards = [(cell, card) for cell in ALL_CELLS for card in field.stack(cell)]
+    else:
+        cards = [(cell, top) for cell in ALL_CELLS if (top := field.top(cell)) is not None]
+    suffix = "_buried" if buried else ""
     stackable = [(cell, card) for cell, card in cards if profile.stackable(card.card) is True]
     unknown = [(cell, card) for cell, card in cards if profile.stackable(card.card) is None]
     if stackable:
         params = {"cells": _names(str(c) for c, _ in stackable), "cards": _names(t.card.value for _, t in stackable)}
-        return RemoveStatus(False, (full, Reason("lp.remove.stackable_top", "LP-6", False, params)))
+        return RemoveStatus(False, (full, Reason(f"lp.remove.stackable_top{suffix}", "LP-6", False, params)))
     if unknown:
         params = {"cells": _names(str(c) for c, _ in unknown), "cards": _names(t.card.value for _, t in unknown)}
         return RemoveStatus(None, (full, Reason("lp.remove.stackable_unknown", "LP-8", True, params)))
-    return RemoveStatus(True, (full, Reason("lp.remove.no_stackable_top", "LP-6", True, {})))
+    return RemoveStatus(True, (full, Reason(f"lp.remove.no_stackable_top{suffix}", "LP-6", True, {})))
+
+
+def set_areas(field: Field, profile: DeckProfile) -> tuple[Cell, ...]:
+    """The areas a card may be set on by the rules alone (no effect's word): empty ones and those whose top card
+    may be stacked upon. After LP-6's remove phase there is always one; an effect that refills the field can
+    leave none, and then the table places the card where it decides (LP-6: never stuck)."""
+    return tuple(cell for cell in ALL_CELLS
+                 if all(r.ok for r in placement_reasons(field, cell, profile, stack_by_effect=False)))
 
 
 def _names(cards: Iterable[str]) -> list[str]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
-from . import api, moves, profile, rules, score, state
+from . import api, moves, profile, readings, rules, score, state
 from .state import PLAYER_COUNTS, TableState, new_table
 
 
@@ -15,7 +15,8 @@ class LumiereGame:
     name_ja: str = "ルミエル†プリエール"
     name_en: str = "Lumière Prière"
     player_counts: tuple[int, ...] = PLAYER_COUNTS
-    options: tuple[OptionSpec, ...] = ()  # no LP ruling is marked "option"
+    # no LP ruling is marked "option": these keep the readings of tables started before LP-6/LP-9 changed
+    options: tuple[OptionSpec, ...] = readings.OPTIONS
     card_fields: tuple[CardField, ...] = profile.CARD_FIELDS
     ruling_prefix: str = "LP"
 

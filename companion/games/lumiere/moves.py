@@ -8,7 +8,8 @@ text asks for (``move r0c0 r1c1``, ``turn r0c0 2``, ``swap r0c0 r1c1``), ``set r
 effect lets it be placed on an occupied area (セットフェイズ: 重ねることが出来るという効果を持つカード); ``under``
 that it goes under the area's stack instead (LP-10, 用語集「重ね置き」: 上に置くのか下に置くのかは問わない).
 ``set r1c2 as 2`` sets the card facing seat 2 when its effect says so (LP-10; without one it is the turn
-player's own). ``send r0c0 points 1`` / ``send r0c0 exclusion`` / ``send r0c0 hand 2`` put a field card into a
+player's own). ``set r1c2 table`` records the table's own decision when no area takes the card by the rules (an
+effect refilled the field: LP-6 says the tracker is never stuck). ``send r0c0 points 1`` / ``send r0c0 exclusion`` / ``send r0c0 hand 2`` put a field card into a
 point area, the exclusion area or a hand (LP-10). ``mulligan 1 yokai 3`` records seat 1's mulligan in the set-up:
 it reveals a yokai and returns 3 unrevealed cards, drawing as many again (LP-9).
 
@@ -122,10 +123,12 @@ class SetCard:
     stack: bool = False
     under: bool = False  # LP-10: the effect places it under the area's stack
     owner: int | None = None  # LP-10: the effect sets it facing this seat; None: the turn player's own
+    table: bool = False  # LP-6: no area takes it by the rules, so the table placed it where it decided
 
     def __str__(self) -> str:
         facing = f" as {self.owner}" if self.owner is not None else ""
-        return f"set {self.cell}{_flags(self.stack, self.under)}{facing}"
+        decided = " table" if self.table else ""
+        return f"set {self.cell}{_flags(self.stack, self.under)}{decided}{facing}"
 
 
 DESTINATIONS = ("points", "exclusion", "hand")  # LP-10: a point area, the exclusion area, a hand
@@ -202,12 +205,14 @@ def move_to_json(move: Move) -> dict[str, Any]:
             data.update({"cell": cell.to_json(), "owner": owner})
         case SwapCards(first, second):
             data["cells"] = [first.to_json(), second.to_json()]
-        case SetCard(cell, stack, under, owner):
+        case SetCard(cell, stack, under, owner, table):
             data.update({"cell": cell.to_json(), "stack": stack})
             if under:
                 data["under"] = True
             if owner is not None:
                 data["owner"] = owner
+            if table:
+                data["table"] = True
     return data
 
 
@@ -247,7 +252,8 @@ def parse_move(data: Mapping[str, Any]) -> Move:
         return SwapCards(cell_from_json(cells[0], "cells[0]"), cell_from_json(cells[1], "cells[1]"))
     if kind == "set":
         owner = _seat(data, "owner") if data.get("owner") is not None else None
-        return SetCard(cell_from_json(_field(data, "cell"), "cell"), _flag(data, "stack"), _flag(data, "under"), owner)
+        return SetCard(cell_from_json(_field(data, "cell"), "cell"), _flag(data, "stack"), _flag(data, "under"), owner,
+                       _flag(data, "table"))
     if kind == "get":
         return ResolveGet()
     if kind == "draw":
@@ -314,6 +320,9 @@ def parse_move_text(text: str) -> Move:
         if not is_plain_number(args[-1]):
             raise ParseError("lp.move.malformed", "§ターン進行", text=text)
         owner, args = int(args[-1]), args[:-2]
+    table = kind == "set" and bool(args) and args[-1] == "table"
+    if table:
+        args = args[:-1]
     under = kind in ("move", "set") and bool(args) and args[-1] == "under"
     if under:
         args = args[:-1]
@@ -351,8 +360,8 @@ def parse_move_text(text: str) -> Move:
     if kind == "set":
         if owner is not None:
             return parse_move({"kind": kind, "cell": cells[0].to_json(), "stack": stack, "under": under,
-                               "owner": owner})
-        return SetCard(cells[0], stack, under)
+                               "owner": owner, "table": table})
+        return SetCard(cells[0], stack, under, table=table)
     if kind == "opening":
         return PlaceCommoner(cells[0])
     if kind == "take":

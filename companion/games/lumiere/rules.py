@@ -15,7 +15,7 @@ from dataclasses import replace
 from ..base import IllegalMove, Reason, Verdict
 from .captures import field_after_get, resolve_get
 from .cards import Card
-from .conditions import end_check, game_ends, placement_reasons, remove_phase
+from .conditions import RemoveStatus, end_check, game_ends, placement_reasons, remove_phase, set_areas
 from .field import ALL_CELLS, Cell, FieldCard
 from .moves import (
     KINDS,
@@ -42,11 +42,14 @@ def expected_moves(state: TableState) -> tuple[type, ...]:
     """The kinds of move the table may record next (the page offers exactly these)."""
     phase = state.phase
     if phase is Phase.SETUP:
-        # LP-9: a mulligan is recorded any time before play starts
-        return (ChooseFirst, Mulligan) if state.first is None else (PlaceCommoner, Mulligan)
+        # LP-9: mulligans end when the first player is chosen (a table started under the earlier reading
+        # records them until play starts)
+        if state.first is None:
+            return (ChooseFirst, Mulligan)
+        return (PlaceCommoner, Mulligan) if state.readings.mulligan_until_play else (PlaceCommoner,)
     if phase is Phase.REMOVE:
         # LP-6 applies, or the profile cannot tell (then the table decides: take a card, or play on)
-        undecided = remove_phase(state.field, state.profile).applies is None
+        undecided = _remove(state).applies is None
         return (TakeTop, PlayCard) if undecided else (TakeTop,)
     if phase is Phase.EFFECT:
         return (PlayCard,) if state.play_area is None else (MoveCard, TurnCard, SwapCards, SendCard, SetCard)
@@ -55,6 +58,11 @@ def expected_moves(state: TableState) -> tuple[type, ...]:
     if phase is Phase.DRAW:
         return (Draw,)
     return ()
+
+
+def _remove(state: TableState) -> RemoveStatus:
+    """LP-6 as this table reads it (top cards; buried ones too for a table started under the earlier reading)."""
+    return remove_phase(state.field, state.profile, state.readings.remove_counts_buried)
 
 
 def _phase_reason(state: TableState, move: Move) -> Reason:
@@ -70,6 +78,9 @@ def _phase_reason(state: TableState, move: Move) -> Reason:
 def check(state: TableState, move: Move) -> Verdict:
     phase = _phase_reason(state, move)
     if not phase.ok:
+        if isinstance(move, Mulligan) and state.first is not None:
+            # LP-9: say why, not only which step is expected
+            return Verdict.of([phase, Reason("lp.mulligan.ended", "LP-9", False, {"seat": move.seat})])
         return Verdict.of([phase])
     return Verdict.of([phase, *_CHECKS[type(move)](state, move)])
 
@@ -101,7 +112,7 @@ def _check_opening(state: TableState, move: PlaceCommoner) -> list[Reason]:
 
 def _check_take(state: TableState, move: TakeTop) -> list[Reason]:
     """LP-6: the turn player may take any top card while the remove phase applies."""
-    status = remove_phase(state.field, state.profile)
+    status = _remove(state)
     top = state.field.top(move.cell)
     taken = Reason("lp.remove.top_card", "LP-6", top is not None,
                    {"cell": str(move.cell), "card": top.card.value if top else "", "seat": _turn(state)},
@@ -113,7 +124,7 @@ def _check_play(state: TableState, move: PlayCard) -> list[Reason]:
     seat = state.seat(_turn(state))
     reasons: list[Reason] = []
     if state.phase is Phase.REMOVE:  # only reachable when the profile cannot decide LP-6 (see expected_moves)
-        reasons.extend(remove_phase(state.field, state.profile).reasons)
+        reasons.extend(_remove(state).reasons)
     reasons.append(Reason("lp.play.hand_not_empty", "§エフェクトフェイズ", seat.hand > 0,
                           {"seat": seat.seat, "hand": seat.hand}))
     left = seat.unseen()[move.card]
@@ -201,9 +212,32 @@ def _check_set(state: TableState, move: SetCard) -> list[Reason]:
             return [Reason("lp.turn.no_such_seat", "LP-1", False, params, "owner")]
         if move.owner != _turn(state):
             reasons.append(Reason("lp.set.facing_other", "LP-10", True, params, str(move.cell)))
+    if move.table:
+        return [*reasons, *_table_decides(state, move.cell)]
     if move.under and state.field.top(move.cell) is not None:
         return [*reasons, _under_reason(state, move.cell)]
-    return [*reasons, *placement_reasons(state.field, move.cell, state.profile, move.stack)]
+    placed = placement_reasons(state.field, move.cell, state.profile, move.stack)
+    if not all(r.ok for r in placed) and not set_areas(state.field, state.profile):
+        # LP-6 "never stuck": say that no area takes it by the rules, and that the table decides
+        placed.append(Reason("lp.set.no_legal_area", "LP-6", False, {"card": _played(state)}, str(move.cell)))
+    return [*reasons, *placed]
+
+
+def _played(state: TableState) -> str:
+    return state.play_area.value if state.play_area is not None else ""
+
+
+def _table_decides(state: TableState, cell: Cell) -> list[Reason]:
+    """LP-6: when an effect left no area that takes the card by the rules (the field full and no top card that
+    may be stacked upon), the table places it on the area it chooses, recorded as its decision; otherwise the
+    rules decide, so the areas they allow are named."""
+    allowed = set_areas(state.field, state.profile)
+    if allowed:
+        return [Reason("lp.set.table_not_needed", "LP-6", False, {"cells": [str(c) for c in allowed]}, str(cell))]
+    top = state.field.top(cell)
+    return [Reason("lp.set.no_area_by_rules", "LP-6", True, {"card": _played(state)}),
+            Reason("lp.set.table_decides", "LP-6", True,
+                   {"cell": str(cell), "card": _played(state), "top": top.card.value if top else ""}, str(cell))]
 
 
 def _check_get(state: TableState, move: ResolveGet) -> list[Reason]:
@@ -257,6 +291,7 @@ def _candidates(state: TableState) -> list[Move]:
         elif kind is SetCard:
             found += [SetCard(cell, stack) for cell in ALL_CELLS for stack in (False, True)]
             found += [SetCard(cell, False, True) for cell in ALL_CELLS]
+            found += [SetCard(cell, table=True) for cell in ALL_CELLS]
             found += [SetCard(cell, False, False, owner) for cell in ALL_CELLS for owner in range(state.players)
                       if owner != state.turn]
         elif kind is ResolveGet:
@@ -313,7 +348,7 @@ def _apply_take(state: TableState, move: TakeTop) -> TableState:
     seat = state.seat(_turn(state))
     taken = replace(state, field=field).with_seat(replace(seat, points=seat.points + (card.card,)))
     # LP-6 "while": stay in the remove phase as long as it (possibly) still applies
-    still = remove_phase(taken.field, taken.profile).applies
+    still = _remove(taken).applies
     return taken if still is not False else replace(taken, phase=Phase.EFFECT)
 
 
@@ -395,7 +430,7 @@ def _start_turn(state: TableState, seat: int) -> TableState:
     checked = end_check(started.seats)
     if game_ends(started.seats):
         return replace(started, phase=Phase.OVER, end_reasons=checked, start_reasons=checked)
-    applies = remove_phase(started.field, started.profile).applies
+    applies = _remove(started).applies
     return replace(started, phase=Phase.EFFECT if applies is False else Phase.REMOVE, start_reasons=checked,
                    remove_at_start=applies)
 

@@ -18,6 +18,7 @@ from .captures import GetOutcome, resolve_get
 from .cards import DRAW_PILE_AT_START, OPENING_HAND, PER_PLAYER, Card
 from .field import Field
 from .profile import DeckProfile
+from .readings import Readings, readings_from
 
 PLAYER_COUNTS = (3, 4)  # 【概要】プレイ人数 3~4人
 SIDES = ("bottom", "left", "top", "right")
@@ -79,6 +80,7 @@ class TableState:
     end_reasons: tuple[Reason, ...] = ()  # the start-phase end check that ended the game
     start_reasons: tuple[Reason, ...] = ()  # this turn's start-phase end check (LP-7): the game went on
     remove_at_start: bool | None = None  # did LP-6 apply when this turn started (None: the profile cannot tell)
+    readings: Readings = Readings()  # the readings the table started under (LP-6, LP-9: readings.py)
 
     @property
     def unused_side(self) -> str | None:
@@ -103,7 +105,7 @@ def new_table(players: int, options: Mapping[str, str], profile: Mapping[str, An
         raise ParseError("lp.players.unsupported", "§概要", "players", players=str(players),
                          allowed=list(PLAYER_COUNTS))
     return TableState(players, DeckProfile.from_mapping(profile), tuple(Seat(s) for s in range(players)),
-                      Field.empty())
+                      Field.empty(), readings=readings_from(options))
 
 
 # -- a snapshot as JSON (the profile is not in it: ``parse_state`` is given the one the table uses) ------------
@@ -129,6 +131,7 @@ def state_to_json(state: TableState) -> dict[str, Any]:
         "end_reasons": [r.to_json() for r in state.end_reasons],
         "start_reasons": [r.to_json() for r in state.start_reasons],
         "remove_at_start": state.remove_at_start,
+        "options": state.readings.to_options(),
     }
 
 
@@ -162,6 +165,8 @@ def parse_state(data: Mapping[str, Any], profile: Mapping[str, Any]) -> TableSta
             end_reasons=_reasons(data.get("end_reasons", [])),
             start_reasons=_reasons(data.get("start_reasons", [])),
             remove_at_start=_optional(data.get("remove_at_start"), _bool),
+            # a snapshot without them is read with the current rulings (not a stored table's options)
+            readings=readings_from(data.get("options") or Readings().to_options()),
         )
     except ParseError:
         raise

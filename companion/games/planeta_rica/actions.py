@@ -172,16 +172,27 @@ def apply_invade(state: TableState, seat: int, move: Invade) -> TableState:
 # -- develop ------------------------------------------------------------------------------------------------
 
 
+def develop_cost(state: TableState, move: Develop) -> Cost | None:
+    """The cost this develop pays (PR-6): the profile's, else the one the first develop of that type at this table
+    gave, else (the first develop itself) the one the move gives. A table started before PR-6 said so takes each
+    develop as entered (the profile's cost, or only what was paid)."""
+    if not state.readings.gadget_cost_held:
+        return state.profile.gadget(move.gadget).cost
+    known = state.gadget_cost(move.gadget)
+    return known if known is not None else move.cost
+
+
 def develop_payment(state: TableState, move: Develop) -> Resources | None:
-    """What the player pays: the move's ``pay``, else the profile's cost when it names every resource."""
+    """What the player pays: the move's ``pay``, else the cost when it names every resource."""
     if move.pay is not None:
         return move.pay
-    cost = state.profile.gadget(move.gadget).cost
+    cost = develop_cost(state, move)
     return cost.named if cost is not None and not cost.any else None
 
 
 def develop_reasons(state: TableState, seat: int, move: Develop) -> list[Reason]:
-    """PR-3: a gadget of the supply, its resource cost paid, never a second copy in one seat."""
+    """PR-3: a gadget of the supply, its resource cost paid, never a second copy in one seat; PR-6: the cost,
+    asked once, is the card's for every later develop of that type, and a blank is never taken as free."""
     player = state.seats[seat]
     card = move.gadget.value
     supply = state.supply(move.gadget)
@@ -189,7 +200,12 @@ def develop_reasons(state: TableState, seat: int, move: Develop) -> list[Reason]
         Reason("pr.develop.in_supply", "PR-3", supply > 0, {"card": card, "supply": supply}, "gadget"),
         Reason("pr.develop.no_second_copy", "PR-3", not player.has(move.gadget), {"card": card}, "gadget"),
     ]
-    cost: Cost | None = state.profile.gadget(move.gadget).cost
+    if state.readings.gadget_cost_held:
+        held = _held_cost_reason(state, move)
+        reasons.append(held)
+        if not held.ok:
+            return reasons
+    cost = develop_cost(state, move)
     if cost is None:
         reasons.append(Reason("pr.develop.cost_known", "PR-6", move.pay is not None, {"card": card}, "pay"))
     elif move.pay is None and cost.any:
@@ -204,12 +220,32 @@ def develop_reasons(state: TableState, seat: int, move: Develop) -> list[Reason]
     return reasons
 
 
+def _held_cost_reason(state: TableState, move: Develop) -> Reason:
+    """PR-6: where the cost comes from, and a given cost that differs from the one held refused."""
+    card = move.gadget.value
+    from_profile = state.profile.gadget(move.gadget).cost
+    known = state.gadget_cost(move.gadget)
+    if known is None:
+        if move.cost is None:  # asked for, never taken as free
+            return Reason("pr.develop.cost_asked", "PR-6", False, {"card": card}, "cost")
+        return Reason("pr.develop.cost_given", "PR-6", True, {"card": card, "cost": str(move.cost)}, "cost")
+    source = "profile" if from_profile is not None else "table"
+    if move.cost is not None and move.cost != known:
+        return Reason(f"pr.develop.cost_differs_{source}", "PR-6", False,
+                      {"card": card, "cost": str(known), "given": str(move.cost)}, "cost")
+    return Reason(f"pr.develop.cost_held_{source}", "PR-6", True, {"card": card, "cost": str(known)}, "cost")
+
+
 def apply_develop(state: TableState, seat: int, move: Develop) -> TableState:
     player = state.seats[seat]
     pay = develop_payment(state, move) or Resources()
     seated = replace(player, resources=player.resources - pay,
                      gadgets=player.gadgets + (OwnedGadget(move.gadget, state.turn),))
-    return state.with_seat(seat, seated)
+    after = state.with_seat(seat, seated)
+    if state.readings.gadget_cost_held and state.gadget_cost(move.gadget) is None and move.cost is not None:
+        # PR-6: the first develop of this type told the card's cost: every later one pays the same
+        after = after.evolve(gadget_costs=state.gadget_costs + ((move.gadget, move.cost),))
+    return after
 
 
 def develop_options(state: TableState, seat: int) -> list[Develop] | None:
@@ -219,7 +255,7 @@ def develop_options(state: TableState, seat: int) -> list[Develop] | None:
     for gadget in Gadget:
         if state.supply(gadget) <= 0 or player.has(gadget):
             continue
-        cost = state.profile.gadget(gadget).cost
+        cost = state.gadget_cost(gadget) if state.readings.gadget_cost_held else state.profile.gadget(gadget).cost
         if cost is None:
             return None
         if not cost.any:

@@ -77,6 +77,9 @@ def _profile(body: Mapping[str, Any], lookup: ProfileLookup, req: _Request) -> D
     if not isinstance(name, str):
         req.parse("pr.api.wrong_type", "PR-6", "profile", expected="string", got=type(name).__name__)
         return None
+    if not name.strip():  # an empty name names no profile: leave the key out for the built-in one
+        req.parse("pr.api.empty_profile", "PR-6", "profile")
+        return None
     data = lookup(name)
     if data is None:
         req.parse("pr.api.unknown_profile", "PR-6", "profile", profile=name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..base import ParseError
+from ..base import ParseError, is_plain_number
 
 
 class Planet(Enum):
@@ -297,9 +297,10 @@ class Resources:
             return cls()
         counts: dict[str, int] = {}
         for part in text.split("+"):
-            digits = "".join(ch for ch in part if ch.isdigit())
+            # ASCII digits only: "３tachyon" is refused, not read as 3 (is_plain_number, as every notation)
+            digits = "".join(ch for ch in part if ch.isascii() and ch.isdigit())
             name = part[len(digits):]
-            if not digits or name not in RESOURCE_IDS or name in counts or part != digits + name:
+            if not is_plain_number(digits) or name not in RESOURCE_IDS or name in counts or part != digits + name:
                 raise ParseError("pr.move.malformed", "PR-2", value=text)
             counts[name] = int(digits)
         return cls(**counts)

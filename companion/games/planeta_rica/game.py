@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
-from . import api, moves, profile, rules, score, state
+from . import api, moves, profile, readings, rules, score, state
 
 
 class PlanetaRica:
@@ -14,7 +14,8 @@ class PlanetaRica:
     name_ja: str = "プラネトリコ"
     name_en: str = "Planeta Rica"
     player_counts: tuple[int, ...] = state.PLAYER_COUNTS
-    options: tuple[OptionSpec, ...] = ()  # no PR ruling is marked "option"
+    # PR-4 and PR-7 readings a table may switch; PR-6's kept for tables started before it changed (readings.py)
+    options: tuple[OptionSpec, ...] = readings.OPTIONS
     card_fields: tuple[CardField, ...] = profile.CARD_FIELDS
     ruling_prefix: str = "PR"
 

@@ -21,6 +21,8 @@ Notation (``parse_move_text(str(m)) == m``)            JSON (``parse_move(move_t
     invade tourist_planet cost=3 hypnosis=1,3          {..., "cost": 3, "hypnosis": [1, 3]}
     develop warp_gate                                  {"type": "develop", "gadget": "warp_gate"}
     develop warp_gate pay=1tachyon+1mithril            {..., "pay": {"tachyon": 1, "mithril": 1}}
+    develop warp_gate cost=1tachyon+1any pay=...       {..., "cost": {"tachyon": 1, "any": 1}}  (the card's
+                                                         cost, asked once when the profile lacks it, PR-6)
     collect / collect mithril                          {"type": "collect"} / {..., "resource": "mithril"}
     donate                                             {"type": "donate"}
     end                                                {"type": "end"}  (no Time Machine action, PR-7)
@@ -34,8 +36,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import ErrorList, ParseError
+from ..base import ErrorList, ParseError, is_plain_number
 from .cards import SLOTS, Card, Gadget, Planet, Resource, Resources, Reward, parse_card
+from .profile import Cost
 
 ADJUST_KEYS = ("tachyon", "monopole", "mithril", "coins", "fame", "workers")
 
@@ -130,14 +133,17 @@ class Invade:
 
 @dataclass(frozen=True)
 class Develop:
-    """PR-3: take a gadget for its resource cost; ``pay`` says which resources (needed for "any" costs or
-    while the profile lacks the cost)."""
+    """PR-3: take a gadget for its resource cost; ``pay`` says which resources (needed for "any" costs);
+    ``cost`` is the card's printed cost, asked for once when neither the profile nor an earlier develop of that
+    type at the table gives it (PR-6)."""
 
     gadget: Gadget
     pay: Resources | None = None
+    cost: Cost | None = None
 
     def __str__(self) -> str:
-        return f"develop {self.gadget}" + ("" if self.pay is None else f" pay={self.pay}")
+        return (f"develop {self.gadget}" + ("" if self.cost is None else f" cost={self.cost}")
+                + ("" if self.pay is None else f" pay={self.pay}"))
 
 
 @dataclass(frozen=True)
@@ -276,7 +282,8 @@ def parse_move(data: Mapping[str, Any]) -> Move:
     elif kind == "develop":
         gadget = r.parsed("gadget", Gadget.parse)
         pay = r.parsed("pay", Resources.from_json, required=False)
-        move = None if gadget is None else Develop(gadget, pay)
+        cost = r.parsed("cost", Cost.from_json, required=False)
+        move = None if gadget is None else Develop(gadget, pay, cost)
     elif kind == "collect":
         move = Collect(r.parsed("resource", Resource.parse, required=False))
     elif kind == "donate":
@@ -344,10 +351,12 @@ def move_to_json(move: Move) -> dict[str, Any]:
             if hypnosis:
                 out["hypnosis"] = list(hypnosis)
             return out
-        case Develop(gadget, pay):
+        case Develop(gadget, pay, cost):
             out = {"type": "develop", "gadget": gadget.value}
             if pay is not None:
                 out["pay"] = pay.to_json()
+            if cost is not None:
+                out["cost"] = cost.to_json()
             return out
         case Collect(resource):
             return {"type": "collect"} if resource is None else {"type": "collect", "resource": resource.value}
@@ -358,6 +367,15 @@ def move_to_json(move: Move) -> dict[str, Any]:
         case Adjust():
             return {"type": "adjust", "seat": move.seat, "card": move.card.value, **move.changes()}
     raise TypeError(f"not a Planeta Rica move: {move!r}")
+
+
+def _number(word: str, text: str, signed: bool = False) -> int:
+    """A number of the notation: ASCII digits only (``is_plain_number``), so "１" or "٣", which int() reads, are
+    refused with a clear reason rather than taken for 1 or 3; ``signed`` allows one leading "-" or "+"."""
+    digits = word[1:] if signed and word[:1] in ("-", "+") else word
+    if not is_plain_number(digits):
+        raise ParseError("pr.move.not_a_number", MOVE_RULE, value=word, text=text)
+    return int(word)
 
 
 def parse_move_text(text: str) -> Move:
@@ -371,13 +389,13 @@ def parse_move_text(text: str) -> Move:
     try:
         data: dict[str, Any] = {"type": head}
         if head == "start" and len(positional) == 1:
-            data["seat"] = int(positional[0])
+            data["seat"] = _number(positional[0], text)
         elif head == "reveal" and len(positional) == 1:
             data["planet"] = positional[0]
         elif head == "return" and len(positional) == 1:
-            data["planet"] = int(positional[0])
+            data["planet"] = _number(positional[0], text)
             if "copy" in options:
-                data["copy"] = int(options.pop("copy"))
+                data["copy"] = _number(options.pop("copy"), text)
             for key in ("take", "give"):
                 if key in options:
                     data[key] = Resources.parse(options.pop(key)).to_json()
@@ -385,26 +403,29 @@ def parse_move_text(text: str) -> Move:
                 if key in options:
                     data[key] = options.pop(key)
         elif head == "dispatch" and positional and not options:
-            data["placements"] = [{"planet": int(p.split(":")[0]), "slots": [int(s) for s in p.split(":")[1].split(",")]}
+            data["placements"] = [{"planet": _number(p.split(":")[0], text),
+                                   "slots": [_number(s, text) for s in p.split(":")[1].split(",")]}
                                   for p in positional]
         elif head == "invade" and len(positional) == 1:
             data["planet"] = positional[0]
             if "cost" in options:
-                data["cost"] = int(options.pop("cost"))
+                data["cost"] = _number(options.pop("cost"), text)
             if "hypnosis" in options:
-                data["hypnosis"] = [int(s) for s in options.pop("hypnosis").split(",")]
+                data["hypnosis"] = [_number(s, text) for s in options.pop("hypnosis").split(",")]
         elif head == "develop" and len(positional) == 1:
             data["gadget"] = positional[0]
             if "pay" in options:
                 data["pay"] = Resources.parse(options.pop("pay")).to_json()
+            if "cost" in options:
+                data["cost"] = Cost.parse(options.pop("cost")).to_json()
         elif head == "collect" and len(positional) <= 1:
             if positional:
                 data["resource"] = positional[0]
         elif head == "adjust" and len(positional) == 2:
-            data |= {"seat": int(positional[0]), "card": positional[1]}
+            data |= {"seat": _number(positional[0], text), "card": positional[1]}
             for key in ADJUST_KEYS:
                 if key in options:
-                    data[key] = int(options.pop(key))
+                    data[key] = _number(options.pop(key), text, signed=True)
         elif head not in ("donate", "end") or args:
             raise ParseError("pr.move.malformed", MOVE_RULE, value=text)
         if options:

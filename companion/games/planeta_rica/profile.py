@@ -21,14 +21,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import CardField, ErrorList, ParseError, Reason
-from .cards import GADGET_CARDS, PLANET_CARDS, RESOURCE_IDS, SLOTS, Card, Gadget, Planet, Resources, Reward
+from ..base import CardField, ErrorList, ParseError, Reason, is_plain_number
+from .cards import GADGET_CARDS, PLANET_CARDS, RESOURCE_IDS, SLOTS, Card, Gadget, Planet, Resource, Resources, Reward
 
 SLUG = "planeta-rica"
 RULE = "PR-6"
 
 SLOT_KEYS = tuple(f"slot{i}" for i in range(1, SLOTS + 1))
 COST_CHOICES = ("tachyon", "monopole", "mithril", "any")
+MAX_COST = 9  # a gadget cost of more resources than this is a typing slip (the printed costs are a few icons)
 PLANET_KEYS = frozenset({"coins", "slots", *SLOT_KEYS})
 GADGET_KEYS = frozenset({"cost"})
 
@@ -62,6 +63,29 @@ class Cost:
         if self.any:
             parts.append(f"{self.any}any")
         return "+".join(parts) or "0"
+
+    def to_json(self) -> dict[str, int]:
+        """As a profile writes it: ``{"tachyon": 1, "any": 1}``."""
+        data = {r.value: self.named.get(r) for r in Resource if self.named.get(r)}
+        return data | ({"any": self.any} if self.any else {})
+
+    @classmethod
+    def from_json(cls, value: Any, path: str = "cost") -> Cost:
+        """``{"tachyon": 1, "any": 1}`` -> Cost; ParseError at ``path`` for anything else."""
+        if not isinstance(value, Mapping) or not all(
+                k in COST_CHOICES and _is_int(v) and 0 <= v <= MAX_COST for k, v in value.items()):
+            raise ParseError("pr.develop.bad_cost", "PR-6", path, value=str(value)[:80])
+        return cls(Resources(**{k: v for k, v in value.items() if k in RESOURCE_IDS}), int(value.get("any", 0)))
+
+    @classmethod
+    def parse(cls, text: str) -> Cost:
+        """Notation ``1tachyon+1any`` (``0``: nothing) -> Cost; ParseError otherwise."""
+        parts = text.split("+")
+        anys = [p for p in parts if p.endswith("any")]
+        named = "+".join(p for p in parts if not p.endswith("any")) or "0"
+        if len(anys) > 1 or (anys and not is_plain_number(anys[0][:-3])):
+            raise ParseError("pr.move.malformed", "PR-6", value=text)
+        return cls(Resources.parse(named), int(anys[0][:-3]) if anys else 0)
 
 
 @dataclass(frozen=True)

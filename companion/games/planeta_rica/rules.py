@@ -37,8 +37,8 @@ def _phase(state: TableState, move: Move, allowed: Sequence[Phase], rule: str) -
 def time_machine_ready(state: TableState, seat: int) -> bool:
     """PR-7: a Time Machine obtained before this turn allows a second action.
 
-    The text does not say the card is used up, so it serves every later turn (closest ruling PR-7; a table
-    whose card says otherwise records the discard as it would any other card effect)."""
+    The text does not say the card is used up, so it serves every later turn (PR-7, a reading: the FAQ says only
+    that using it is optional); a table reading it as spent chooses the option ``time_machine``."""
     since = state.seats[seat].since(Gadget.TIME_MACHINE)
     return since is not None and since < state.turn
 
@@ -162,12 +162,22 @@ def apply(state: TableState, move: Move) -> TableState:
             after = actions.apply_collect(state, seat, move)
         case Donate():
             after = actions.apply_donate(state, seat, move)
+    if state.actions >= 1 and state.readings.time_machine_spent and seat is not None:
+        after = _spend_time_machine(after, seat)
     after = _trigger(after.evolve(actions=state.actions + 1))
     if after.phase is Phase.OVER:
         return after
     if isinstance(move, Invade) and market.needs_refill(after):
         return after.evolve(phase=Phase.REFILL)
     return _after_action(after)
+
+
+def _spend_time_machine(state: TableState, seat: int) -> TableState:
+    """PR-7, the table's other reading (option ``time_machine``): the second action spends the Time Machine; it
+    goes back to the supply (its VP with it), where anyone may develop it again."""
+    player = state.seats[seat]
+    kept = tuple(g for g in player.gadgets if g.gadget is not Gadget.TIME_MACHINE)
+    return state.with_seat(seat, replace(player, gadgets=kept))
 
 
 def _adjust(state: TableState, move: Adjust) -> TableState:
@@ -207,10 +217,19 @@ def _next_turn(state: TableState) -> TableState:
     return _begin_turn(state.evolve(turn=state.turn + 1))
 
 
+def counted_cards(state: TableState, seat: int) -> int:
+    """PR-4: the planet and gadget cards a seat holds towards the 12; New Earth is one of them (a reading: the
+    text does not exclude it), unless the table chose the other reading (option ``new_earth``)."""
+    held = state.seats[seat]
+    if state.readings.new_earth_counts:
+        return held.cards
+    return held.cards - sum(1 for p in held.planets if p.planet is Planet.NEW_EARTH)
+
+
 def end_condition(state: TableState) -> str | None:
-    """PR-4: "cards" when a seat holds 12 planet and gadget cards (New Earth counted), "fame" when the pool is
-    empty, None otherwise."""
-    if any(seat.cards >= END_CARDS for seat in state.seats):
+    """PR-4: "cards" when a seat holds 12 planet and gadget cards (New Earth counted, as the table reads it),
+    "fame" when the pool is empty, None otherwise."""
+    if any(counted_cards(state, i) >= END_CARDS for i in range(state.players)):
         return "cards"
     if state.fame_pool <= 0:
         return "fame"

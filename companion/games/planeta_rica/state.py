@@ -16,7 +16,8 @@ from typing import Any
 
 from ..base import ImpossibleState, ParseError
 from .cards import PLANET_CARDS, SLOTS, Card, Gadget, Planet, Resource, Resources
-from .profile import DeckProfile, read_profile
+from .profile import Cost, DeckProfile, read_profile
+from .readings import Readings, readings_from
 
 PLAYER_COUNTS = (3, 4, 5)  # PR-1
 START_WORKERS = 6  # 【ゲームの準備】
@@ -124,6 +125,18 @@ class TableState:
     returned: frozenset[int] = frozenset()  # planets (indices) whose worker has returned this return phase
     end_turn: int | None = None  # the turn in which the end was triggered (PR-4)
     end_cause: str | None = None  # "cards" or "fame"
+    readings: Readings = Readings()  # the table's options: PR-4, PR-7 readings and PR-6 (readings.py)
+    # PR-6: a gadget's cost the profile lacks, as the first develop of that type at this table gave it; every
+    # later develop of that type pays the same
+    gadget_costs: tuple[tuple[Gadget, Cost], ...] = ()
+
+    def gadget_cost(self, gadget: Gadget) -> Cost | None:
+        """The cost every develop of ``gadget`` pays at this table: the profile's, else the one its first develop
+        gave (PR-6); None while neither knows it."""
+        known = self.profile.gadget(gadget).cost
+        if known is not None:
+            return known
+        return next((cost for g, cost in self.gadget_costs if g is gadget), None)
 
     @property
     def players(self) -> int:
@@ -197,7 +210,7 @@ def new_state(players: int, options: Mapping[str, str] | None = None,
         raise ParseError("pr.players.unsupported", "PR-1", "players", players=str(players),
                          allowed=list(PLAYER_COUNTS))
     deck = DeckProfile.unknown() if profile is None else read_profile(profile)
-    return TableState(deck, (Seat(),) * players, FAME_PER_PLAYER * players)
+    return TableState(deck, (Seat(),) * players, FAME_PER_PLAYER * players, readings=readings_from(options or {}))
 
 
 # -- JSON ------------------------------------------------------------------------------------------------------
@@ -216,6 +229,8 @@ def state_to_json(state: TableState) -> dict[str, Any]:
         "end": None if state.end_turn is None else {"turn": state.end_turn, "cause": state.end_cause},
         "market": [{"planet": s.planet.value, "count": s.count} for s in state.market],
         "seats": [_seat_json(seat) for seat in state.seats],
+        "options": state.readings.to_options(),
+        "gadget_costs": {gadget.value: cost.to_json() for gadget, cost in state.gadget_costs},
     }
 
 
@@ -236,7 +251,9 @@ def parse_state(data: Mapping[str, Any], profile: Mapping[str, Any] | DeckProfil
     if not isinstance(data, Mapping):
         raise ParseError("pr.json.wrong_type", "PR-1", "", expected="object")
     players = _count(data, "players", "")
-    base = new_state(players, {}, profile)
+    # a snapshot without options is read with RULINGS.md's readings (not a stored table's options)
+    options = data.get("options")
+    base = new_state(players, options if isinstance(options, Mapping) else Readings().to_options(), profile)
     raw_seats = _list(data, "seats")
     if len(raw_seats) != players:
         raise ParseError("pr.state.seat_count", "PR-1", "seats", count=len(raw_seats), players=players)
@@ -265,7 +282,8 @@ def parse_state(data: Mapping[str, Any], profile: Mapping[str, Any] | DeckProfil
         end_turn, end_cause = _count(end, "turn", "end"), str(end["cause"])
     state = base.evolve(seats=seats, start=start, phase=phase, market=tuple(market), turn=_count(data, "turn", ""),
                         actions=_count(data, "actions", ""), returned=frozenset(returned),
-                        fame_pool=_count(data, "fame_pool", ""), end_turn=end_turn, end_cause=end_cause)
+                        fame_pool=_count(data, "fame_pool", ""), end_turn=end_turn, end_cause=end_cause,
+                        gadget_costs=_gadget_costs(data.get("gadget_costs", {})))
     for code, rule, path, params in impossibilities(state):
         raise ImpossibleState(code, rule, path, **params)
     return state
@@ -332,3 +350,10 @@ def _seat(raw: Any, path: str) -> Seat:
     resources = Resources(*(_count(raw, r.value, path) for r in Resource))
     return Seat(tuple(planets), tuple(gadgets), resources, _count(raw, "coins", path), _count(raw, "fame", path),
                 _count(raw, "hand", path))
+
+
+def _gadget_costs(raw: Any) -> tuple[tuple[Gadget, Cost], ...]:
+    if not isinstance(raw, Mapping):
+        raise ParseError("pr.json.wrong_type", "PR-6", "gadget_costs", expected="object")
+    return tuple((Gadget.parse(name, f"gadget_costs.{name}"), Cost.from_json(value, f"gadget_costs.{name}"))
+                 for name, value in raw.items())

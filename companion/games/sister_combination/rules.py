@@ -21,7 +21,7 @@ from .effects import (
     take_stack_effect,
 )
 from .moves import Draw, Keep, Move, PassTurn, Play, ReachMissed, Reshuffle, Setup, TakeStack
-from .state import TableState
+from .state import HAND_DEALT, HANDS_DEALT, TableState
 
 TARGETED = ("haruka", "yotsuba")  # SC-5: the S.P. cards that name a seat ("誰か一人")
 
@@ -48,7 +48,12 @@ def _check_setup(state: TableState, move: Setup) -> list[Reason]:
         reasons.append(Reason("sc.setup.hand_count", "SC-8", True, {"players": n, "hands": n}, "hands"))
     if not 0 <= move.first < n:
         reasons.append(Reason("sc.seat.no_such_seat", "SC-8", False, {"seat": move.first, "players": n}, "first"))
-    if any(h == 0 for h in move.hands):
+    if state.options.hands == HANDS_DEALT:
+        # SC-8 (「各プレイヤーに裏向きで7枚ずつ配ります」): every hand starts with 7 cards
+        dealt = all(h == HAND_DEALT for h in move.hands)
+        reasons.append(Reason("sc.setup.seven_each", "SC-8", dealt,
+                              {"hands": list(move.hands), "dealt": HAND_DEALT}, "hands"))
+    elif any(h == 0 for h in move.hands):
         reasons.append(Reason("sc.setup.empty_hand", "SC-8", False, {"hands": list(move.hands)}, "hands"))
     total = sum(move.hands) + 1
     if total > DECK_SIZE:
@@ -56,6 +61,7 @@ def _check_setup(state: TableState, move: Setup) -> list[Reason]:
                               "hands", impossible=True))
     ok = move.field.symbol.is_number
     reasons.append(Reason("sc.setup.field_number", "SC-8", ok, {"card": str(move.field)}, "field"))
+    reasons.append(Reason("sc.setup.clockwise", "SC-8", True, {}))  # a reading: said so where it is shown
     return reasons
 
 

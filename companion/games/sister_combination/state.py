@@ -25,7 +25,12 @@ LIMIT_A = "16a"
 LIMIT_B = "16b"
 END_OPTION = OptionSpec("end", (END_FIRST_OUT, END_LAST_ONE), "SC-7")
 HAND_LIMIT_OPTION = OptionSpec("hand_limit", (LIMIT_NONE, LIMIT_A, LIMIT_B), "SC-7")
-OPTIONS = (END_OPTION, HAND_LIMIT_OPTION)
+HANDS_DEALT = "seven"  # SC-8 now: every hand is dealt 7 cards, a set-up with other sizes is refused
+HANDS_AS_ENTERED = "as-entered"  # SC-8 before: any hand sizes were accepted
+# Kept for tables started before SC-8 said 7 each (their options lack the key): their set-up still replays.
+# A new table is dealt 7 each, so the new-table page does not offer the old reading.
+HANDS_OPTION = OptionSpec("hands", (HANDS_DEALT, HANDS_AS_ENTERED), "SC-8", before=HANDS_AS_ENTERED, shown=False)
+OPTIONS = (END_OPTION, HAND_LIMIT_OPTION, HANDS_OPTION)
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,7 @@ class Options:
 
     end: str = END_FIRST_OUT
     hand_limit: str = LIMIT_NONE
+    hands: str = HANDS_DEALT
 
     @property
     def limit(self) -> int | None:
@@ -41,16 +47,17 @@ class Options:
         return None if self.hand_limit == LIMIT_NONE else HAND_LIMIT
 
     def to_json(self) -> dict[str, str]:
-        return {"end": self.end, "hand_limit": self.hand_limit}
+        return {"end": self.end, "hand_limit": self.hand_limit, "hands": self.hands}
 
 
-def parse_options(data: Mapping[str, Any] | None, prefix: str = "options.") -> Options:
-    """Options JSON -> Options (absent keys take the defaults); raises ParseError / ErrorList."""
+def parse_options(data: Mapping[str, Any] | None, prefix: str = "options.", stored: bool = False) -> Options:
+    """Options JSON -> Options (absent keys take the defaults; ``stored``: a table's stored options, whose absent
+    keys take the setting of a table started before the option existed); raises ParseError / ErrorList."""
     data = data or {}
     errors: list[RulesError] = []
     values: dict[str, str] = {}
     for spec in OPTIONS:
-        value = data.get(spec.key, spec.default)
+        value = spec.value(data) if stored else data.get(spec.key, spec.default)
         if value not in spec.choices:
             errors.append(ParseError("sc.input.option", spec.rule, prefix + spec.key, value=str(value),
                                      allowed=list(spec.choices)))
@@ -114,7 +121,7 @@ class TableState:
 def new_state(players: int, options: Mapping[str, str] | None = None) -> TableState:
     if players not in PLAYER_COUNTS:
         raise ParseError("sc.input.players", "SC-0", "players", value=players, allowed=list(PLAYER_COUNTS))
-    return TableState(players, parse_options(options or {}, ""))
+    return TableState(players, parse_options(options or {}, "", stored=True))
 
 
 def state_to_json(state: TableState) -> dict[str, Any]:

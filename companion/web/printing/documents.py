@@ -161,8 +161,10 @@ def summary_document(view: Any, options: PrintOptions) -> Document:
 
             logging.getLogger(__name__).exception("summary of %s failed", game.slug)
             summary_failed = True
-    options_shown = [(option_label(o.key), option_label(o.key, str(view.table.options.get(o.key, o.default))),
-                      o.rule) for o in game.options]
+    # an option kept only for older tables is shown when the table plays by its old reading
+    stored = dict(view.table.options)
+    options_shown = [(option_label(o.key), option_label(o.key, o.value(stored)), o.rule) for o in game.options
+                     if o.shown or o.value(stored) != o.default]
     lines = history(view, SUMMARY_HISTORY)
     earlier = max(0, store.event_count(view.table.id) - len(lines))
     last = lines[0].at if lines else view.table.created_at

@@ -47,10 +47,17 @@ def play(state: TableState, *moves: str) -> TableState:
     return state
 
 
+# A new table's options: every option at its default, as the new-table page stores them. A table whose options
+# lack a key started before that option existed and keeps the earlier reading (LP-6, LP-9: readings.py).
+NEW_TABLE = {o.key: o.default for o in GAME.options}
+EARLIER_READINGS: dict[str, str] = {}
+
+
 def table(players: int = 4, profile: dict[str, Any] | None = None, first: int = 0,
-          openings: tuple[str, ...] | None = None) -> TableState:
+          openings: tuple[str, ...] | None = None, options: dict[str, str] | None = None) -> TableState:
     """A table past setup: ``first`` chosen, each seat's commoner placed (default: along the bottom row)."""
-    state = GAME.new_state(players, {}, profile if profile is not None else default_profile())
+    chosen = NEW_TABLE if options is None else options
+    state = GAME.new_state(players, chosen, profile if profile is not None else default_profile())
     cells = openings or tuple(f"r3c{i}" for i in range(players))
     return play(state, f"first {first}", *(f"opening {cell}" for cell in cells))
 

@@ -1,4 +1,4 @@
-"""LP-6 (buried cards count), LP-9 (the set-up's mulligan is recorded) and LP-10 (every effect primitive)."""
+"""LP-6 (buried cards count for a table started under the earlier reading), LP-9 (the set-up's mulligan is recorded) and LP-10 (every effect primitive)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 from companion.games.lumiere import GAME, Card, Mulligan, Phase, SendCard, SetCard, expected_moves, parse_move_text
 from companion.games.lumiere.moves import move_to_json, parse_move
 
-from .support import complete_profile, play, table, with_field
+from .support import EARLIER_READINGS, NEW_TABLE, complete_profile, play, table, with_field
 from .test_tracker import FULL, at_draw_of_last_seat
 
 
@@ -17,38 +17,40 @@ def codes(state, text: str) -> list[tuple[str, str, bool]]:  # type: ignore[no-u
 
 # -- LP-6 ----------------------------------------------------------------------------------------------------
 
-def test_lp6_a_buried_card_that_may_be_stacked_upon_stops_the_remove_phase() -> None:
-    """「フィールドにあるカードの中で」: the vampire under the ghost at r0c0 may be stacked upon, so LP-6 does
-    not apply although no top card may be."""
-    state = play(at_draw_of_last_seat(table(profile=complete_profile(stackable=frozenset({"vampire"}))), FULL),
-                 "draw")
+def test_lp6_earlier_reading_a_buried_card_that_may_be_stacked_upon_stops_the_remove_phase() -> None:
+    """The earlier reading (「フィールドにあるカードの中で」), kept by a table started under it: the vampire under
+    the ghost at r0c0 may be stacked upon, so LP-6 does not apply although no top card may be."""
+    old = table(profile=complete_profile(stackable=frozenset({"vampire"})), options=EARLIER_READINGS)
+    state = play(at_draw_of_last_seat(old, FULL), "draw")
     assert (state.phase, expected_moves(state)[0].__name__) == (Phase.EFFECT, "PlayCard")
 
 
-def test_lp6_the_remove_phase_reason_names_the_buried_card() -> None:
+def test_lp6_earlier_reading_the_remove_phase_reason_names_the_buried_card() -> None:
     state = at_draw_of_last_seat(table(profile=complete_profile(stackable=frozenset({"vampire"}))), FULL)
     from companion.games.lumiere import remove_phase
 
-    status = remove_phase(state.field, state.profile)
+    status = remove_phase(state.field, state.profile, buried=True)
     (_, reason) = status.reasons
     assert (status.applies, reason.code, reason.rule, reason.params["cards"], reason.params["cells"]) == (
-        False, "lp.remove.stackable_top", "LP-6", ["vampire"], ["r0c0"])
+        False, "lp.remove.stackable_top_buried", "LP-6", ["vampire"], ["r0c0"])
+    now = remove_phase(state.field, state.profile)  # LP-6 now: the vampire is buried, so it does not count
+    assert (now.applies, now.reasons[-1].code) == (True, "lp.remove.no_stackable_top")
 
 
 # -- LP-9 ----------------------------------------------------------------------------------------------------
 
 def test_lp9_a_mulligan_is_recorded_and_keeps_hand_and_deck_counts() -> None:
-    state = GAME.new_state(4, {}, complete_profile())
+    state = GAME.new_state(4, NEW_TABLE, complete_profile())
     assert codes(state, "mulligan 1 yokai 5") == [
         ("lp.phase.move_expected", "§ターン進行", True), ("lp.mulligan.revealed", "LP-9", True),
         ("lp.mulligan.returned", "LP-9", True)]
-    after = play(state, "mulligan 1 yokai 5", "mulligan 1 ghost 2", "first 0", "mulligan 2 priest 1")
+    after = play(state, "mulligan 1 yokai 5", "mulligan 1 ghost 2", "mulligan 2 priest 1", "first 0")
     assert [(s.hand, s.deck, s.mulligans) for s in after.seats] == [(6, 12, 0), (6, 12, 2), (6, 12, 1), (6, 12, 0)]
     assert after.phase is Phase.SETUP and after.first == 0
 
 
 def test_lp9_the_revealed_card_is_not_returned() -> None:
-    state = GAME.new_state(3, {}, complete_profile())
+    state = GAME.new_state(3, NEW_TABLE, complete_profile())
     assert ("lp.mulligan.returned", "LP-9", False) in codes(state, "mulligan 0 yokai 6")
     assert ("lp.mulligan.no_such_seat", "§プレイの準備", False) in codes(state, "mulligan 3 yokai 1")
     assert not GAME.check(play(table(), "play ghost"), parse_move_text("mulligan 0 yokai 1")).legal

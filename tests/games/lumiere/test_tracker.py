@@ -35,7 +35,9 @@ def verdict_codes(state: TableState, move: str) -> list[tuple[str, str, bool]]:
 def test_the_game_is_registered_and_follows_the_protocol() -> None:
     assert registry()["lumiere"] is GAME
     assert isinstance(GAME, Game)
-    assert (GAME.name_ja, GAME.player_counts, GAME.ruling_prefix, GAME.options) == ("ルミエル†プリエール", (3, 4), "LP", ())
+    assert (GAME.name_ja, GAME.player_counts, GAME.ruling_prefix) == ("ルミエル†プリエール", (3, 4), "LP")
+    # no LP ruling is an option: the options only keep the readings of tables started before LP-6/LP-9 changed
+    assert not any(o.shown for o in GAME.options)
 
 
 # -- setup -----------------------------------------------------------------------------------------------------
@@ -237,7 +239,7 @@ def test_lp6_unknown_stackable_flags_leave_the_choice_to_the_table() -> None:
     assert (state.phase, expected_moves(state)) == (Phase.REMOVE, (TakeTop, PlayCard))
     reasons = GAME.check(state, parse_move_text("play warrior")).reasons
     unknown = next(r for r in reasons if r.code == "lp.remove.stackable_unknown")
-    assert (unknown.rule, unknown.ok, unknown.params["cards"]) == ("LP-8", True, ["ghost", "vampire", "commoner"])  # LP-6: buried too
+    assert (unknown.rule, unknown.ok, unknown.params["cards"]) == ("LP-8", True, ["ghost", "commoner"])  # LP-6: tops only
     assert play(state, "play warrior").phase is Phase.EFFECT
     assert play(state, "take r0c0").phase is Phase.REMOVE
 

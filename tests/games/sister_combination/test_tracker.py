@@ -22,9 +22,11 @@ from companion.registry import engines as registry
 
 from .support import c, codes, play, table
 
+NEW_TABLE = {o.key: o.default for o in GAME.options}  # a table's options as the new-table page stores them
+
 
 def started(players: int = 4, **options: str):  # type: ignore[no-untyped-def]
-    return apply(new_state(players, options), Setup(1, (7,) * players, c("karen:3")))
+    return apply(new_state(players, NEW_TABLE | options), Setup(1, (7,) * players, c("karen:3")))
 
 
 def test_registered_with_the_contract_fields() -> None:
@@ -32,8 +34,9 @@ def test_registered_with_the_contract_fields() -> None:
     assert (GAME.slug, GAME.name_ja, GAME.name_en, GAME.ruling_prefix) == (
         "sister-combination", "シスター・コンビネーション", "Sister Combination", "SC")
     assert GAME.player_counts == tuple(range(3, 14)) and GAME.card_fields == ()
-    assert [(o.key, o.choices, o.rule) for o in GAME.options] == [
-        ("end", ("first_out", "last_one"), "SC-7"), ("hand_limit", ("none", "16a", "16b"), "SC-7")]
+    assert [(o.key, o.choices, o.rule, o.shown) for o in GAME.options] == [
+        ("end", ("first_out", "last_one"), "SC-7", True), ("hand_limit", ("none", "16a", "16b"), "SC-7", True),
+        ("hands", ("seven", "as-entered"), "SC-8", False)]  # kept for tables started before SC-8 said 7 each
     assert GAME.validate_profile({}) == () and GAME.validate_card({}, {}) == ()
 
 
@@ -151,7 +154,7 @@ def test_actor() -> None:
 def test_state_json_round_trip() -> None:
     state = apply(started(hand_limit="16b", end="last_one"), play("karen:stack2"))
     data = GAME.state_to_json(state)
-    assert data["options"] == {"end": "last_one", "hand_limit": "16b"} and data["discard"][0] == "karen:stack2"
+    assert data["options"] == {"end": "last_one", "hand_limit": "16b", "hands": "seven"} and data["discard"][0] == "karen:stack2"
     assert GAME.parse_state(data, {}) == state
 
 
@@ -169,3 +172,22 @@ def test_parse_state_refuses_with_paths() -> None:
 def test_reach_declared_with_cards_to_spare_is_harmless() -> None:
     verdict = check(table(), play("karen:5", reach=True))
     assert verdict.legal and codes(verdict.reasons)[-1] == "sc.reach.not_needed"
+
+
+# -- SC-8: every hand is dealt 7 (issue #26) -------------------------------------------------------------------
+
+def test_sc8_a_setup_with_hands_of_three_is_refused_naming_the_ruling() -> None:
+    verdict = check(new_state(3, NEW_TABLE), Setup(0, (3, 3, 3), c("karen:3")))
+    assert not verdict.legal
+    (failure,) = verdict.failures
+    assert (failure.code, failure.rule, failure.params["hands"], failure.params["dealt"], failure.path) == (
+        "sc.setup.seven_each", "SC-8", [3, 3, 3], 7, "hands")
+    assert check(new_state(3, NEW_TABLE), Setup(0, (7, 7, 7), c("karen:3"))).legal
+    assert ("sc.setup.seven_each", "SC-8", True) in [(r.code, r.rule, r.ok) for r in
+                                                     check(new_state(3, NEW_TABLE), Setup(0, (7, 7, 7), c("karen:3"))).reasons]
+
+
+def test_sc8_a_table_started_before_keeps_its_set_up() -> None:
+    """Its stored options lack "hands": the set-up it was entered with still replays."""
+    assert check(new_state(3, {}), Setup(0, (3, 3, 3), c("karen:3"))).legal
+    assert not check(new_state(3, {}), Setup(0, (0, 3, 3), c("karen:3"))).legal

@@ -61,6 +61,8 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
                 "returned": _count(form, "returned", "lp.form.count")}
     if kind == "set":
         move = {"kind": kind, "cell": _cell(form, "cell"), "stack": _stack(form), "under": _under(form)}
+        if form.get("table_decides") in ("1", "on", "true"):  # LP-6: no area takes it by the rules; the table decides
+            move["table"] = True
         owner = (form.get("owner") or "").strip()
         if owner:  # LP-10: the effect sets it facing another player
             move["owner"] = _seat(form, "owner", "lp.form.owner")

@@ -53,6 +53,9 @@ def _describe(move: Mapping[str, Any]) -> str:
         facing = ""
         if move.get("owner") is not None:
             facing = _(", facing %(seat)s by its effect", seat=seat_label(move["owner"]))
+        if move.get("table"):  # LP-6: no area took it by the rules
+            decided = _(" (the table's decision: no area took it by the rules, LP-6)")
+            return _("Card set on %(area)s", area=_cell_of(move["cell"])) + facing + stacked + decided
         return _("Card set on %(area)s", area=_cell_of(move["cell"])) + facing + stacked
     if kind == "move":
         return _("Effect: the top card of %(source)s moved to %(target)s", source=_cell_of(move["from"]),

@@ -138,12 +138,29 @@ MESSAGES: dict[str, Any] = {
     "lp.place.stack_by_effect": M(_l("The played card's effect lets it be stacked on {cell} (on {top})."),
                                   cell="cell", top="card", owner="seat"),
     "lp.remove.field_full": M(_l("All 16 areas hold a card (empty: {empty})."), empty="cells"),
-    "lp.remove.stackable_top": M(_l("No card on the field, buried ones included, may be stacked upon; but {cards} "
+    "lp.remove.stackable_top": M(_l("The remove phase needs that no area's top card may be stacked upon; but {cards} "
                                     "may ({cells})."), cards="cards", cells="cells"),
+    "lp.remove.stackable_top_buried": M(_l("No card on the field, buried ones included, may be stacked upon; but "
+                                           "{cards} may ({cells}). This table started under that earlier reading "
+                                           "and keeps it."), cards="cards", cells="cells"),
     "lp.remove.stackable_unknown": M(_l("The deck profile does not say whether cards may be stacked on {cards} "
                                         "({cells}): if none may, the turn player takes a top card; otherwise "
                                         "play on."), cards="cards", cells="cells"),
-    "lp.remove.no_stackable_top": M(_l("No card on the field, buried ones included, may be stacked upon.")),
+    "lp.remove.no_stackable_top": M(_l("No area's top card may be stacked upon (buried cards do not count).")),
+    "lp.remove.no_stackable_top_buried": M(_l("No card on the field, buried ones included, may be stacked upon (the "
+                                              "earlier reading this table started under).")),
+    "lp.set.no_legal_area": M(_l("No area takes {card} by the rules (every area holds a card and no top card may be "
+                                 "stacked upon): the table places it on the area it chooses, recorded as its "
+                                 "decision."), card="card"),
+    "lp.set.no_area_by_rules": M(_l("No area takes {card} by the rules: every area holds a card and no top card may "
+                                    "be stacked upon."), card="card"),
+    "lp.set.table_decides": M(_l("The rule text does not cover this, so the table places {card} on {cell}: "
+                                 "recorded as the table's decision."), card="card", cell="cell", top="card"),
+    "lp.set.table_not_needed": M(_l("The rules still allow a set ({cells}), so the table does not decide where it "
+                                    "goes."), cells="cells"),
+    "lp.mulligan.ended": M(_l("Mulligans end when the first player is chosen: everyone had declined another "
+                              "one.")),
+    "lp.option.unknown_choice": M(_l("“{value}” is not one of this option's settings ({allowed}).")),
     "lp.remove.top_card": M(_l("The card taken is the top card of an area ({cell}: {card})."), cell="cell",
                             card="card", seat="seat"),
     "lp.play.hand_not_empty": M(_l("The turn player has a card in hand ({seat}: {hand})."), seat="seat"),
@@ -209,6 +226,13 @@ MESSAGES: dict[str, Any] = {
                              cell="cell"),
     "lp.dispute.unused_side": M(_l("With 3 players nobody sits on the fourth side: change or take off the cards "
                                    "facing it first ({cells})."), cells="cells"),
+    # -- the readings a table started under (kept for tables started before LP-6 and LP-9 changed) --------
+    "option.remove_phase": M(_l("Remove phase: which cards are looked at")),
+    "option.remove_phase.top-cards": M(_l("The areas' top cards only")),
+    "option.remove_phase.every-card": M(_l("Every card on the field, buried ones too (the earlier reading)")),
+    "option.mulligan": M(_l("Mulligans")),
+    "option.mulligan.until-first-player": M(_l("Until the first player is chosen")),
+    "option.mulligan.until-play": M(_l("Until play starts (the earlier reading)")),
 }
 
 

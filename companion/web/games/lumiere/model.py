@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 
 from companion.games.base import Breakdown, Term
 from companion.games.lumiere import GAME, Card, Phase, TableState, expected_moves, remove_phase, resolve_get
+from companion.games.lumiere.conditions import set_areas
 from companion.games.lumiere.moves import KINDS
 from companion.web.gameweb import TableRequest, TableViewLike
 
@@ -95,6 +96,8 @@ class TrackerView:
     start_reasons: tuple[ReasonView, ...]  # this turn's end check (LP-7): none held, so the game went on
     owners: tuple[tuple[int, str, str], ...]  # (seat, name, arrow): whom a card may face
     cards: tuple[PlayChoice, ...]  # every card, for the mulligan's revealed card (LP-9)
+    table_decides: bool  # no area takes the played card by the rules: the table places it (LP-6)
+    remove_counts_buried: bool  # the table started under LP-6's earlier reading (buried cards counted)
     profile_url: str
     profile_is_own: bool
     token: str  # the table's play token (the entry forms post to it)
@@ -165,7 +168,10 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
     if "play" in expected and state.turn is not None:
         unseen = state.seat(state.turn).unseen()
         choices = tuple(PlayChoice(c.value, card_name(c), unseen[c], state.profile.points(c)) for c in Card)
-    remove = remove_phase(state.field, state.profile) if state.phase is Phase.REMOVE else None
+    buried = state.readings.remove_counts_buried
+    remove = remove_phase(state.field, state.profile, buried) if state.phase is Phase.REMOVE else None
+    # LP-6 "never stuck": an effect left no area that takes the card by the rules, so the table decides
+    table_decides = "set" in expected and not set_areas(state.field, state.profile)
     effect = state.profile.data(state.play_area).effect if state.play_area is not None else None
     pending = dict(pending or {})
     steps = _steps(state)
@@ -204,6 +210,8 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         start_reasons=tuple(reason_view(r) for r in state.start_reasons),
         owners=tuple((s, seat_label(s), ARROWS[s]) for s in range(players)),
         cards=tuple(PlayChoice(c.value, card_name(c), 0, None) for c in Card),
+        table_decides=table_decides,
+        remove_counts_buried=buried,
         profile_url=profile_url,
         profile_is_own=own,
         token=view.table.token,

@@ -4,7 +4,7 @@ Every form on the table fragment sends ``type`` (the engine's move type) and the
 ``seat``; ``planet`` (a planet id for reveal/invade, a planet's index in the mover's row for return);
 ``copy``, ``shows``, ``copied``, ``take_<resource>``, ``give_<resource>`` (a return's choices);
 ``d<planet>_<slot>`` (a dispatch's slot boxes); ``h_<slot>`` (Hypnosis Capsule's slots) and ``cost`` (invade);
-``gadget`` and ``pay_<resource>`` (develop); ``resource`` (collect); ``card`` and the six amounts (adjust).
+``gadget``, ``pay_<resource>`` and ``cost_<resource or any>`` (develop); ``resource`` (collect); ``card`` and the six amounts (adjust).
 A missing tap is a ParseError with a ``pr.form.*`` code that says what to tap; everything else is the engine's
 to check.
 """
@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import ParseError
+from companion.games.base import ParseError, is_plain_number
 from companion.games.planeta_rica import GAME
 from companion.games.planeta_rica.cards import SLOTS
 from companion.games.planeta_rica.moves import ADJUST_KEYS, MOVE_TYPES
+from companion.games.planeta_rica.profile import COST_CHOICES
 
 from .labels import RESOURCES, REWARDS
 
@@ -33,7 +34,7 @@ def _count(form: Mapping[str, str], key: str, code: str, signed: bool = False) -
     if raw == "":
         return None
     digits = raw[1:] if signed and raw[:1] in "+-" else raw
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 4:  # "²" and "１" pass isdigit, not int
+    if not is_plain_number(digits, 4):  # "²" and "１" pass isdigit(), and int() reads "１" as 1
         raise ParseError("pr.form.number", "PR-3", key, value=raw)
     return -int(digits) if raw.startswith("-") else int(digits)
 
@@ -107,6 +108,11 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
         pay = _bag(form, "pay_")
         if pay or _text(form, "pay") == "1":
             move["pay"] = pay
+        # PR-6: the card's cost, asked once; sent only when some field of it is filled (all blank is no answer,
+        # never a free card: the engine then asks for it)
+        if any(_text(form, f"cost_{choice}") for choice in COST_CHOICES):
+            move["cost"] = {choice: n for choice in COST_CHOICES
+                            if (n := _count(form, f"cost_{choice}", "pr.form.number"))}
     if kind == "collect" and _text(form, "resource"):
         move["resource"] = _text(form, "resource")
     if kind == "adjust":

@@ -111,7 +111,8 @@ ENGINE_MESSAGES: dict[str, Any] = {
     "pr.turn.phase": M(_l("This entry ({move}) belongs to another part of the turn: now it is {phase}, and it "
                           "fits {allowed}."), allowed="phases"),
     "pr.turn.time_machine": M(_l("A second action in one turn needs a Time Machine obtained in an earlier turn "
-                                 "({actions} action taken).")),
+                                 "({actions} action taken). Whether it is spent by that is a reading the table "
+                                 "chose when it started.")),
     "pr.turn.end_after_first_action": M(_l("With a Time Machine the turn may end after the first action "
                                            "({actions} taken).")),
     # -- returning a worker (PR-2) -------------------------------------------------------------------------------
@@ -134,7 +135,8 @@ ENGINE_MESSAGES: dict[str, Any] = {
                                   "that is no copy slot, and planet {copy} is not one (can copy: {targets})."),
                                "copy"),
     "pr.return.copy_not_copy": M(_l("A copy slot cannot copy another copy slot: slot {slot} of {target} "
-                                    "(planet {copy}) is one.")),
+                                    "(planet {copy}) is one. (A reading: the text does not say; it avoids a "
+                                    "loop.)")),
     "pr.return.copy_not_needed": M(_l("Slot {slot} of {card} pays {reward}: it copies nothing.")),
     "pr.return.take_one": M(_l("Slot {slot} of {card} pays one resource of the player's choice: take exactly "
                                "one (chosen: {take}).")),
@@ -175,6 +177,17 @@ ENGINE_MESSAGES: dict[str, Any] = {
     "pr.develop.no_second_copy": M(_l("A player never holds a second copy of a gadget: {card}.")),
     "pr.develop.cost_known": M(_l("The resource cost of {card} is in the deck profile or entered with the "
                                   "develop.")),
+    "pr.develop.cost_asked": M(_l("Nobody at this table knows the cost of {card} yet: enter the card's cost once "
+                                  "(its named resources and “any resource”); a blank is not free.")),
+    "pr.develop.cost_given": M(_l("{card} costs {cost}, as entered now: every later develop of it at this table "
+                                  "pays the same.")),
+    "pr.develop.cost_held_table": M(_l("{card} costs {cost} at this table, as its first develop gave it.")),
+    "pr.develop.cost_held_profile": M(_l("{card} costs {cost} (deck profile).")),
+    "pr.develop.cost_differs_table": M(_l("{card} costs {cost} at this table, as its first develop gave it, not "
+                                          "{given}.")),
+    "pr.develop.cost_differs_profile": M(_l("{card} costs {cost} in the deck profile, not {given}.")),
+    "pr.develop.bad_cost": M(_l("“{value}” is not a gadget's cost: give resources and “any” as counts.")),
+    "pr.option.unknown_choice": M(_l("“{value}” is not one of this option's settings ({allowed}).")),
     "pr.develop.choose_payment": M(_l("{card} costs {cost}: tap which resources pay the “any resource” part.")),
     "pr.develop.pay_matches_cost": M(_l("{card} costs {cost}; the payment is {pay}.")),
     "pr.develop.resources": M(_l("{card} costs {cost}; the player has {have}.")),
@@ -192,12 +205,14 @@ ENGINE_MESSAGES: dict[str, Any] = {
     # -- the end and VP (PR-4, PR-5, PR-7) -----------------------------------------------------------------------
     "pr.end.triggered": M(_l("{seat} triggered the end in turn {turn}: {cause}. The game ends after the turn of "
                              "{last_seat}, the start player's right-hand neighbour (turns left, this one "
-                             "included: {turns_remaining}).")),
+                             "included: {turns_remaining}). If it is triggered in that player's turn, the game "
+                             "ends at once: returns or a second action still owed are not made (a reading).")),
     "pr.vp.fame": M(_l("Fame: {fame}")),
     "pr.vp.planets": M(_l("Printed VP of the planets ({cards})")),
     "pr.vp.gadgets": M(_l("Printed VP of the gadgets ({cards})")),
     "pr.vp.bonus": M(_l("{card}: +1 VP per {per} resource icons in the slots of the player's planets "
-                        "({resource_icons} icons)")),
+                        "({resource_icons} icons; a named resource or “any resource” counts as one: a reading, "
+                        "the text's picture is lost)")),
     "pr.rank.tie_break": M(_l("Tied at {vp} VP: {seats}. The tied player farthest clockwise from the start "
                               "player ({start}) wins, so the order is {order}.")),
     "pr.rank.vp_unknown": M(_l("The VP of {seats} cannot be totalled yet: the deck profile lacks a card's VP.")),
@@ -209,6 +224,7 @@ ENGINE_MESSAGES: dict[str, Any] = {
     "pr.move.not_an_integer": M(_l("“{field}” must be a whole number, not “{value}”."), field="list"),
     "pr.move.bad_slots": M(_l("Slots are numbers 1 to 5, each at most once ({value}).")),
     "pr.move.malformed": M(_l("“{value}” is not a move in this game's notation.")),
+    "pr.move.not_a_number": M(_l("“{value}” in “{text}” is not a number: write numbers with the digits 0–9.")),
     "pr.json.wrong_type": M(_l("Wrong kind of value here: a JSON {expected} is needed.")),
     "pr.json.missing": M(_l("“{field}” is required here."), field="list"),
     "pr.json.not_a_count": M(_l("A whole number from 0 up is needed here, not “{value}”.")),
@@ -267,6 +283,8 @@ ENGINE_MESSAGES: dict[str, Any] = {
     "pr.api.seat_count": M(_l("{count} seats were given for {players} players.")),
     "pr.api.unknown_card": M(_l("“{card}” is no {kind} of this game."), card="list", kind="list"),
     "pr.api.unknown_profile": M(_l("No deck profile is called “{profile}” for this game."), profile="list"),
+    "pr.api.empty_profile": M(_l("An empty profile name names no deck profile: give one, or leave “profile” out for "
+                                 "the built-in one.")),
     "pr.api.profile_unusable": M(_l("The deck profile “{profile}” cannot be read ({codes})."), profile="list",
                                  codes="list"),
     "pr.api.vp_unknown": M(_l("The deck profile does not know the VP of {card}: give it as “vp”.")),
@@ -284,7 +302,7 @@ WEB_MESSAGES: dict[str, Any] = {
     "pr.form.pick_gadget": M(_l("Tap a gadget.")),
     "pr.form.pick_card": M(_l("Tap the card whose effect this is.")),
     "pr.form.pick_slots": M(_l("Tap the slots the workers go to.")),
-    "pr.form.number": M(_l("“{value}” is not a number."), value="list"),
+    "pr.form.number": M(_l("“{value}” is not a number: write numbers with the digits 0–9."), value="list"),
     "pr.form.pick_reward": M(_l("Tap what the slot shows.")),
     "pr.sheet.copies": M(_l("The game has {copies} copies of {card}, and all of them are already entered.")),
     "pr.sheet.second_gadget": M(_l("{seat} already holds {card}: nobody holds a second copy of a gadget.")),
@@ -300,6 +318,16 @@ WEB_MESSAGES: dict[str, Any] = {
     "field.slot4": _l("Slot 4 reward (planets)"),
     "field.slot5": _l("Slot 5 reward (planets)"),
     "field.cost": _l("Resource cost (gadgets)"),
+    # -- the table's readings (new-table page, summaries) ------------------------------------------------------
+    "option.new_earth": _l("New Earth and the 12 cards that end the game (a reading)"),
+    "option.new_earth.counts": _l("New Earth counts: it is a planet card the player holds"),
+    "option.new_earth.not-counted": _l("New Earth does not count: only planets and gadgets obtained"),
+    "option.time_machine": _l("Time Machine (a reading: the FAQ says only that using it is optional)"),
+    "option.time_machine.kept": _l("Kept: a second action every later turn"),
+    "option.time_machine.spent": _l("Spent: it goes back to the supply once it has given a second action"),
+    "option.gadget_cost": _l("Gadget costs"),
+    "option.gadget_cost.held": _l("Asked once, the same for every develop of the card"),
+    "option.gadget_cost.each-develop": _l("As each develop was entered (the earlier reading)"),
 }
 
 MESSAGES: dict[str, Any] = {**ENGINE_MESSAGES, **WEB_MESSAGES}

@@ -248,7 +248,7 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
                    for s in state.market)
     supply = []
     for g in Gadget:
-        cost = state.profile.gadget(g).cost
+        cost = state.gadget_cost(g)  # the profile's, or the one the first develop at this table gave (PR-6)
         supply.append(SupplyView(g.value, gadget_name(g), state.supply(g), "" if cost is None else str(cost),
                                  cost is not None and cost.any > 0, player is not None and player.has(g)))
     reveal = tuple((p.value, planet_name(p), copies_left(state, p)) for p in Planet) \

@@ -13,7 +13,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.planeta_rica import GAME, Move, TableState
+from companion.games.planeta_rica import GAME, Gadget, Move, TableState
 from companion.web.remembering import remember_in_profile
 
 SLUG = "planeta-rica"
@@ -46,12 +46,16 @@ def save(profile_ref: str, profile: Mapping[str, Any], values: CardValues) -> st
 
 
 def learned_from_move(move: Mapping[str, Any], before: Any) -> dict[str, dict[str, Any]]:
-    """Card values an entry carried because the profile lacked them (PR-6): an invade's coin cost, what a
-    returning worker's slot (and the slot it copied) shows."""
+    """Card values an entry carried because the profile lacked them (PR-6): an invade's coin cost, a gadget's
+    resource cost its first develop gave, what a returning worker's slot (and the slot it copied) shows."""
     values: dict[str, dict[str, Any]] = {}
     kind = move.get("type")
     if kind == "invade" and isinstance(move.get("cost"), int):
         values[str(move["planet"])] = {"coins": move["cost"]}
+    if kind == "develop" and isinstance(move.get("cost"), Mapping) and before is not None \
+            and _cost_unknown(before, move.get("gadget")):
+        # PR-6: the gadget's cost as its first develop at the table gave it (named resources and "any")
+        values[str(move["gadget"])] = {"cost": dict(move["cost"])}
     if kind == "return" and before is not None and before.to_move is not None:
         planets = before.seats[before.to_move].planets
         index = move.get("planet")
@@ -63,6 +67,14 @@ def learned_from_move(move: Mapping[str, Any], before: Any) -> dict[str, dict[st
             if "copied" in move and isinstance(target, int) and 0 <= target < len(planets):
                 values.setdefault(planets[target].planet.value, {})[f"slot{slot}"] = move["copied"]
     return values
+
+
+def _cost_unknown(before: Any, gadget: Any) -> bool:
+    """Did the profile lack this gadget's cost when the develop was entered (so the entry told it)?"""
+    try:
+        return before.profile.gadget(Gadget(gadget)).cost is None
+    except ValueError:
+        return False
 
 
 def learnt(move: Move, before: TableState, after: TableState, profile: Mapping[str, Any]) -> dict[str, Any] | None:

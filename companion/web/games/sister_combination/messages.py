@@ -122,7 +122,8 @@ MESSAGES: dict[str, Any] = {
     "sc.draw.already_drawn": M(_l("{seat} has drawn already: play the drawn card or keep it.")),
     "sc.draw.plays_drawn_card": M(_l("{seat} plays the card just drawn ({card}).")),
     "sc.draw.keep": M(_l("Keeping the drawn card ends the turn (only after drawing).")),
-    "sc.stack.take": M(_l("{seat} takes the whole stack ({stack}) and does not play this turn.")),
+    "sc.stack.take": M(_l("{seat} takes the whole stack ({stack}) and does not play this turn (whether they cannot "
+                          "or will not play: “will not” is a reading of the text, which says “cannot”).")),
     "sc.stack.empty": M(_l("There is no stack to take (normal mode).")),
     "sc.stack.taken": M(_l("{seat} takes {cards} from the stack; the turn passes on.")),
     "sc.pass.must_draw": M(_l("In normal mode a player who does not play draws a card first.")),
@@ -167,7 +168,10 @@ MESSAGES: dict[str, Any] = {
     "sc.setup.already_done": M(_l("The game has been set up already.")),
     "sc.setup.hand_count": M(_l("{hands} hands for {players} players.")),
     "sc.setup.empty_hand": M(_l("Every hand starts with cards (7 each).")),
+    "sc.setup.seven_each": M(_l("Every player is dealt {dealt} cards at the start (hands entered: {hands}).")),
     "sc.setup.too_many_cards": M(_l("{dealt} cards dealt, but the deck holds only {deck}.")),
+    "sc.setup.clockwise": M(_l("Play starts clockwise from the first player (a reading: the text names no "
+                               "direction).")),
     "sc.setup.field_number": M(_l("The first field card, {card}, must be a number card (others go back into the "
                                   "deck).")),
     "sc.end.first_out": M(_l("The game ends when the first player is out; the others are ranked by cards left.")),
@@ -211,4 +215,7 @@ MESSAGES: dict[str, Any] = {
     "option.hand_limit.none": _l("No hand limit"),
     "option.hand_limit.16a": _l("Limit 16, rule (a): what is left stays on the stack"),
     "option.hand_limit.16b": _l("Limit 16, rule (b): what is left is dealt to the others"),
+    "option.hands": _l("Hands at set-up"),
+    "option.hands.seven": _l("7 cards each"),
+    "option.hands.as-entered": _l("As entered (the earlier reading, before SC-8 said 7 each)"),
 }

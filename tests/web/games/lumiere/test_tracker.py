@@ -72,8 +72,7 @@ def test_a_turn_walks_the_phases_and_a_capture_moves_to_the_right_point_area(pho
     assert "Aki: tap the card put into the play area." in page
     assert ("Start phase: the game goes on, as neither end condition holds LP-7 ✗ Every hand holds 5 cards or fewer "
             "(hands: 6, 6, 6, 6). LP-7 ✗ Someone's hand is empty (empty: none). LP-7 No remove phase this turn: it "
-            "needs every area filled and no card on the field, buried ones included, that may be stacked upon. "
-            "LP-6") in page
+            "needs every area filled and no area's top card that may be stacked upon. LP-6") in page
     picks = re.findall(r'<button type="submit" name="card" value="([a-z_]+)"[^>]*>\s*<span>([^<]+)</span>\s*'
                        r'<small>(\d+) left', html)
     assert picks[0] == ("commoner", "Commoner", "4") and ("priest", "Priest", "1") in picks and len(picks) == 12
@@ -307,7 +306,7 @@ def test_lp6_the_remove_phase_asks_for_a_top_card(app: Flask) -> None:
     page = text_of(html)
     assert "Remove phase: Aki takes a top card into their point area. Tap it on the field. LP-6" in page
     assert "All 16 areas hold a card (empty: none). LP-6" in page
-    assert "No card on the field, buried ones included, may be stacked upon. LP-6" in page
+    assert "No area's top card may be stacked upon (buried cards do not count). LP-6" in page
     assert re.search(r'name="kind" value="take">.*?<button type="submit" name="cell" value="r0c0"', html, re.S)
     assert ("now", "remove phase") in steps(html)
 
@@ -315,8 +314,8 @@ def test_lp6_the_remove_phase_asks_for_a_top_card(app: Flask) -> None:
 def test_lp6_unknown_stackable_flags_offer_both_choices(app: Flask) -> None:
     state = replace(with_field(table(), FULL_FIELD), phase=Phase.REMOVE)
     page = text_of(render_fragment(app, state, ["Aki", "Ben", "Chie", "Dai"]))
-    # LP-6: the vampire buried under the ghost counts too
-    assert ("The deck profile does not say whether cards may be stacked on Ghost, Vampire, Commoner (A1, A2, A3, A4, B1, B2, "
+    # LP-6: only top cards count, so the vampire buried under the ghost is not asked about
+    assert ("The deck profile does not say whether cards may be stacked on Ghost, Commoner (A1, A2, A3, A4, B1, B2, "
             "B3, B4, C1, C2, C3, C4, D1, D2, D3, D4): if none may, the turn player takes a top card; otherwise play "
             "on. LP-8") in page
     assert "Aki: tap the card put into the play area." not in page  # the take is asked for first…

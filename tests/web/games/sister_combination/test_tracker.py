@@ -67,7 +67,9 @@ def test_draw_then_keep_or_play_the_drawn_card(phone: Phone) -> None:
 
 
 def test_targets_reach_and_going_out(phone: Phone) -> None:
-    table = new_table(phone, "Aki", "Ben", "Chie")
+    # a hand of 2 at set-up is a short cut to the end, allowed only under the reading of tables started before
+    # SC-8 said 7 each
+    table = new_table(phone, "Aki", "Ben", "Chie", hands="as-entered")
     play(phone, table, "setup first=0 sister=karen symbol=3 h0=2 h1=7 h2=7")
     play(phone, table, "play sister=karen symbol=5 reach=1")  # Aki: one card left, リーチ
     text = page(phone, table)
@@ -83,7 +85,7 @@ def test_targets_reach_and_going_out(phone: Phone) -> None:
 
 
 def test_a_forgotten_reach_is_pointed_out(phone: Phone) -> None:
-    table = new_table(phone, "Aki", "Ben", "Chie")
+    table = new_table(phone, "Aki", "Ben", "Chie", hands="as-entered")
     play(phone, table, "setup first=0 sister=karen symbol=3 h0=2 h1=7 h2=7")
     play(phone, table, "play sister=karen symbol=5")  # no リーチ
     html = phone.get(table).get_data(as_text=True)
@@ -124,3 +126,14 @@ def test_japanese_and_the_summary(phone: Phone) -> None:
     text = page(ja, table)
     assert "合わせる色 赤" in text and "雛子のS.P.：次の人Benが山札から即座に2枚受け取ります。 SC-5" in text
     assert "Benのターン" in text
+
+
+def test_sc8_hands_of_three_are_refused_with_the_reason(phone: Phone) -> None:
+    table = new_table(phone, "Aki", "Ben", "Chie")
+    response = send(phone, table, kind="setup", first="0", sister="karen", symbol="3", h0="3", h1="3", h2="3")
+    assert response.status_code == 422
+    assert "Every player is dealt 7 cards at the start (hands entered: 3, 3, 3). (SC-8)" in text_of(
+        response.get_data(as_text=True))
+    play(phone, table, "setup first=0 sister=karen symbol=3 h0=7 h1=7 h2=7")
+    assert "Aki's turn" in page(phone, table)
+    assert "Hands" not in text_of(phone.get("/new/sister-combination").get_data(as_text=True))
