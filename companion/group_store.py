@@ -209,9 +209,9 @@ def entry_times(table_ids: Sequence[int]) -> dict[int, tuple[datetime, datetime]
     rows = db.session().execute(
         select(Event.table_id, func.min(Event.created_at), func.max(Event.created_at))
         .where(Event.table_id.in_(table_ids)).group_by(Event.table_id))
-    return {row[0]: (_aware(row[1]), _aware(row[2])) for row in rows}
+    return {row[0]: (aware(row[1]), aware(row[2])) for row in rows}
 
 
-def _aware(moment: datetime) -> datetime:
+def aware(moment: datetime) -> datetime:
     """SQLite gives back times without their offset; they were written in UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

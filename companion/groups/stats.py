@@ -133,7 +133,7 @@ def _most(opponents: Sequence[Opponent], count: Callable[[Opponent], int]) -> tu
     best = max((n for _name, n in counted), default=0)
     if best == 0:
         return (), 0
-    return tuple(name for name, n in counted if n == best), best
+    return tuple(sorted((name for name, n in counted if n == best), key=str.casefold)), best
 
 
 def _tally(entries: Sequence[tuple[PlayRecord, SeatResult]]) -> Tally:

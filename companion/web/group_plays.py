@@ -43,7 +43,8 @@ def records_of(tables: list[Table]) -> list[PlayRecord]:
     for table in tables:
         if table.game not in registered():
             continue
-        first, last = times.get(table.id, (table.created_at, table.created_at))
+        created = group_store.aware(table.created_at)
+        first, last = times.get(table.id, (created, created))
         records.append(play_record(table, first, last))
     return records
 

@@ -458,6 +458,10 @@ def _imported_profile(game: Game[Any, Any], data: dict[str, Any]) -> tuple[Profi
         raise ParseError("import.not_readable")
     ref = ProfileRef.parse(raw_ref)
     builtins = builtin_profiles(slug)
+    if not builtins and not game.card_fields:
+        # A game without card data has no profile to carry: the table uses the game's empty one, so exporting
+        # it again names the same (not a copy made of an empty profile).
+        return ProfileRef.builtin(""), resolve_profile(slug, ProfileRef.builtin())[0]
     if raw_ref and not ref.is_user and ref.key in builtins and (given is None or given == builtins[ref.key]):
         return ref, builtins[ref.key]
     if given is not None:
