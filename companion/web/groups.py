@@ -25,6 +25,7 @@ from ..play import view_of
 from ..profiles import builtin_profiles
 from ..store import is_token
 from .gameweb import Registered
+from .group_plays import records_of
 from .group_service import (
     ROSTER_LIMIT,
     current,
@@ -38,7 +39,6 @@ from .group_service import (
     rematch_form,
     roster_name_problem,
 )
-from .group_plays import records_of
 from .messages import message_for
 from .printing.options import read_options
 from .printing.render import Document

@@ -343,3 +343,16 @@ def test_the_statistics_as_a_pdf(group: str, phone: Phone) -> None:
     assert "Statistics: Friday club" in text
     mine = [g for g in games() if "Aki" in g.seats]
     assert f"plays {len(mine)}" in text
+
+
+def test_the_group_pages_in_japanese(group: str, phone: Phone) -> None:
+    phone.lang = "ja"
+    page = text_of(phone.get(group).get_data(as_text=True))
+    assert "名簿" in page and "終わっていないゲーム（成績には数えません）" in page
+    stats = phone.get(f"{group}/stats").get_data(as_text=True)
+    aki = section(stats, "Aki")
+    mine = [g for g in games() if "Aki" in g.seats]
+    assert f"全体：{len(mine)}戦" in text_of(aki)
+    assert "家札：" in text_of(aki) and "Aki の得点の推移".replace(" ", "") in aki
+    refused = phone.post(f"{group}/members", {"name": " "})
+    assert "プレイヤーの名前が空です。" in text_of(refused.get_data(as_text=True))
