@@ -12,6 +12,7 @@ from .stats import ScorePoint
 
 WIDTH, HEIGHT = 320, 140
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
+PAD = 8  # the dots keep clear of the axes
 # Colours told apart by people with the common colour-vision deficiencies (Okabe-Ito), plus a marker shape each.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00")
 
@@ -36,10 +37,10 @@ def chart_svg(points: Sequence[ScorePoint], words: ChartWords) -> str:
     span_y = HEIGHT - TOP - BOTTOM
 
     def x(index: int) -> float:
-        return LEFT + (span_x * index / last if last else span_x / 2)
+        return LEFT + PAD + ((span_x - 2 * PAD) * index / last if last else (span_x - 2 * PAD) / 2)
 
     def y(score: int) -> float:
-        return TOP + span_y * (high - score) / (high - low)
+        return TOP + (span_y - PAD) * (high - score) / (high - low)
 
     parts = [
         f'<svg class="score-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '

@@ -180,6 +180,9 @@ def test_history_newest_first_unfinished_apart_with_replay_steps(group: str, pho
     page = phone.get(watch.group(1)).get_data(as_text=True)
     assert 'method="post"' not in page.split("<main>")[1]
     assert re.findall(r'<strong class="game">([^<]*)</strong>', page)[:2] == ["Strato-Sphere", "Sister Combination"]
+    stats = phone.get(watch.group(1) + "/stats").get_data(as_text=True)
+    assert "From 5 finished games" in text_of(stats) and 'method="post"' not in stats.split("<main>")[1]
+    assert phone.get(watch.group(1) + "/export.json").status_code == 404  # the whole group only from its players
 
 
 def test_csv_one_row_per_player_per_play(group: str, phone: Phone) -> None:
