@@ -9,7 +9,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 from ..i18n import pick
-from . import api, errors, home, printing, profiles, security, tables
+from . import api, errors, groups, home, printing, profiles, security, tables
 from .gameweb import playable
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
 from .pages import is_htmx
@@ -33,6 +33,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(tables.bp)
     app.register_blueprint(profiles.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(groups.bp)
     csrf.exempt(api.bp)  # stateless JSON calls read no cookies
     for entry in registered.values():
         if entry.web.blueprint is not None and entry.web.blueprint.name not in app.blueprints:

@@ -244,7 +244,7 @@ def seat_problem(game: Game[Any, Any], seats: list[str]) -> str:
     return ""
 
 
-def _limit() -> tuple[datetime, int]:
+def table_limit() -> tuple[datetime, int]:
     """The table-creation limit: since when, and how many tables a client may start in that time."""
     config = current_app.config
     return store.window_start(config["TABLE_RATE_WINDOW"]), int(config["TABLES_PER_WINDOW"])
@@ -260,7 +260,7 @@ def start_table(game: Game[Any, Any], new: NewTable) -> Table | None:
         own = (named_copy(data, new.seats), str(new.profile_ref))
     try:
         return store.create_table(game.slug, new.seats, new.options, str(new.profile_ref), client_id(),
-                                  limit=_limit(), own_profile=own)
+                                  limit=table_limit(), own_profile=own)
     except store.TooManyTables:
         return None
 
@@ -315,6 +315,35 @@ def import_table(body: str) -> list[str] | Table:
         data = load_json(body)
     except InputError as exc:
         return [message_for("import.not_readable"), message_for(exc.code, exc.params)]
+    checked = check_import(data)
+    if isinstance(checked, list):
+        return checked
+    try:
+        return store.create_table(checked.game, checked.seats, checked.options, str(checked.profile_ref or ""),
+                                  client_id(), limit=table_limit(),
+                                  own_profile=None if checked.profile_ref else (checked.profile, "import"),
+                                  events=checked.events, version=checked.version)
+    except store.TooManyTables:
+        return [_("This phone has started many tables in a short time. Wait a while, then try again.")]
+
+
+@dataclass(frozen=True)
+class CheckedImport:
+    """A table export that passed every check, ready to write: a built-in profile by reference
+    (``profile_ref``), or else ``profile`` as the table's own copy."""
+
+    game: str
+    seats: list[str]
+    options: dict[str, str]
+    profile_ref: ProfileRef | None
+    profile: dict[str, Any]
+    events: list[store.NewEvent]
+    version: int
+
+
+def check_import(data: Any) -> list[str] | CheckedImport:
+    """A table export (parsed JSON) checked as a new table is and its log as entries are, or the reasons it
+    cannot be imported. Writes nothing (a group's import checks all its tables before writing any)."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT \
             or data.get("format_version", 1) != 1:
         return [message_for("import.not_readable")]
@@ -347,12 +376,7 @@ def import_table(body: str) -> list[str] | Table:
         if seq == 0:
             return [message_for("import.bad_profile", {"why": reason})]
         return [message_for("import.bad_log", {"seq": seq, "why": reason})]
-    try:
-        return store.create_table(game.slug, seats, options, str(profile_ref or ""), client_id(),
-                                  limit=_limit(), own_profile=None if profile_ref else (profile, "import"),
-                                  events=events, version=version)
-    except store.TooManyTables:
-        return [_("This phone has started many tables in a short time. Wait a while, then try again.")]
+    return CheckedImport(game.slug, seats, options, profile_ref, profile, events, version)
 
 
 def _imported_seats(game: Game[Any, Any], raw: Any) -> list[str] | None:
@@ -434,6 +458,10 @@ def _imported_profile(game: Game[Any, Any], data: dict[str, Any]) -> tuple[Profi
         raise ParseError("import.not_readable")
     ref = ProfileRef.parse(raw_ref)
     builtins = builtin_profiles(slug)
+    if not builtins and not game.card_fields:
+        # A game without card data has no profile to carry: the table uses the game's empty one, so exporting
+        # it again names the same (not a copy made of an empty profile).
+        return ProfileRef.builtin(""), resolve_profile(slug, ProfileRef.builtin())[0]
     if raw_ref and not ref.is_user and ref.key in builtins and (given is None or given == builtins[ref.key]):
         return ref, builtins[ref.key]
     if given is not None:

@@ -89,7 +89,8 @@ def database_url(tmp_path: Path, migrated_sqlite: Path, pg_migrated: bool) -> It
     if PG_URL:
         app = make_app(tmp_path, PG_URL)
         with app.extensions["db_engine"].begin() as conn:
-            conn.execute(text("TRUNCATE events, tables, profiles RESTART IDENTITY CASCADE"))
+            conn.execute(text("TRUNCATE group_tables, group_members, groups, events, tables, profiles "
+                              "RESTART IDENTITY CASCADE"))
         app.extensions["db_engine"].dispose()
         yield PG_URL
         return

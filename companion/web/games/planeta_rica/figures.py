@@ -1,0 +1,19 @@
+"""A group's statistics of Planeta Rica: per seat the VP terms (fame, planets, gadgets, bonuses: PR-5, PR-7),
+as ``GAME.score`` gives them (the figures the score summary shows)."""
+
+from __future__ import annotations
+
+from companion.games.planeta_rica import GAME
+from companion.groups.records import Category
+from companion.web.gameweb import TableViewLike
+
+from .breakdown import seat_views
+from .labels import seat_label
+
+POINTS = True  # won on VP (PR-5)
+
+
+def categories(view: TableViewLike) -> list[tuple[Category, ...]]:
+    names = [seat_label(i, list(view.table.seats)) for i in range(view.players)]
+    views = sorted(seat_views(GAME.score(view.state), names), key=lambda v: v.seat)
+    return [tuple(Category(t.code, t.label, t.value) for t in v.terms) for v in views]

@@ -1,0 +1,93 @@
+"""A group's tables as records for its history and statistics: each table's log replayed through its engine
+(``view_of``), scored by the engine (places, totals, who won), worded by the game's score summary (the score
+as shown, how the winner was decided) and its ``figures`` module (the game's own categories). The figures are
+the ones the score summary shows; nothing is typed in twice."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from datetime import datetime
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from .. import group_store
+from ..games.base import RulesError
+from ..groups.records import Category, PlayRecord, SeatResult
+from ..i18n import pick
+from ..models import Table
+from ..play import view_of
+from ..registry import packages
+from .table_service import registered
+
+log = logging.getLogger(__name__)
+
+
+@cache
+def figures_of(slug: str) -> ModuleType | None:
+    """The game's ``figures`` module (its categories for the statistics), if its web package has one."""
+    entry = packages().get(slug)
+    if entry is None:
+        return None
+    try:
+        return importlib.import_module(f"{entry.web_module}.figures")
+    except ModuleNotFoundError:
+        return None
+
+
+def records_of(tables: list[Table]) -> list[PlayRecord]:
+    """One record per table the app can still read (a table of a game no longer installed is skipped)."""
+    times = group_store.entry_times([t.id for t in tables])
+    records = []
+    for table in tables:
+        if table.game not in registered():
+            continue
+        created = group_store.aware(table.created_at)
+        first, last = times.get(table.id, (created, created))
+        records.append(play_record(table, first, last))
+    return records
+
+
+def play_record(table: Table, started: datetime, at: datetime) -> PlayRecord:
+    view = view_of(table)
+    entry = registered()[table.game]
+    names = list(table.seats)
+    try:
+        breakdown = entry.game.score(view.state)
+        summary = entry.web.summary(view) if entry.web.summary is not None else None
+        figures = figures_of(table.game)
+        categories: list[tuple[Category, ...]] = list(figures.categories(view)) if figures else []
+    except (RulesError, KeyError, ValueError, TypeError):
+        # A table whose scores cannot be worked out is listed, never counted.
+        log.exception("group statistics: table %s could not be scored", table.id)
+        return PlayRecord(table.id, table.token, table.watch_token, table.game, pick(entry.game, "name"), at,
+                          started, view.version, False, True, False,
+                          tuple(SeatResult(i, n, 0, None, "", False) for i, n in enumerate(names)))
+    finished = bool(breakdown.finished) and view.replay_error is None
+    places: dict[int, int] = {}
+    ahead = 0
+    for group in breakdown.placings:
+        for seat in group:
+            places[seat] = ahead + 1
+        ahead += len(group)
+    winners = set(breakdown.winners) if finished else set()
+    drawn = finished and len(names) > 1 and len(winners) == len(names)
+    shown = {name: score for _place, name, score in (summary.ranking if summary else ())}
+    points = bool(getattr(figures, "POINTS", any(s.total is not None for s in breakdown.seats)))
+    seats = tuple(
+        SeatResult(i, name, places.get(i, len(names)), _score(breakdown, i) if points else None,
+                   shown.get(name, ""), i in winners and not drawn,
+                   categories[i] if i < len(categories) else ())
+        for i, name in enumerate(names))
+    note = summary.winner_note if summary is not None and finished else ""
+    return PlayRecord(table.id, table.token, table.watch_token, table.game, pick(entry.game, "name"), at, started,
+                      view.version, finished, points, drawn, seats, note)
+
+
+def _score(breakdown: Any, seat: int) -> int | None:
+    for scored in breakdown.seats:
+        if scored.seat == seat:
+            total = scored.total
+            return int(total) if total is not None else None
+    return None

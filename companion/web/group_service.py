@@ -1,0 +1,193 @@
+"""Groups as the pages use them: load-or-404, roster names checked, the history and statistics model, the
+rematch's seats, and the group's own JSON export and import. The routes in ``groups.py`` stay thin."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import abort
+from flask_babel import gettext as _
+
+from .. import group_store, store
+from ..group_models import Group, GroupMember
+from ..groups.chart import ChartWords, chart_svg, legend
+from ..groups.records import PlayRecord
+from ..groups.stats import PlayerStats, player_stats
+from ..inputs import InputError, load_json, text
+from ..models import Table
+from ..play import UnknownProfile, resolve_profile, view_of
+from ..profiles.refs import ProfileRef
+from .group_plays import records_of
+from .messages import message_for
+from .security import client_id
+from .table_service import SEAT_NAME_LIMIT, check_import, export_table, table_limit
+
+GROUP_FORMAT = "companion-group"
+GROUP_NAME_LIMIT = 60
+ROSTER_LIMIT = 40  # names on a roster; a circle of friends, not a league
+MAX_GROUP_TABLES = 500
+
+
+def load_group(token: str, *, watch: bool = False) -> Group:
+    group = group_store.get_watched_group(token) if watch else group_store.get_group(token)
+    if group is None:
+        abort(404)
+    return group
+
+
+# -- names -----------------------------------------------------------------------------------------------------
+
+def group_name_problem(raw: object) -> tuple[str, str]:
+    """(the name, "") or ("", why it is refused)."""
+    name = text(raw, GROUP_NAME_LIMIT)
+    if not name:
+        return "", _("Give the group a name of at most 60 characters (no control characters).")
+    return name, ""
+
+
+def roster_name_problem(raw: object, taken: Sequence[str]) -> tuple[str, str]:
+    """(the name, "") or ("", why it is refused): blank, too long, or a name the roster has already."""
+    if isinstance(raw, str) and not raw.strip():
+        return "", _("A player's name cannot be blank.")
+    name = text(raw, SEAT_NAME_LIMIT)
+    if name is None:
+        return "", _("A name may have at most 40 characters, and no control characters.")
+    if name.casefold() in {t.casefold() for t in taken}:
+        return "", _("%(name)s is on the roster already: give each player a different name.", name=name)
+    return name, ""
+
+
+def current(members: Sequence[GroupMember]) -> list[GroupMember]:
+    return [m for m in members if m.removed_at is None]
+
+
+# -- history and statistics --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlayerView:
+    stats: PlayerStats
+    chart: str  # inline SVG ("" without scores)
+    legend: list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class GroupModel:
+    group: Group
+    members: list[GroupMember]
+    former: list[GroupMember]
+    finished: list[PlayRecord]  # newest first
+    unfinished: list[PlayRecord]  # newest first; listed apart, never counted
+    players: list[PlayerView]
+
+
+def group_model(group: Group, with_stats: bool = True) -> GroupModel:
+    members = group_store.members_of(group.id)
+    records = records_of(group_store.tables_of(group.id))
+    newest = sorted(records, key=lambda r: (r.at, r.table_id), reverse=True)
+    roster = {m.key: (m.name, m.removed_at is not None) for m in members}
+    players = []
+    if with_stats:
+        for stats in player_stats(records, roster):
+            words = ChartWords(_("Scores of %(name)s over time", name=stats.name),
+                               _("One line per game won on points; each dot is a finished play, oldest on the "
+                                 "left."), _("Plays, oldest first"))
+            players.append(PlayerView(stats, chart_svg(stats.scores, words), legend(stats.scores)))
+    return GroupModel(group, current(members), [m for m in members if m.removed_at is not None],
+                      [r for r in newest if r.finished], [r for r in newest if not r.finished], players)
+
+
+def finished_plays(group: Group) -> list[PlayRecord]:
+    """The group's finished plays, oldest first (the exports' order)."""
+    records = records_of(group_store.tables_of(group.id))
+    return sorted((r for r in records if r.finished), key=lambda r: (r.at, r.table_id))
+
+
+# -- rematch ---------------------------------------------------------------------------------------------------
+
+def rematch_form(table: Table, order: str) -> dict[str, str]:
+    """The new-table form of a rematch: the same seats (rotated one place clockwise, so the next player sits
+    first, or in the same order), the same options and the same deck profile (a table on its own copy passes
+    that copy on: the new table gets its own copy of it, with what the last game taught it)."""
+    seats = list(table.seats)
+    if order == "rotate" and seats:
+        seats = seats[1:] + seats[:1]
+    form = {f"seat{i}": name for i, name in enumerate(seats)}
+    form.update({f"option_{key}": str(value) for key, value in dict(table.options).items()})
+    try:
+        resolve_profile(table.game, ProfileRef.parse(table.profile_ref))
+        form["profile"] = table.profile_ref
+    except UnknownProfile:  # a game without deck profiles (or a profile gone): the game's own default
+        pass
+    return form
+
+
+# -- the group's own JSON ----------------------------------------------------------------------------------------
+
+def export_group(group: Group) -> dict[str, Any]:
+    """The whole group: name, roster (former members marked) and every table as its own export, in the order
+    the tables joined. Nothing in it depends on the links, so importing it and exporting again gives the same
+    document."""
+    members = group_store.members_of(group.id)
+    return {
+        "format": GROUP_FORMAT,
+        "format_version": 1,
+        "name": group.name,
+        "members": [{"name": m.name, "former": m.removed_at is not None} for m in members],
+        "tables": [export_table(view_of(t)) for t in group_store.tables_of(group.id)],
+    }
+
+
+def import_group(body: str) -> list[str] | Group:
+    """A group export made into a new group with new links, or every reason it cannot be. Every table is
+    checked as a table import is before anything is written; then the group, its roster and its tables are
+    written in one transaction: a refused import leaves nothing behind."""
+    try:
+        data = load_json(body)
+    except InputError as exc:
+        return [message_for("import.not_readable"), message_for(exc.code, exc.params)]
+    if not isinstance(data, dict) or data.get("format") != GROUP_FORMAT or data.get("format_version") != 1:
+        return [_("This is not a group exported by this app (its format is not companion-group, version 1).")]
+    name, problem = group_name_problem(data.get("name"))
+    problems = [problem] if problem else []
+    members = _imported_members(data.get("members"), problems)
+    raw_tables = data.get("tables")
+    if not isinstance(raw_tables, list) or len(raw_tables) > MAX_GROUP_TABLES:
+        problems.append(_("The group's tables cannot be read (at most %(n)s tables).", n=MAX_GROUP_TABLES))
+        raw_tables = []
+    tables: list[group_store.NewGroupTable] = []
+    for number, raw in enumerate(raw_tables, start=1):
+        checked = check_import(raw)
+        if isinstance(checked, list):
+            problems.extend(_("Table %(n)s: %(why)s", n=number, why=why) for why in checked)
+            continue
+        tables.append(group_store.NewGroupTable(checked.game, checked.seats, checked.options, checked.profile_ref,
+                                                checked.profile, checked.events, checked.version))
+    if problems:
+        return problems[:30]
+    try:
+        return group_store.import_group(name, members, tables, client_id(), table_limit())
+    except store.TooManyTables:
+        return [_("This phone has started many tables in a short time. Wait a while, then try again.")]
+
+
+def _imported_members(raw: Any, problems: list[str]) -> list[tuple[str, bool]]:
+    if not isinstance(raw, list) or len(raw) > ROSTER_LIMIT:
+        problems.append(_("The roster cannot be read (at most %(n)s names).", n=ROSTER_LIMIT))
+        return []
+    members: list[tuple[str, bool]] = []
+    for item in raw:
+        former = item.get("former", False) if isinstance(item, dict) else None
+        name, problem = roster_name_problem(item.get("name") if isinstance(item, dict) else None,
+                                            [m for m, _f in members])
+        if problem or not isinstance(former, bool):
+            problems.append(problem or _("The roster cannot be read (at most %(n)s names).", n=ROSTER_LIMIT))
+            continue
+        members.append((name, former))
+    return members
+
+
+def dumps(data: Mapping[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1)

@@ -1,0 +1,360 @@
+"""Groups (issue 28): a circle of friends with an unguessable link and a read-only one, its roster, its tables
+(started from the roster, added afterwards, or a rematch of a finished one), its history and statistics, the
+statistics as a PDF, and its plays out as CSV, BG Stats files and the app's own JSON (which imports back).
+
+    /groups/new                 a new group            /groups/import        a group's JSON made into a group
+    /g/<token>                  the group (players)    /gw/<watch token>     the same, read-only
+    /g/<token>/new/<slug>       a table from the roster
+    /t/<token>/group            a table's group: add it to one; rematch (POST /t/<token>/rematch)
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import force_locale
+from flask_babel import gettext as _
+
+from .. import group_store, store
+from ..group_models import Group
+from ..groups.exports import bgstats, plays_csv
+from ..i18n import pick
+from ..inputs import InputError
+from ..models import Table
+from ..play import view_of
+from ..profiles import builtin_profiles
+from ..store import is_token
+from .gameweb import Registered
+from .group_plays import records_of
+from .group_service import (
+    ROSTER_LIMIT,
+    current,
+    dumps,
+    export_group,
+    finished_plays,
+    group_model,
+    group_name_problem,
+    import_group,
+    load_group,
+    rematch_form,
+    roster_name_problem,
+)
+from .messages import message_for
+from .printing.options import read_options
+from .printing.render import Document
+from .printing.routes import send_pdf
+from .table_service import game_or_404, load_table, read_new_table, registered, start_table, submitted_text
+from .tables import public_url
+
+bp = Blueprint("groups", __name__)
+
+NEW_GROUP_NAMES = 8  # name fields on the new-group form; more are added on the group page
+
+
+def _links(group: Group) -> dict[str, str]:
+    return {"play_url": public_url("groups.show", token=group.token),
+            "watch_url": public_url("groups.watch", token=group.watch_token)}
+
+
+# -- a new group -------------------------------------------------------------------------------------------------
+
+@bp.get("/groups/new")
+def new_group() -> ResponseReturnValue:
+    return render_template("groups/new.html", form={}, errors={}, fields=NEW_GROUP_NAMES)
+
+
+@bp.post("/groups/new")
+def create_group() -> ResponseReturnValue:
+    form = request.form.to_dict()
+    errors: dict[str, str] = {}
+    name, problem = group_name_problem(form.get("name", ""))
+    if problem:
+        errors["name"] = problem
+    names: list[str] = []
+    for i in range(NEW_GROUP_NAMES):
+        raw = form.get(f"member{i}", "")
+        if not raw.strip():
+            continue
+        member, why = roster_name_problem(raw, names)
+        if why:
+            errors[f"member{i}"] = why
+        else:
+            names.append(member)
+    if errors:
+        return render_template("groups/new.html", form=form, errors=errors, fields=NEW_GROUP_NAMES), 422
+    group = group_store.create_group(name, names)
+    return redirect(url_for("groups.show", token=group.token), 303)
+
+
+# -- the group page ------------------------------------------------------------------------------------------------
+
+def _group_page(group: Group, can_write: bool, status: int = 200, errors: dict[str, str] | None = None,
+                form: dict[str, str] | None = None) -> ResponseReturnValue:
+    model = group_model(group, with_stats=False)
+    return render_template("groups/page.html", model=model, can_write=can_write, games=registered(),
+                           errors=errors or {}, form=form or {}, roster_full=len(model.members) >= ROSTER_LIMIT,
+                           **_links(group)), status
+
+
+@bp.get("/g/<token>")
+def show(token: str) -> ResponseReturnValue:
+    return _group_page(load_group(token), can_write=True)
+
+
+@bp.get("/gw/<token>")
+def watch(token: str) -> ResponseReturnValue:
+    return _group_page(load_group(token, watch=True), can_write=False)
+
+
+@bp.post("/g/<token>/members")
+def add_member(token: str) -> ResponseReturnValue:
+    group = load_group(token)
+    members = current(group_store.members_of(group.id))
+    name, problem = roster_name_problem(request.form.get("name", ""), [m.name for m in members])
+    if not problem and len(members) >= ROSTER_LIMIT:
+        problem = _("A roster holds at most %(n)s names.", n=ROSTER_LIMIT)
+    if not problem:
+        try:
+            group_store.add_member(group.id, name)
+        except group_store.NameTaken:
+            problem = _("%(name)s is on the roster already: give each player a different name.", name=name)
+    if problem:
+        return _group_page(group, True, 422, {"member": problem}, {"name": request.form.get("name", "")[:200]})
+    return redirect(url_for("groups.show", token=token, _anchor="roster"), 303)
+
+
+@bp.post("/g/<token>/members/<int:member_id>/remove")
+def remove_member(token: str, member_id: int) -> ResponseReturnValue:
+    group = load_group(token)
+    group_store.remove_member(group.id, member_id)
+    return redirect(url_for("groups.show", token=token, _anchor="roster"), 303)
+
+
+@bp.post("/g/<token>/tables")
+def add_table(token: str) -> ResponseReturnValue:
+    """Add a table by its players' link (the read-only link is not enough: it proves no seat at it)."""
+    group = load_group(token)
+    raw = request.form.get("table", "")
+    table = _table_from_link(raw)
+    problem = ""
+    if table is None:
+        problem = _("No table is at that link. Paste the table's players' link (it has /t/ in it).")
+    else:
+        try:
+            group_store.add_table(group.id, table.id)
+        except group_store.InAnotherGroup:
+            problem = _("That table belongs to another group already.")
+    if problem:
+        return _group_page(group, True, 422, {"table": problem}, {"table": raw[:300]})
+    return redirect(url_for("groups.show", token=token, _anchor="history"), 303)
+
+
+def _table_from_link(raw: str) -> Table | None:
+    link = raw.strip()[:300]
+    token = link.rstrip("/").split("/t/")[-1].split("?")[0].split("#")[0].split("/")[0]
+    if not is_token(token):
+        return None
+    found = store.get_table(token)
+    return found if found is not None and found.game in registered() else None
+
+
+# -- a table from the roster -------------------------------------------------------------------------------------
+
+@bp.get("/g/<token>/new/<slug>")
+def new_table(token: str, slug: str) -> ResponseReturnValue:
+    group = load_group(token)
+    entry = game_or_404(slug)
+    names = [m.name for m in current(group_store.members_of(group.id))]
+    form = {f"seat{i}": n for i, n in enumerate(names[: max(entry.game.player_counts)])}
+    return _picker(group, entry, form, {})
+
+
+def _picker(group: Group, entry: Registered, form: dict[str, str], errors: dict[str, str],
+            status: int = 200) -> ResponseReturnValue:
+    names = [m.name for m in current(group_store.members_of(group.id))]
+    return render_template("groups/pick.html", group=group, entry=entry, game=entry.game, names=names, form=form,
+                           errors=errors, builtins=builtin_profiles(entry.game.slug)), status
+
+
+@bp.post("/g/<token>/new/<slug>")
+def create_table(token: str, slug: str) -> ResponseReturnValue:
+    """The seats come from the roster (a name chosen for each seat) or are typed in as guests; the table is
+    then started by the same checks and the same write as any new table, and joins the group."""
+    group = load_group(token)
+    entry = game_or_404(slug)
+    form = request.form.to_dict()
+    seats = {}
+    for i in range(max(entry.game.player_counts)):
+        guest = form.get(f"guest{i}", "").strip()
+        seats[f"seat{i}"] = guest or form.get(f"seat{i}", "")
+    new = read_new_table(entry.game, {**form, **seats})
+    if new.errors:
+        return _picker(group, entry, form, new.errors, 422)
+    table = start_table(entry.game, new)
+    if table is None:
+        return _picker(group, entry, form, {"form": _("This phone has started many tables in a short time. Wait "
+                                                      "a while, then try again; what you entered is kept below.")},
+                       429)
+    group_store.add_table(group.id, table.id)
+    return redirect(url_for("tables.show", token=table.token), 303)
+
+
+# -- a table's group, and its rematch ------------------------------------------------------------------------------
+
+def _table_group_page(table: Table, status: int = 200, problem: str = "", link: str = "") -> ResponseReturnValue:
+    view = view_of(table)
+    group = group_store.group_of_table(table.id)
+    record = records_of([table])[0]
+    return render_template("groups/table.html", view=view, table=table, group=group, record=record,
+                           problem=problem, link=link), status
+
+
+@bp.get("/t/<token>/group")
+def table_group(token: str) -> ResponseReturnValue:
+    return _table_group_page(load_table(token))
+
+
+@bp.post("/t/<token>/group")
+def join_group(token: str) -> ResponseReturnValue:
+    table = load_table(token)
+    link = request.form.get("group", "").strip()[:300]
+    group_token = link.rstrip("/").split("/g/")[-1].split("?")[0].split("#")[0].split("/")[0]
+    group = group_store.get_group(group_token)
+    if group is None:
+        return _table_group_page(table, 422, _("No group is at that link. Paste the group's players' link (it has "
+                                               "/g/ in it)."), link)
+    try:
+        group_store.add_table(group.id, table.id)
+    except group_store.InAnotherGroup:
+        return _table_group_page(table, 422, _("This table belongs to another group already."), link)
+    return redirect(url_for("groups.show", token=group.token, _anchor="history"), 303)
+
+
+@bp.post("/t/<token>/rematch")
+def rematch(token: str) -> ResponseReturnValue:
+    """The next game in one tap: same game, seats (rotated, or the same order), options and deck profile, in
+    the same group (a table in none starts a new one in none)."""
+    table = load_table(token)
+    entry = registered()[table.game]
+    record = records_of([table])[0]
+    if not record.finished:
+        return _table_group_page(table, 422, _("This game is not finished yet: a rematch starts once it is."))
+    order = "same" if request.form.get("order") == "same" else "rotate"
+    new = read_new_table(entry.game, rematch_form(table, order))
+    if new.errors:
+        return _table_group_page(table, 422, " ".join(new.errors.values()))
+    created = start_table(entry.game, new)
+    if created is None:
+        return _table_group_page(table, 429, _("This phone has started many tables in a short time. Wait a while, "
+                                               "then try again."))
+    group = group_store.group_of_table(table.id)
+    if group is not None:
+        group_store.add_table(group.id, created.id)
+    return redirect(url_for("tables.show", token=created.token), 303)
+
+
+# -- statistics, PDF and exports -------------------------------------------------------------------------------------
+
+def _stats_page(group: Group, can_write: bool) -> ResponseReturnValue:
+    return render_template("groups/stats.html", model=group_model(group), can_write=can_write,
+                           token=group.token if can_write else group.watch_token)
+
+
+@bp.get("/g/<token>/stats")
+def stats(token: str) -> ResponseReturnValue:
+    return _stats_page(load_group(token), True)
+
+
+@bp.get("/gw/<token>/stats")
+def watch_stats(token: str) -> ResponseReturnValue:
+    return _stats_page(load_group(token, watch=True), False)
+
+
+def _stats_pdf(group: Group) -> ResponseReturnValue:
+    options, problems = read_options(request.args)
+    if problems:
+        return Response(" ".join(p.code for p in problems), status=422, mimetype="text/plain")
+    with force_locale(options.lang):
+        model = group_model(group)
+        document = Document("group_stats.html", _("Statistics: %(group)s", group=group.name),
+                            f"group-statistics-{options.paper.key}", ("group_stats.css",),
+                            {"paper": options.paper, "model": model}, fingerprint=None)
+    key = {**options.key(), "group": group.watch_token, "plays": [(r.table_id, r.version) for r in model.finished],
+           "roster": [(p.stats.key, p.stats.status) for p in model.players]}
+    return send_pdf(document, key, options.lang, options.paper.key)
+
+
+@bp.get("/g/<token>/stats.pdf")
+def stats_pdf(token: str) -> ResponseReturnValue:
+    return _stats_pdf(load_group(token))
+
+
+@bp.get("/gw/<token>/stats.pdf")
+def watch_stats_pdf(token: str) -> ResponseReturnValue:
+    return _stats_pdf(load_group(token, watch=True))
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+def _group_by_either(token: str) -> Group:
+    """Exports are read-only: the players' link or the read-only one."""
+    group = group_store.get_group(token) or group_store.get_watched_group(token)
+    return group if group is not None else load_group(token)
+
+
+@bp.get("/g/<token>/plays.csv")
+def plays_as_csv(token: str) -> ResponseReturnValue:
+    group = _group_by_either(token)
+    return _download(plays_csv(finished_plays(group)), "text/csv; charset=utf-8", "group-plays.csv")
+
+
+@bp.get("/g/<token>/bgstats.json")
+def plays_as_bgstats(token: str) -> ResponseReturnValue:
+    group = _group_by_either(token)
+    return _download(dumps(bgstats(finished_plays(group), group.name)), "application/json", "BGStatsExport.json")
+
+
+@bp.get("/g/<token>/plays/<int:number>.bgsplay")
+def play_as_bgsplay(token: str, number: int) -> ResponseReturnValue:
+    """One finished play (numbered as the history numbers them, 1 = the oldest) as a ``.bgsplay`` file."""
+    group = _group_by_either(token)
+    plays = finished_plays(group)
+    if not 1 <= number <= len(plays):
+        abort(404)
+    play = plays[number - 1]
+    return _download(dumps(bgstats([play], group.name, whole=False)), "application/json",
+                     f"{play.game}-{play.at:%Y%m%d-%H%M}.bgsplay")
+
+
+@bp.get("/g/<token>/export.json")
+def export(token: str) -> ResponseReturnValue:
+    group = load_group(token)
+    return _download(dumps(export_group(group)), "application/json", "group.json")
+
+
+@bp.get("/groups/import")
+def import_form() -> ResponseReturnValue:
+    return render_template("groups/import.html", errors=[], text="")
+
+
+@bp.post("/groups/import")
+def import_upload() -> ResponseReturnValue:
+    try:
+        body = submitted_text()
+    except InputError as exc:
+        return render_template("groups/import.html", errors=[message_for(exc.code, exc.params)], text=""), 422
+    created = import_group(body)
+    if isinstance(created, Group):
+        return redirect(url_for("groups.show", token=created.token), 303)
+    return render_template("groups/import.html", errors=created, text=body if len(body) < 200_000 else ""), 422
+
+
+@bp.app_template_global()
+def group_game_name(slug: str) -> str:
+    entry = registered().get(slug)
+    return pick(entry.game, "name") if entry else slug
+
+
+__all__ = ["bp"]
