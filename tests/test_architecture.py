@@ -93,3 +93,16 @@ def test_the_web_package_init_only_wires() -> None:
     tree = ast.parse((COMPANION / "web" / "__init__.py").read_text(encoding="utf-8"))
     functions = [n.name for n in tree.body if isinstance(n, ast.FunctionDef)]
     assert functions == ["register_web"]
+
+
+WEB_GAMES = sorted(p for p in (COMPANION / "web" / "games").iterdir() if p.is_dir() and (p / "__init__.py").exists())
+
+
+@pytest.mark.parametrize("package", WEB_GAMES, ids=lambda p: p.name)
+def test_a_game_never_writes_the_store_itself(package: Path) -> None:
+    """The platform owns every table write (companion.play): a game's web package says what a move means and
+    what it taught the table (WEB.learnt), and never imports the store or the models."""
+    for path in sources(package):
+        for name, node, _inside in imports(path):
+            assert name not in ("companion.store", "companion.models", "companion.db"), \
+                f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')} imports {name}"

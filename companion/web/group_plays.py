@@ -57,8 +57,11 @@ def play_record(table: Table, started: datetime, at: datetime) -> PlayRecord:
         breakdown = entry.game.score(view.state)
         summary = entry.web.summary(view) if entry.web.summary is not None else None
         figures = figures_of(table.game)
-        categories: list[tuple[Category, ...]] = list(figures.categories(view)) if figures else []
-    except (RulesError, KeyError, ValueError, TypeError):
+        # a game's own categories are counted for finished games only (an unfinished table is never counted,
+        # and its state may not have every part yet, e.g. hands before the deal)
+        categories: list[tuple[Category, ...]] = \
+            list(figures.categories(view)) if figures and breakdown.finished else []
+    except (RulesError, KeyError, ValueError, TypeError, IndexError):
         # A table whose scores cannot be worked out is listed, never counted.
         log.exception("group statistics: table %s could not be scored", table.id)
         return PlayRecord(table.id, table.token, table.watch_token, table.game, pick(entry.game, "name"), at,
