@@ -81,8 +81,8 @@ MESSAGES: dict[str, Any] = {
     "lp.board.shape": M(_l("The field is 4 rows of 4 areas ({expected} × {expected}).")),
     "lp.card.unknown": M(_l("“{card}” is not one of the twelve cards of the rule text.")),
     "lp.card.malformed": M(_l("“{card}” is not a card on the field (card id, @, seat).")),
-    "lp.owner.out_of_range": M(_l("There is no seat {owner} at a table of {players} players (seats count from 0; "
-                                  "with 3 players the fourth orientation is unused).")),
+    "lp.owner.out_of_range": M(_l("No card can face {owner} at a table of {players} players (with 3 players the "
+                                  "fourth orientation is unused)."), owner="seat"),
     "lp.cell.malformed": M(_l("“{cell}” is not an area: give [row, column], each from 0 to 3.")),
     "lp.cell.out_of_range": M(_l("Row {row}, column {col} is off the 4 × 4 field (rows and columns 0 to 3).")),
     "lp.active.empty_area": M(_l("{cell} is empty: only a card on top of an area can be active."), cell="cell"),
