@@ -211,9 +211,6 @@ def read_new_table(game: Game[Any, Any], form: Mapping[str, str]) -> NewTable:
         errors["seats"] = problem
     options: dict[str, str] = {}
     for option in game.options:
-        if not option.shown:  # kept only for tables started before it: a new table plays today's reading
-            options[option.key] = option.default
-            continue
         value = choice(form.get(f"option_{option.key}", option.default), option.choices)
         if value is None:
             errors[f"option_{option.key}"] = _("Choose one of the offered settings.")

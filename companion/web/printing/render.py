@@ -84,12 +84,12 @@ def printer(app: Flask) -> Printer:
 def _templates_digest() -> str:
     """Changes whenever a printable template changes (the stylesheets are in the PDF cache key already)."""
     h = hashlib.sha256()
-    for path in sorted(PRINTABLES.glob("*.html")):
+    for path in sorted(PRINTABLES.rglob("*.html")):  # each game's templates live in printables/<game>/
         try:
             st = path.stat()
         except OSError:
             continue
-        h.update(f"{path.name}:{st.st_mtime_ns}:{st.st_size};".encode())
+        h.update(f"{path.relative_to(PRINTABLES)}:{st.st_mtime_ns}:{st.st_size};".encode())
     return h.hexdigest()
 
 

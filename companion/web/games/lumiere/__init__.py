@@ -1,18 +1,21 @@
 """Lumière Prière (ルミエル†プリエール) in the web layer.
 
 Where to look:
-  routes.py    the blueprint: the capture checker's pages
-  forms.py     the table's entry forms -> the engine's move JSON
+  routes.py    the blueprint: every URL rule of the game (the capture checker at ``/lumiere/captures``)
+  forms.py     the table's entry forms -> the engine's typed move
   model.py     the table fragment's frozen model (templates/lumiere/_table.html draws it): phases, hands,
                decks, the field, point areas, running scores and the winner
-  history.py   one history line per move
+  history.py   one history line per typed move, seats named by the Wording the platform passes
   messages.py  every reason code as a sentence (ids shown as names by labels.py)
-  labels.py    card names, areas ("B3"), seats, lines, phases in the current language
+  labels.py    card names, areas ("B3"; "[1, 2]" in the API), lines, phases in the current language (seats:
+               companion.web.wording)
   summary.py   the score summary, from GAME.score(state)
   api.py       ``POST /api/v1/lumiere/captures``: the engine's handler and its schemas
   profile_fields.py  its part of the one profile editor: the twelve cards, each known or not, and their form
-  dispute.py   the capture checker ``/lumiere/captures``: set up a field by tapping, see what the get phase takes
-               and why; no table needed (a tool on the home page card); board.py draws fields and get phases
+  tool.py      the quick tool, the capture checker ``/lumiere/captures`` (templates/lumiere/tool.html, _tool.html):
+               set up a field by tapping, see what the get phase takes and why; no table needed (a tool on the
+               home page card), seats "Player 2"; board.py draws fields and get phases
+  printables.py  the cards, the turn-phase cards and the field mat (printables/lumiere/cards, phases, field)
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ WEB = GameWeb(
     messages=MESSAGES,
     blueprint=bp,
     api=(CAPTURES,),
-    tools=(("lumiere.captures", _l("Check a capture")),),
+    tools=(("lumiere.tool", _l("Check a capture")),),
     summary=summary,
     printables=PRINTABLES,
     profile_editor=EDITOR,

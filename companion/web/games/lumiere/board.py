@@ -2,7 +2,8 @@
 
 The rules are the engine's (``resolve_get`` finds and judges every sandwich); this module only turns its
 answer into areas with marks (taken, excluded, sandwiching end), sentences with their ruling ids, and small
-4 × 4 diagrams that show each sandwich's cards.
+4 × 4 diagrams that show each sandwich's cards. Seats are named by the Wording its caller passes (the table's
+names on a table page, "Player 2" on the capture checker).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from flask_babel import pgettext
 from companion.games.base import Reason
 from companion.games.lumiere import ALL_CELLS, Card, Cell, Field, FieldCard, GetOutcome, Sandwich
 from companion.web.messages import explain, rule_name
+from companion.web.wording import Wording
 
-from .labels import ARROWS, card_name, card_short, cell_label, line_name, seat_label
+from .labels import ARROWS, card_name, card_short, cell_label, line_name
 
 SIZE = 4
 
@@ -72,18 +74,18 @@ class AreaView:
         return ", ".join(words)
 
 
-def card_view(card: FieldCard) -> CardView:
-    return CardView(card.card, card_name(card.card), card_short(card.card), card.owner, seat_label(card.owner),
+def card_view(card: FieldCard, wording: Wording) -> CardView:
+    return CardView(card.card, card_name(card.card), card_short(card.card), card.owner, wording.seat(card.owner),
                     card.active)
 
 
-def areas(board: Field, outcome: GetOutcome | None = None, pending: str = "") -> list[list[AreaView]]:
+def areas(board: Field, wording: Wording, outcome: GetOutcome | None = None, pending: str = "") -> list[list[AreaView]]:
     """The 4 × 4 areas, rows from the top, each with its marks from ``outcome`` (when one is shown)."""
     taken: dict[Cell, str] = {}
     excluded: set[Cell] = set()
     ends: set[Cell] = set()
     if outcome is not None:
-        taken = {c.cell: seat_label(c.by) for c in outcome.captures}
+        taken = {c.cell: wording.seat(c.by) for c in outcome.captures}
         excluded = {e.cell for e in outcome.exclusions}
         ends = {end for s in outcome.counted for end in s.ends}
     rows: list[list[AreaView]] = []
@@ -93,7 +95,7 @@ def areas(board: Field, outcome: GetOutcome | None = None, pending: str = "") ->
             cell = Cell(row, col)
             marks = {name for name, cells in (("taken", taken), ("excluded", excluded), ("end", ends))
                      if cell in cells}
-            line.append(AreaView(cell, str(cell), cell_label(cell), tuple(card_view(c) for c in board.stack(cell)),
+            line.append(AreaView(cell, str(cell), cell_label(cell), tuple(card_view(c, wording) for c in board.stack(cell)),
                                  frozenset(marks), taken.get(cell, ""), pending == str(cell)))
         rows.append(line)
     return rows
@@ -108,8 +110,8 @@ class ReasonView:
     ok: bool
 
 
-def reason_view(reason: Reason) -> ReasonView:
-    return ReasonView(explain(reason), rule_name(reason.rule), reason.ok)
+def reason_view(reason: Reason, wording: Wording) -> ReasonView:
+    return ReasonView(explain(reason, wording), rule_name(reason.rule), reason.ok)
 
 
 @dataclass(frozen=True)
@@ -141,12 +143,12 @@ def diagram(board: Field, sandwich: Sandwich) -> tuple[tuple[str, ...], ...]:
     return tuple(rows)
 
 
-def sandwich_view(board: Field, sandwich: Sandwich) -> SandwichView:
+def sandwich_view(board: Field, sandwich: Sandwich, wording: Wording) -> SandwichView:
     first, last = (cell_label(c) for c in sandwich.ends)
     middle = ", ".join(cell_label(c) for c in sandwich.sandwiched)
     label = _("%(middle)s between %(first)s and %(last)s", middle=middle, first=first, last=last)
     return SandwichView(line_name(sandwich.line), f"{first} – {last}", sandwich.counts,
-                        tuple(reason_view(r) for r in sandwich.reasons), diagram(board, sandwich), label)
+                        tuple(reason_view(r, wording) for r in sandwich.reasons), diagram(board, sandwich), label)
 
 
 # -- a whole get phase ---------------------------------------------------------------------------------------
@@ -185,7 +187,7 @@ class OutcomeView:
         return not self.taken
 
 
-def outcome_view(board: Field, outcome: GetOutcome, seats: Iterable[int]) -> OutcomeView:
+def outcome_view(board: Field, outcome: GetOutcome, seats: Iterable[int], wording: Wording) -> OutcomeView:
     """What the get phase on ``board`` takes, where each card goes and why; and every sandwich that does not
     count, with the reason (LP-2 … LP-5)."""
     by_cell: dict[Cell, list[Sandwich]] = {}
@@ -194,17 +196,17 @@ def outcome_view(board: Field, outcome: GetOutcome, seats: Iterable[int]) -> Out
     taken: list[TakenView] = []
     for capture in outcome.captures:
         taken.append(TakenView(
-            cell_label(capture.cell), card_name(capture.card.card), reason_view(capture.reason),
-            tuple(sandwich_view(board, s) for s in by_cell.get(capture.cell, [])), False,
-            _("%(seat)s's point area", seat=seat_label(capture.by))))
+            cell_label(capture.cell), card_name(capture.card.card), reason_view(capture.reason, wording),
+            tuple(sandwich_view(board, s, wording) for s in by_cell.get(capture.cell, [])), False,
+            _("%(seat)s's point area", seat=wording.seat(capture.by))))
     for exclusion in outcome.exclusions:
         taken.append(TakenView(
-            cell_label(exclusion.cell), card_name(exclusion.card.card), reason_view(exclusion.reason),
-            tuple(sandwich_view(board, s) for s in by_cell.get(exclusion.cell, [])), True,
+            cell_label(exclusion.cell), card_name(exclusion.card.card), reason_view(exclusion.reason, wording),
+            tuple(sandwich_view(board, s, wording) for s in by_cell.get(exclusion.cell, [])), True,
             _("the exclusion area")))
     order = {cell_label(c): i for i, c in enumerate(ALL_CELLS)}
     taken.sort(key=lambda t: order[t.cell])
-    gains = tuple(Gain(seat, seat_label(seat), ARROWS[seat],
+    gains = tuple(Gain(seat, wording.seat(seat), ARROWS[seat],
                        tuple(card_name(c.card.card) for c in outcome.captures if c.by == seat)) for seat in seats)
     excluded = tuple(card_name(e.card.card) for e in outcome.exclusions)
     if outcome.captures or outcome.exclusions:
@@ -212,6 +214,6 @@ def outcome_view(board: Field, outcome: GetOutcome, seats: Iterable[int]) -> Out
                     excluded=len(outcome.exclusions))
     else:
         summary = _("Nothing is captured.")
-    refused = tuple(sandwich_view(board, s) for s in outcome.refused)
+    refused = tuple(sandwich_view(board, s, wording) for s in outcome.refused)
     return OutcomeView(tuple(taken), refused, gains, excluded, summary,
                        frozenset(cell_label(c) for s in outcome.refused for c in s.sandwiched))

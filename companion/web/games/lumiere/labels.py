@@ -1,28 +1,21 @@
 """How Lumière Prière's ids read on a page: card names, areas, seats, lines, phases, in the current language.
 
 The engine speaks in ids (``yokai``, ``r1c2``, seat ``0``, ``anti-diagonal``); a player reads 妖怪 / Yokai,
-"B3" (rows A–D from the top, columns 1–4 from the left, as printed around the field), the seat's name (or
-"Player 1" where no table gives names), 横 / row. In the referee API's messages the numbers stay as the API
-writes them (seats 0-based, areas ``[row, col]``), so a message matches the request it explains.
+"B3" (rows A–D from the top, columns 1–4 from the left, as printed around the field), 横 / row. In the referee
+API's messages areas stay as the API writes them (``[row, col]``), so a message matches the request it
+explains: whoever words something passes its ``companion.web.wording.Wording`` (``cell_label(cell, wording)``),
+which also names the seats (the table's names, "Player 2" on the capture checker, "seat 1" in the API).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
-
-from flask import has_request_context, request
-from flask_babel import get_locale, pgettext
-from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from companion.games.base import ParseError
 from companion.games.lumiere import Card, Cell, Line, Phase
+from companion.web.wording import PAGE, Wording, language
 
 ROWS = "ABCD"
-# The seat names of the table whose page, history or summary is being put into words (None: no table, so
-# "Player 2" on a page, "seat 1" in an API message). Set by ``table_labels`` around building a model.
-_TABLE_SEATS: ContextVar[tuple[str, ...] | None] = ContextVar("lumiere_table_seats", default=None)
 
 # The side of the field each seat's cards face (state.SIDES: 0 bottom, 1 left, 2 top, 3 right), as an arrow
 # pointing at that seat from the middle of the field.
@@ -77,17 +70,6 @@ def _move_names() -> dict[str, str]:
     }
 
 
-def in_api() -> bool:
-    """An API message keeps the API's numbers. Inside ``table_labels`` it is a page, whatever the request."""
-    if _TABLE_SEATS.get() is not None:
-        return False
-    return has_request_context() and request.path.startswith("/api/")
-
-
-def lang() -> str:
-    return str(get_locale() or "en")
-
-
 def card_name(card: Card | str) -> str:
     """妖怪 in Japanese, Yokai in English; an id that is no card stays as it was written."""
     if isinstance(card, str):
@@ -97,7 +79,7 @@ def card_name(card: Card | str) -> str:
             return card
     else:
         known = card
-    return known.name_ja if lang() == "ja" else known.name_en
+    return known.name_ja if language() == "ja" else known.name_en
 
 
 # Where an English name may break on a small card (a soft hyphen); Japanese names are short enough.
@@ -108,11 +90,11 @@ _BREAKS = {Card.COMMONER: "Com\u00admoner", Card.EXORCIST: "Exor\u00adcist", Car
 
 def card_short(card: Card) -> str:
     """The name on a small card of the drawn field: a long English name may break with a hyphen."""
-    return card.name_ja if lang() == "ja" else _BREAKS.get(card, card.name_en)
+    return card.name_ja if language() == "ja" else _BREAKS.get(card, card.name_en)
 
 
-def cell_label(cell: Cell | str) -> str:
-    """``r1c2`` -> "B3" on a page; "[1, 2]" in an API message."""
+def cell_label(cell: Cell | str, wording: Wording = PAGE) -> str:
+    """``r1c2`` -> "B3" on a page; "[1, 2]" in an API message (``wording.api``)."""
     if isinstance(cell, str):
         try:
             known = Cell.parse(cell)
@@ -120,38 +102,9 @@ def cell_label(cell: Cell | str) -> str:
             return cell
     else:
         known = cell
-    if in_api():
+    if wording.api:
         return f"[{known.row}, {known.col}]"
     return f"{ROWS[known.row]}{known.col + 1}"
-
-
-@contextmanager
-def table_labels(names: Sequence[str]) -> Iterator[None]:
-    """Within the block, seats are called by these names and ids read as on a page (a table's model, history
-    line or summary is built inside it; the dispute page with no names)."""
-    token = _TABLE_SEATS.set(tuple(names))
-    try:
-        yield
-    finally:
-        _TABLE_SEATS.reset(token)
-
-
-def seat_names() -> tuple[str, ...]:
-    return _TABLE_SEATS.get() or ()
-
-
-def seat_label(seat: int | str) -> str:
-    """A seat by its name at a table, "Player 2" elsewhere, "seat 1" in an API message (0-based)."""
-    try:
-        number = int(seat)
-    except (TypeError, ValueError):
-        return str(seat)
-    if in_api():
-        return _("seat %(n)s", n=number)
-    names = seat_names()
-    if 0 <= number < len(names):
-        return names[number]
-    return _("Player %(n)s", n=number + 1)
 
 
 def side_name(seat: int) -> str:

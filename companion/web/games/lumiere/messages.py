@@ -2,9 +2,10 @@
 placeholders, translated by the catalog beside this package.
 
 The engine's params are ids: card ``yokai``, area ``r1c2``, seat ``0``, line ``row``. Each message says what
-kind each of its params is, and the ids are shown as a player reads them (``labels.py``): 妖怪 / Yokai, B3, the
-seat's name, 横 / row (the platform's ``Message`` does the showing), so the same wording serves the table
-page, the profile checklist and the referee API.
+kind each of its params is, and the ids are shown as a player reads them (``labels.py``): 妖怪 / Yokai, B3, 横 /
+row (the platform's ``Message`` does the showing; seats, kinds "seat" and "seats", are the platform's, worded
+from the Wording the caller passes: the seat's name, "Player 2", or the API's "seat 1"), so the same wording
+serves the table page, the profile checklist and the referee API.
 
 A sentence states the condition the rules ask for, so it reads right both in "why is this allowed?" and in
 "not allowed, because:".
@@ -12,15 +13,16 @@ A sentence states the condition the rules ask for, so it reads right both in "wh
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
 from companion.web.messages import Message, each
+from companion.web.wording import API, PAGE, Wording
 
-from .labels import card_name, cell_label, line_name, move_name, phase_name, seat_label
+from .labels import card_name, cell_label, line_name, move_name, phase_name
 
 
 def _each(one: Callable[[str], str]) -> Callable[[str], str]:
@@ -32,8 +34,6 @@ KINDS: dict[str, Callable[[str], str]] = {
     "cards": _each(card_name),
     "cell": cell_label,
     "cells": _each(cell_label),
-    "seat": seat_label,
-    "seats": _each(seat_label),
     "line": line_name,
     "lines": _each(line_name),
     "phase": phase_name,
@@ -42,9 +42,27 @@ KINDS: dict[str, Callable[[str], str]] = {
 }
 
 
+
+def _api_cell(cell: str) -> str:
+    return cell_label(cell, API)
+
+
+# In an API answer an area reads as the API writes it ("[1, 2]"), not "B3".
+API_KINDS: dict[str, Callable[[str], str]] = {**KINDS, "cell": _api_cell, "cells": _each(_api_cell)}
+
+
+class AreaMessage(Message):
+    """A message whose areas follow the wording: "B3" on a page, "[1, 2]" in an API answer. The platform hands
+    a kind's show only the param's text, so the shows are picked here from the Wording the caller passed."""
+
+    def render(self, params: Mapping[str, Any], wording: Wording = PAGE) -> str:
+        shows = API_KINDS if wording.api else KINDS
+        return Message(self.text, shows, self.defaults, **self.kinds).render(params, wording)
+
+
 def M(text: Any, **kinds: str) -> Message:
     """A message and the kind of each of its params (``card="card"``, ``ends="cells"``...)."""
-    return Message(text, KINDS, None, **kinds)
+    return AreaMessage(text, KINDS, None, **kinds)
 
 
 MESSAGES: dict[str, Any] = {
@@ -63,8 +81,8 @@ MESSAGES: dict[str, Any] = {
     "lp.board.shape": M(_l("The field is 4 rows of 4 areas ({expected} × {expected}).")),
     "lp.card.unknown": M(_l("“{card}” is not one of the twelve cards of the rule text.")),
     "lp.card.malformed": M(_l("“{card}” is not a card on the field (card id, @, seat).")),
-    "lp.owner.out_of_range": M(_l("There is no seat {owner} at a table of {players} players (seats count from 0; "
-                                  "with 3 players the fourth orientation is unused).")),
+    "lp.owner.out_of_range": M(_l("No card can face {owner} at a table of {players} players (with 3 players the "
+                                  "fourth orientation is unused)."), owner="seat"),
     "lp.cell.malformed": M(_l("“{cell}” is not an area: give [row, column], each from 0 to 3.")),
     "lp.cell.out_of_range": M(_l("Row {row}, column {col} is off the 4 × 4 field (rows and columns 0 to 3).")),
     "lp.active.empty_area": M(_l("{cell} is empty: only a card on top of an area can be active."), cell="cell"),

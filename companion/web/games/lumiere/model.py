@@ -19,9 +19,10 @@ from companion.games.lumiere import GAME, Card, Phase, TableState, expected_move
 from companion.games.lumiere.conditions import set_areas
 from companion.games.lumiere.moves import KINDS
 from companion.web.gameweb import TableRequest, TableViewLike
+from companion.web.wording import Wording
 
 from .board import AreaView, OutcomeView, ReasonView, areas, outcome_view, reason_view
-from .labels import ARROWS, card_name, phase_name, seat_label, side_name, table_labels
+from .labels import ARROWS, card_name, phase_name, side_name
 
 # -- the state in words --------------------------------------------------------------------------------------
 
@@ -127,12 +128,12 @@ def _tally(term: Term) -> Tally:
     return Tally(card_name(str(term.params["card"])), int(term.params["count"]), term.params["points"], term.value)
 
 
-def _seat_views(state: TableState, breakdown: Breakdown) -> tuple[SeatView, ...]:
+def _seat_views(state: TableState, breakdown: Breakdown, wording: Wording) -> tuple[SeatView, ...]:
     views = []
     for seat, score in zip(state.seats, breakdown.seats, strict=True):
         tallies = tuple(_tally(t) for t in score.terms)
         missing = tuple(card_name(str(t.params["missing"])) for t in score.terms if t.value is None)
-        views.append(SeatView(seat.seat, seat_label(seat.seat), ARROWS[seat.seat], side_name(seat.seat), seat.hand,
+        views.append(SeatView(seat.seat, wording.seat(seat.seat), ARROWS[seat.seat], side_name(seat.seat), seat.hand,
                               seat.deck, seat.commoner_in_front, state.turn == seat.seat and state.phase is not
                               Phase.OVER, tallies, sum(t.count for t in tallies), score.total, missing))
     return tuple(views)
@@ -140,8 +141,7 @@ def _seat_views(state: TableState, breakdown: Breakdown) -> tuple[SeatView, ...]
 
 def table_model(view: TableViewLike, asked: TableRequest) -> TrackerView:
     """The table fragment's model (templates/lumiere/_table.html draws it), in the current language."""
-    with table_labels(view.table.seats):
-        return tracker(view, asked.pending, asked.can_write)
+    return tracker(view, asked.pending, asked.can_write)
 
 
 def _leader(breakdown: Breakdown) -> int | None:
@@ -152,18 +152,19 @@ def _leader(breakdown: Breakdown) -> int | None:
 
 
 def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool = True) -> TrackerView:
-    """Everything the table fragment shows (seat names come from ``table_labels`` around the call)."""
+    """Everything the table fragment shows, its seats by the table's names."""
     state: TableState = view.state
+    wording = Wording.of_table(view.seats)
     players = state.players
     expected = frozenset(KINDS[kind] for kind in expected_moves(state))
     breakdown = GAME.score(state)
     preview = None
     get_now = resolve_get(state.field) if state.phase is Phase.GET else None
     if get_now is not None:
-        preview = outcome_view(state.field, get_now, range(players))
+        preview = outcome_view(state.field, get_now, range(players), wording)
     last = None
     if state.phase is Phase.DRAW and state.last_get is not None:
-        last = outcome_view(state.field, state.last_get, range(players))
+        last = outcome_view(state.field, state.last_get, range(players), wording)
     choices: tuple[PlayChoice, ...] = ()
     if "play" in expected and state.turn is not None:
         unseen = state.seat(state.turn).unseen()
@@ -180,7 +181,7 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
     # The editor writes: a watch page never carries the profile's token.
     profile_url = url_for("profiles.edit", token=ref.token) if own and can_write else \
         url_for("profiles.index", slug=GAME.slug)
-    seats = _seat_views(state, breakdown)
+    seats = _seat_views(state, breakdown, wording)
     leader = _leader(breakdown)
     return TrackerView(
         phase=state.phase.value,
@@ -189,26 +190,26 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         expected=expected,
         skipped=frozenset(step.key for step in steps if step.state == "skipped"),
         turn=state.turn,
-        turn_name=seat_label(state.turn) if state.turn is not None else "",
+        turn_name=wording.seat(state.turn) if state.turn is not None else "",
         turn_number=state.turn_number,
-        first_name=seat_label(state.first) if state.first is not None else "",
+        first_name=wording.seat(state.first) if state.first is not None else "",
         seats=seats,
-        rows=areas(state.field, get_now, pending.get("cell", "")),
-        sides=_sides(view.table.seats, players),
+        rows=areas(state.field, wording, get_now, pending.get("cell", "")),
+        sides=_sides(wording, players),
         play_area=card_name(state.play_area) if state.play_area is not None else "",
         play_effect=effect,
         play_choices=choices,
-        remove_reasons=tuple(reason_view(r) for r in remove.reasons) if remove else (),
+        remove_reasons=tuple(reason_view(r, wording) for r in remove.reasons) if remove else (),
         get_preview=preview,
         last_get=last,
         exclusion=tuple(card_name(c) for c in state.exclusion),
-        score_reasons=tuple(reason_view(r) for r in breakdown.reasons),
+        score_reasons=tuple(reason_view(r, wording) for r in breakdown.reasons),
         missing_points=tuple(dict.fromkeys(name for s in seats for name in s.missing)),
-        leader=seat_label(leader) if leader is not None else "",
+        leader=wording.seat(leader) if leader is not None else "",
         final=breakdown.finished,
-        end_reasons=tuple(reason_view(r) for r in state.end_reasons),
-        start_reasons=tuple(reason_view(r) for r in state.start_reasons),
-        owners=tuple((s, seat_label(s), ARROWS[s]) for s in range(players)),
+        end_reasons=tuple(reason_view(r, wording) for r in state.end_reasons),
+        start_reasons=tuple(reason_view(r, wording) for r in state.start_reasons),
+        owners=tuple((s, wording.seat(s), ARROWS[s]) for s in range(players)),
         cards=tuple(PlayChoice(c.value, card_name(c), 0, None) for c in Card),
         table_decides=table_decides,
         remove_counts_buried=buried,
@@ -221,8 +222,8 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
     )
 
 
-def _sides(names: Any, players: int) -> dict[str, str]:
+def _sides(wording: Wording, players: int) -> dict[str, str]:
     sides = {}
     for seat, side in enumerate(("bottom", "left", "top", "right")):
-        sides[side] = f"{names[seat]} {ARROWS[seat]}" if seat < players else _("(nobody)")
+        sides[side] = f"{wording.seat(seat)} {ARROWS[seat]}" if seat < players else _("(nobody)")
     return sides

@@ -1,8 +1,8 @@
 """Lumière Prière's printables: every card of the decks from a deck profile, the turn-phase cards, and the
 4×4 field mat at true size.
 
-The print page lists ``PRINTABLES`` (companion/web/printing/listing.py); the templates are in printables/
-(lp_cards, lp_phases, lp_field).
+The print page lists ``PRINTABLES`` (companion/web/printing/listing.py); the templates are in printables/lumiere/
+(cards, phases, field: each .html with its .css).
 """
 
 from __future__ import annotations
@@ -55,13 +55,13 @@ def lp_faces(profile: Mapping[str, Any], decks: int) -> list[LpFace]:
 
 def lp_cards(options: PrintOptions) -> Document:
     title = by_lang(options.lang, "ルミエル†プリエール カード", "Lumière Prière: cards")
-    return profile_cards(LP, "lp_cards.html", lambda profile: lp_faces(profile, options.decks), options, title,
+    return profile_cards(LP, "lumiere/cards.html", lambda profile: lp_faces(profile, options.decks), options, title,
                          f"lumiere-cards-{options.decks}-decks", decks=options.decks)
 
 
 def lp_phases(options: PrintOptions) -> Document:
     title = by_lang(options.lang, "ルミエル†プリエール ターンの流れ", "Lumière Prière: turn phases")
-    return card_document("lp_phases.html", ["phases"] * 4, options, title, "lumiere-turn-phases", two_sided=True)
+    return card_document("lumiere/phases.html", ["phases"] * 4, options, title, "lumiere-turn-phases", two_sided=True)
 
 
 AREA = 92.0  # mm: one area of the field mat holds a 63 × 88 card in any of the four orientations (LP-1)
@@ -96,7 +96,7 @@ def lp_field(options: PrintOptions) -> Document:
         quarters.append({"qr": qr, "qc": qc, "areas": inside})
     title = by_lang(options.lang, "ルミエル†プリエール フィールド", "Lumière Prière: field mat")
     sides = {side: i for i, side in enumerate(lp.state.SIDES)}
-    return Document("lp_field.html", title, f"lumiere-field-{options.paper.key}", ("lp_field.css",),
+    return Document("lumiere/field.html", title, f"lumiere-field-{options.paper.key}", ("lumiere/field.css",),
                     {"paper": options.paper, "areas": areas, "quarters": quarters, "area": AREA, "left": left,
                      "top": 14.0, "sides": sides})
 

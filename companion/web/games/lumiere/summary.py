@@ -12,8 +12,9 @@ from companion.games.base import Breakdown, Term
 from companion.games.lumiere import GAME, Phase, TableState
 from companion.web.gameweb import Summary, SummaryTable
 from companion.web.messages import explain, rule_name
+from companion.web.wording import Wording
 
-from .labels import card_name, seat_label, table_labels
+from .labels import card_name
 
 
 def _points(value: int | None) -> str:
@@ -30,15 +31,14 @@ def summary(view: Any) -> Summary | None:
     state: TableState = view.state
     if state.phase is Phase.SETUP:
         return None
-    with table_labels(view.table.seats):
-        return _summary(state, GAME.score(state))
+    return _summary(state, GAME.score(state), Wording.of_table(view.seats))
 
 
-def _summary(state: TableState, breakdown: Breakdown) -> Summary:
+def _summary(state: TableState, breakdown: Breakdown, wording: Wording) -> Summary:
     seats = breakdown.seats
     complete = all(s.total is not None for s in seats)
     order = [seat for place in breakdown.placings for seat in place] if complete else [s.seat for s in seats]
-    ranking = tuple((place, seat_label(seat), _points(seats[seat].total))
+    ranking = tuple((place, wording.seat(seat), _points(seats[seat].total))
                     for place, seat in enumerate(order, start=1))
     tables = []
     for s in seats:
@@ -51,8 +51,8 @@ def _summary(state: TableState, breakdown: Breakdown) -> Summary:
         if missing:
             note += " " + _("Points unknown for %(cards)s: fill them in the deck profile (LP-8).",
                             cards=", ".join(missing))
-        tables.append(SummaryTable(_("%(seat)s — point area", seat=seat_label(s.seat)),
+        tables.append(SummaryTable(_("%(seat)s — point area", seat=wording.seat(s.seat)),
                                    (pgettext("lumiere", "Card"), pgettext("lumiere", "Count"),
                                     pgettext("lumiere", "Points"), pgettext("lumiere", "Subtotal")), rows, note))
-    winner_note = " ".join(f"{explain(r)} ({rule_name(r.rule)})" for r in breakdown.reasons)
+    winner_note = " ".join(f"{explain(r, wording)} ({rule_name(r.rule)})" for r in breakdown.reasons)
     return Summary(finished=breakdown.finished, ranking=ranking, tables=tuple(tables), winner_note=winner_note)

@@ -13,6 +13,7 @@ from companion.games.sister_combination import GAME
 from companion.games.sister_combination.cards import DECK_SIZE
 from companion.games.sister_combination.rules import TARGETED
 from companion.inputs import whole_number
+from companion.web.wording import Wording
 
 SIMPLE = {"draw": "draw", "keep": "keep", "take": "take_stack", "pass": "pass_turn", "reshuffle": "reshuffle"}
 
@@ -31,7 +32,7 @@ def _card(form: Mapping[str, str], sister: str, symbol: str) -> str:
     return f"{a}:{b}"
 
 
-def _setup(form: Mapping[str, str], players: int) -> dict[str, Any]:
+def _setup(form: Mapping[str, str], players: int, wording: Wording) -> dict[str, Any]:
     errors: list[RulesError] = []
     hands: list[int] = []
     for seat in range(players):
@@ -40,7 +41,7 @@ def _setup(form: Mapping[str, str], players: int) -> dict[str, Any]:
         if hand is not None:
             hands.append(hand)
         else:
-            errors.append(ParseError("sc.form.number", "SC-8", f"h{seat}", value=raw, what=f"#{seat + 1}"))
+            errors.append(ParseError("sc.form.number", "SC-8", f"h{seat}", value=raw, what=wording.seat(seat)))
     first = 0
     try:
         first = _seat(form, "first")
@@ -60,7 +61,7 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     """The fields of one of the table's forms -> the engine's move JSON."""
     kind = (form.get("kind") or "").strip()
     if kind == "setup":
-        return _setup(form, int(view.players))
+        return _setup(form, int(view.players), Wording.of_table(view.seats))
     if kind == "play":
         move: dict[str, Any] = {"type": "play", "card": _card(form, "sister", "symbol")}
         if (form.get("reach") or "") in ("1", "on", "true"):

@@ -1,78 +1,33 @@
 """How Sister Combination's ids read on a page: cards, sisters, colours, seats, directions, in the current language.
 
 The engine speaks in ids (``marie:7``, ``red``, seat ``0``, direction ``-1``); a player reads 鞠絵 7 / Marie 7,
-赤 / red, the seat's name (or "Player 1" where no table gives names: seats are shown from 1), 反時計回り /
-counter-clockwise. In the referee API's messages seats stay as the API writes them (0-based), so a message
-matches the request it explains.
+赤 / red, 反時計回り / counter-clockwise. Seats are the platform's: whoever words a page builds a
+``companion.web.wording.Wording`` (the table's names, "Player 2" on the check page, "seat 1" in the API) and
+passes it to ``lines`` and ``Wording.seat``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from flask import has_request_context, request
-from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from companion.games.base import ParseError, Reason, RulesError
 from companion.games.sister_combination import SISTERS, SYMBOLS, Card, Element, Sister, Symbol, parse_card, parse_colour
 from companion.web.messages import explain
-
-# The seat names of the table whose page, history or summary is being put into words (None: no table, so
-# "Player 2" on a page, "seat 1" in an API message). Set by ``table_labels`` around building a model.
-_TABLE_SEATS: ContextVar[tuple[str, ...] | None] = ContextVar("sc_table_seats", default=None)
-
-NONE = "—"
-
-
-def lang() -> str:
-    return str(get_locale() or "en")
-
-
-def in_api() -> bool:
-    """An API message keeps the API's numbers. Inside ``table_labels`` it is a page, whatever the request."""
-    if _TABLE_SEATS.get() is not None:
-        return False
-    return has_request_context() and request.path.startswith("/api/")
-
-
-@contextmanager
-def table_labels(names: Sequence[str]) -> Iterator[None]:
-    """Within the block, seats are called by these names (a table's model, history line or summary)."""
-    token = _TABLE_SEATS.set(tuple(names))
-    try:
-        yield
-    finally:
-        _TABLE_SEATS.reset(token)
-
-
-def seat_label(seat: int | str | None) -> str:
-    """A seat by its name at a table, "Player 2" elsewhere (from 1), "seat 1" in an API message (0-based)."""
-    if seat is None or str(seat) in ("None", "", NONE):
-        return NONE
-    try:
-        number = int(seat)
-    except (TypeError, ValueError):
-        return str(seat)
-    if in_api():
-        return _("seat %(n)s", n=number)
-    names = _TABLE_SEATS.get() or ()
-    if 0 <= number < len(names):
-        return names[number]
-    return _("Player %(n)s", n=number + 1)
+from companion.web.wording import NONE, Wording, language
 
 
 def sister_name(sister: Sister) -> str:
     """鞠絵 in Japanese (the name as written), Marie in English."""
-    return sister.name_ja if lang() == "ja" else sister.name_en
+    return sister.name_ja if language() == "ja" else sister.name_en
 
 
 def sister_full(sister: Sister) -> str:
     """The name with its reading: 鞠絵（まりえ） / Marie (鞠絵)."""
-    return f"{sister.name_ja}（{sister.reading}）" if lang() == "ja" else f"{sister.name_en} ({sister.name_ja})"
+    return f"{sister.name_ja}（{sister.reading}）" if language() == "ja" else f"{sister.name_en} ({sister.name_ja})"
 
 
 def symbol_label(symbol: Symbol) -> str:
@@ -104,7 +59,7 @@ def colour_label(colour: Element | str | None) -> str:
             element = parse_colour(colour)
         except ParseError:
             return str(colour)
-    return element.colour_ja if lang() == "ja" else element.colour_en
+    return element.colour_ja if language() == "ja" else element.colour_en
 
 
 def colour_words() -> dict[str, str]:
@@ -135,7 +90,7 @@ def place_label(place: int | str) -> str:
         number = int(place)
     except (TypeError, ValueError):
         return str(place)
-    if lang() == "ja":
+    if language() == "ja":
         return f"{number}位"
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
@@ -185,10 +140,10 @@ class Line:
     ok: bool
 
 
-def line(reason: Reason | RulesError) -> Line:
+def line(reason: Reason | RulesError, wording: Wording) -> Line:
     ok = reason.ok if isinstance(reason, Reason) else False
-    return Line(reason.code, explain(reason), reason.rule, ok)
+    return Line(reason.code, explain(reason, wording), reason.rule, ok)
 
 
-def lines(reasons: Iterable[Reason | RulesError]) -> tuple[Line, ...]:
-    return tuple(line(r) for r in reasons)
+def lines(reasons: Iterable[Reason | RulesError], wording: Wording) -> tuple[Line, ...]:
+    return tuple(line(r, wording) for r in reasons)

@@ -2,8 +2,9 @@
 placeholders, translated by the catalog beside this package.
 
 The engine's params are ids: card ``marie:7``, colour ``red``, seat ``0``, direction ``-1``. Each message says
-what kind each of its params is and ``labels.py`` shows it as a player reads it (鞠絵 7 / Marie 7, 赤 / red, the
-seat's name, clockwise), so one wording serves the check page, the table and the referee API.
+what kind each of its params is and ``labels.py`` shows it as a player reads it (鞠絵 7 / Marie 7, 赤 / red,
+clockwise); seats (kinds "seat", "seats") are worded by the platform from the Wording the caller passes (the
+seat's name, "Player 2", or the API's "seat 1"), so one wording serves the check page, the table and the API.
 
 A sentence states what holds or what the effect did, so it reads right both in "why is this allowed?" and in
 "not allowed, because:".
@@ -17,20 +18,13 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from companion.web.messages import Message, Plural, PluralMessage, each
+from companion.web.messages import Message, Plural, PluralMessage
 
-from .labels import NONE, card_name, colour_label, direction_label, end_label, place_label, seat_label
-
-
-def _each(one: Callable[[str], str]) -> Callable[[str], str]:
-    return each(one, lambda: NONE)
-
+from .labels import card_name, colour_label, direction_label, end_label, place_label
 
 KINDS: dict[str, Callable[[str], str]] = {
     "card": card_name,
     "colour": colour_label,
-    "seat": seat_label,
-    "seats": _each(seat_label),
     "direction": direction_label,
     "end": end_label,
     "place": place_label,

@@ -35,6 +35,7 @@ from companion.games.sister_combination.moves import (
 from companion.games.sister_combination.rules import TARGETED, check
 from companion.games.sister_combination.state import HAND_DEALT
 from companion.web.gameweb import TableRequest, TableViewLike
+from companion.web.wording import Wording
 
 from .labels import (
     Line,
@@ -47,11 +48,9 @@ from .labels import (
     end_label,
     lines,
     place_label,
-    seat_label,
     sister_groups,
     sister_name,
     symbol_choices,
-    table_labels,
 )
 
 
@@ -129,8 +128,7 @@ class TrackerView:
 
 
 def table_model(view: TableViewLike, asked: TableRequest) -> TrackerView:
-    with table_labels(view.table.seats):
-        return tracker(view, asked.pending, asked.can_write)
+    return tracker(view, asked.pending, asked.can_write)
 
 
 def _top(card: Card | None) -> TopCard | None:
@@ -144,7 +142,7 @@ ACTIONS: tuple[tuple[str, Move], ...] = (("draw", Draw()), ("keep", Keep()), ("t
                                           ("pass", PassTurn()), ("reshuffle", Reshuffle()))
 
 
-def _last(view: Any) -> LastEntry | None:
+def _last(view: Any, wording: Wording) -> LastEntry | None:
     """What the last standing entry did, as the engine says it: the checks and the effect, with rulings (the
     play's own effect without a reach penalty: the tracker leaves that to a "pointed out" entry, SC-6)."""
     standing = view.log.standing
@@ -159,15 +157,15 @@ def _last(view: Any) -> LastEntry | None:
     except RulesError:
         return None
     actor = GAME.actor(before, move)
-    who = seat_label(actor) if actor is not None else ""
+    who = wording.seat(actor) if actor is not None else ""
     if isinstance(move, Play):
         effect = play_effect(before, move)
         verdict = check(before, move)
         shown = [r for r in verdict.reasons if r.code.startswith(("sc.match", "sc.obstruction", "sc.reach"))]
-        return LastEntry(who, card_name(move.card), lines([*shown, *effect.reasons]))
+        return LastEntry(who, card_name(move.card), lines([*shown, *effect.reasons], wording))
     other = _other_effect(before, move)
     done = other.reasons if other is not None else ()
-    return LastEntry(who, "", lines([*check(before, move).reasons, *done]))
+    return LastEntry(who, "", lines([*check(before, move).reasons, *done], wording))
 
 
 def _other_effect(before: TableState, move: Move) -> Effect | None:
@@ -187,6 +185,7 @@ def _other_effect(before: TableState, move: Move) -> Effect | None:
 def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool = True) -> TrackerView:
     state: TableState = view.state
     options = state.options
+    wording = Wording.of_table(view.seats)  # the table's seat names, in every line of the page
     limit_rule = {"16a": "(a)", "16b": "(b)"}.get(options.hand_limit, "")
     common: dict[str, Any] = dict(
         token=view.table.token, version=view.version, can_write=can_write, started=state.started,
@@ -195,29 +194,29 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         end=end_label(options.end), limit=options.limit, limit_rule=limit_rule, pending=dict(pending or {}),
     )
     if not state.started:
-        seats = tuple(SeatView(s, s + 1, seat_label(s), HAND_DEALT, False, False, False, "", False)
+        seats = tuple(SeatView(s, s + 1, wording.seat(s), HAND_DEALT, False, False, False, "", False)
                       for s in range(state.players))
         return TrackerView(seats=seats, **common)
     seats = tuple(
-        SeatView(s, s + 1, seat_label(s), state.hands[s], s == state.turn and not state.finished, s in state.reached,
+        SeatView(s, s + 1, wording.seat(s), state.hands[s], s == state.turn and not state.finished, s in state.reached,
                  s in state.forgot, place_label(state.out.index(s) + 1) if s in state.out else "",
                  options.limit is not None and state.hands[s] >= options.limit)
         for s in range(state.players))
     actions = frozenset(key for key, move in ACTIONS if check(state, move).legal)
-    missed = tuple((s, seat_label(s)) for s in sorted(state.forgot) if check(state, ReachMissed(s)).legal)
-    targets = tuple((s, seat_label(s)) for s in state.active if s != state.turn)
+    missed = tuple((s, wording.seat(s)) for s in sorted(state.forgot) if check(state, ReachMissed(s)).legal)
+    targets = tuple((s, wording.seat(s)) for s in state.active if s != state.turn)
     breakdown = GAME.score(state)
     ranking: list[tuple[str, str, int]] = []
     place = 1
     for group in breakdown.placings:
         for seat in group:
-            ranking.append((place_label(place), seat_label(seat), state.hands[seat]))
+            ranking.append((place_label(place), wording.seat(seat), state.hands[seat]))
         place += len(group)
     hand = state.hands[state.turn]
     return TrackerView(
         seats=seats,
         turn=state.turn,
-        turn_name=seat_label(state.turn),
+        turn_name=wording.seat(state.turn),
         turn_hand=hand,
         direction=direction_label(state.direction),
         arrow=direction_arrow(state.direction),
@@ -235,10 +234,10 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         targets=targets,
         reach_now=hand == 2,
         last_card=hand == 1,
-        last=_last(view),
-        out=tuple((place_label(i + 1), seat_label(s)) for i, s in enumerate(state.out)),
+        last=_last(view, wording),
+        out=tuple((place_label(i + 1), wording.seat(s)) for i, s in enumerate(state.out)),
         ranking=tuple(ranking),
-        end_reasons=lines(breakdown.reasons),
+        end_reasons=lines(breakdown.reasons, wording),
         **common,
     )
 

@@ -2,7 +2,7 @@
 effects and the turn rules, both from the engine's card data.
 
 The print page lists ``PRINTABLES`` (companion/web/printing/listing.py); the templates are
-printables/sc_deck.html and printables/sc_reference.html. The reference's words are this package's (its
+printables/sister_combination/deck.html and reference.html (each with its .css). The reference's words are this package's (its
 catalog), handed to the template by ``sc_reference``: the builder runs in the print's language.
 """
 
@@ -30,7 +30,7 @@ PRINT_ORDER = 4  # the print page lists the games in this order
 
 def sc_deck(options: PrintOptions) -> Document:
     title = by_lang(options.lang, sc.NAME_JA, sc.NAME_EN)
-    return card_document("sc_deck.html", sc.DECK, options, title, "sister-combination-deck")
+    return card_document("sister_combination/deck.html", sc.DECK, options, title, "sister-combination-deck")
 
 
 def _turn_rules() -> list[tuple[str, str, str]]:
@@ -79,8 +79,8 @@ def sc_reference(options: PrintOptions) -> Document:
              "footer": _("3–13 players · 144 cards: 12 sisters × 1–8, Mirror, Pass, Stack 2, S.P. (SC-0) · "
                          "Rulings: RULINGS.md SC-0 … SC-9")}
     context = {"paper": options.paper, "sisters": sisters, "rules": _turn_rules(), "words": words}
-    return Document("sc_reference.html", title, f"sister-combination-reference-{options.paper.key}",
-                    ("sc_reference.css",), context, fingerprint=digest({"sisters": sisters,
+    return Document("sister_combination/reference.html", title, f"sister-combination-reference-{options.paper.key}",
+                    ("sister_combination/reference.css",), context, fingerprint=digest({"sisters": sisters,
                                                                          "rules": context["rules"],
                                                                          "words": words}))
 

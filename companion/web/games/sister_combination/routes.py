@@ -1,21 +1,13 @@
-"""Sister Combination's own pages: the check page (no table needed). The table page is the platform's."""
+"""Sister Combination's own pages, every URL rule in one place: the quick tool ("may this card be played?", no
+table needed; ``tool.py``). The table page is the platform's."""
 
 from __future__ import annotations
 
-from flask import Blueprint, request
-from flask.typing import ResponseReturnValue
+from flask import Blueprint
 
-from companion.web.pages import page
-
-from . import check
+from . import tool
 
 bp = Blueprint("sister_combination", __name__, url_prefix="/sister-combination")
 
-
-@bp.get("/check", endpoint="check")
-def check_page() -> ResponseReturnValue:
-    """May this card be played now, and what happens if it is? A GET form: it changes nothing."""
-    built = check.build(request.args)
-    # a link's refused parts are said on the page (d.link_notice) with a 200, so htmx still swaps it in
-    status = 400 if built.answer is not None and built.answer.blocked == "invalid" else 200
-    return page("sister_combination/check.html", "sister_combination/_check.html", status, d=built)
+# The tool's address stays /check: phones have it bookmarked.
+bp.add_url_rule("/check", endpoint="tool", view_func=tool.tool, methods=["GET"])

@@ -11,19 +11,19 @@ from flask_babel import ngettext, pgettext
 from companion.games.sister_combination import GAME, TableState
 from companion.web.gameweb import Summary, SummaryTable
 from companion.web.messages import explain
+from companion.web.wording import Wording
 
-from .labels import card_name, colour_label, direction_label, end_label, place_label, seat_label, table_labels
+from .labels import card_name, colour_label, direction_label, end_label, place_label
 
 
 def summary(view: Any) -> Summary | None:
     state: TableState = view.state
     if not state.started:
         return None
-    with table_labels(view.table.seats):
-        return _summary(state)
+    return _summary(state, Wording.of_table(view.seats))
 
 
-def _summary(state: TableState) -> Summary:
+def _summary(state: TableState, wording: Wording) -> Summary:
     result = GAME.score(state)
     ranking: list[tuple[int, str, str]] = []
     place = 1
@@ -31,13 +31,13 @@ def _summary(state: TableState) -> Summary:
         for seat in group:
             shown = _("out %(place)s", place=place_label(state.out.index(seat) + 1)) if seat in state.out else \
                 ngettext("%(num)s card left", "%(num)s cards left", state.hands[seat])
-            ranking.append((place, seat_label(seat), shown))
+            ranking.append((place, wording.seat(seat), shown))
         place += len(group)
     seats = SummaryTable(
         _("Seats"),
         (pgettext("sister_combination", "Seat"), pgettext("sister_combination", "Cards left"),
          pgettext("sister_combination", "Out")),
-        tuple((f"{s + 1}. {seat_label(s)}", str(state.hands[s]),
+        tuple((f"{s + 1}. {wording.seat(s)}", str(state.hands[s]),
                place_label(state.out.index(s) + 1) if s in state.out else "")
               for s in range(state.players)),
         _("Ranked %(end)s: first the players out in the order they went out, then by cards left, fewer first; "
@@ -51,5 +51,5 @@ def _summary(state: TableState) -> Summary:
          (_("Discard pile"), str(len(state.discard))), (_("Direction"), direction_label(state.direction))),
         _("Hands, stack, deck and discard pile always hold the 144 cards together (SC-9)."),
     )
-    note = " ".join(f"{explain(r)} ({r.rule})" for r in result.reasons)
+    note = " ".join(f"{explain(r, wording)} ({r.rule})" for r in result.reasons)
     return Summary(finished=result.finished, ranking=tuple(ranking), tables=(seats, table), winner_note=note)

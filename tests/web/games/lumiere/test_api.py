@@ -45,8 +45,8 @@ def test_every_problem_is_listed_with_path_code_message_and_rule(client: FlaskCl
     assert response.status_code == 422
     assert response.get_json() == {"errors": [
         {"path": "board[0][0][0].owner", "code": "lp.owner.out_of_range", "rule": "LP-1",
-         "message": "There is no seat 3 at a table of 3 players (seats count from 0; with 3 players the fourth "
-                    "orientation is unused)."},
+         "message": "No card can face seat 3 at a table of 3 players (with 3 players the fourth orientation is "
+                    "unused)."},
         {"path": "board[1][0][0].card", "code": "lp.card.unknown", "rule": "LP-8",
          "message": "“dragon” is not one of the twelve cards of the rule text."},
         {"path": "board[2][0][0].owner", "code": "lp.json.missing", "rule": "LP-1",

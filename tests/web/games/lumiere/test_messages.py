@@ -10,9 +10,9 @@ import pytest
 from flask import Flask
 
 from companion.games.base import Reason
-from companion.web.games.lumiere.labels import table_labels
 from companion.web.games.lumiere.messages import KINDS, MESSAGES
-from companion.web.messages import explain
+from companion.web.messages import SEAT_KINDS, explain
+from companion.web.wording import API, Wording
 from tests.web.apps import Phone
 from tests.web.helpers import input_value, text_of
 
@@ -47,7 +47,7 @@ def test_each_message_fills_every_placeholder_of_its_kinds(app: Flask, code: str
             text = explain(Reason(code, "LP-1", True, params))
             assert "{" not in text and text.strip(), (lang, code, text)
             for key, kind in message.kinds.items():
-                assert kind in KINDS
+                assert kind in KINDS or kind in SEAT_KINDS
                 if key in placeholders and kind in ("card", "cards"):
                     assert "yokai" not in text, (lang, code, text)  # ids never reach a player
 
@@ -58,16 +58,33 @@ def test_ids_read_as_names_in_each_language(app: Flask) -> None:
     with app.test_request_context("/t/x/move", headers={"Accept-Language": "en"}):
         assert explain(reason) == ("Player 1 captures Yokai Master (Player 4's) at C2, sandwiched along: "
                                    "diagonal ／, corner.")
-        with table_labels(["Aki", "Ben", "Chie", "Dai"]):  # on a table's page, seats are called by name
-            assert explain(reason).startswith("Aki captures Yokai Master (Dai's) at C2")
+        table = Wording.of_table(["Aki", "Ben", "Chie", "Dai"])  # on a table's page, seats are called by name
+        assert explain(reason, table).startswith("Aki captures Yokai Master (Dai's) at C2")
         assert explain(reason).startswith("Player 1 captures")  # and only there
+        # the API's wording, whatever the request's path: seats 0-based, areas as the API writes them
+        assert explain(reason, API) == ("seat 0 captures Yokai Master (seat 3's) at [2, 1], sandwiched along: "
+                                        "diagonal ／, corner.")
     with app.test_request_context("/api/v1/lumiere/captures", headers={"Accept-Language": "en"}):
-        with table_labels(["Aki", "Ben", "Chie", "Dai"]):  # a table's model reads as a page, whatever the request
-            assert explain(reason).startswith("Aki captures Yokai Master (Dai's) at C2")
+        # a table's model reads as a page, whatever the request
+        assert explain(reason, table).startswith("Aki captures Yokai Master (Dai's) at C2")
     with app.test_request_context("/", headers={"Accept-Language": "ja"}):
         assert explain(reason) == "プレイヤー1がC2の妖使（プレイヤー4のカード）を獲得：挟んだ方向は斜め（／）, 四隅。"
-    with app.test_request_context("/api/v1/lumiere/captures", headers={"Accept-Language": "en"}):
-        assert explain(reason) == "seat 0 captures Yokai Master (seat 3's) at [2, 1], sandwiched along: diagonal ／, corner."
+
+
+def test_the_game_leaves_seats_to_the_platform() -> None:
+    """No "seat"/"seats" shower of its own: the Wording a caller passes names every seat."""
+    assert not set(KINDS) & set(SEAT_KINDS)
+
+
+@pytest.mark.parametrize("code", sorted(MESSAGES))
+def test_no_message_on_a_page_says_seat_0(app: Flask, code: str) -> None:
+    message = MESSAGES[code]
+    params = {key: 0 if kind == "seat" else [0] if kind == "seats" else "r0c0" if kind == "cell" else 1
+              for key, kind in message.kinds.items()}
+    for wording in (Wording(), Wording.of_table(["Aki", "Ben", "Chie"])):
+        with app.test_request_context("/", headers={"Accept-Language": "en"}):
+            text = explain(Reason(code, "LP-1", True, params), wording)
+        assert "seat 0" not in text and "seat 1" not in text, (code, text)
 
 
 def test_an_empty_list_reads_none_and_an_unknown_id_stays_as_written(app: Flask) -> None:

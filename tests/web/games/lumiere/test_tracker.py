@@ -70,8 +70,9 @@ def test_a_turn_walks_the_phases_and_a_capture_moves_to_the_right_point_area(pho
     assert steps(html) == [("done", "start phase"), ("skipped", "remove phase"), ("now", "effect phase"),
                            ("todo", "set phase"), ("todo", "get phase"), ("todo", "draw phase")]
     assert "Aki: tap the card put into the play area." in page
+    # no seat reads as the platform's dash (seats are worded by companion.web.wording)
     assert ("Start phase: the game goes on, as neither end condition holds LP-7 ✗ Every hand holds 5 cards or fewer "
-            "(hands: 6, 6, 6, 6). LP-7 ✗ Someone's hand is empty (empty: none). LP-7 No remove phase this turn: it "
+            "(hands: 6, 6, 6, 6). LP-7 ✗ Someone's hand is empty (empty: —). LP-7 No remove phase this turn: it "
             "needs every area filled and no area's top card that may be stacked upon. LP-6") in page
     picks = re.findall(r'<button type="submit" name="card" value="([a-z_]+)"[^>]*>\s*<span>([^<]+)</span>\s*'
                        r'<small>(\d+) left', html)

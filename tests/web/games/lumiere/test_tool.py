@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from companion.games.lumiere import ALL_CELLS, Field
-from companion.web.games.lumiere.dispute import decode_field, encode_field, request_body
+from companion.web.games.lumiere.tool import decode_field, encode_field, request_body
 from tests.games.lumiere.test_properties import fields
 from tests.web.apps import Phone
 from tests.web.helpers import text_of

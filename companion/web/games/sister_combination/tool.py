@@ -1,6 +1,6 @@
 """Settle a dispute in a few taps, without a table: "may this card be played now, and what happens if it is?"
 
-One GET page (it changes nothing, so its answer has an address that can be shared, and it works with
+The quick tool of the game (endpoint ``sister_combination.tool``, at ``/sister-combination/check``): one GET page (it changes nothing, so its answer has an address that can be shared, and it works with
 JavaScript off): tap the field card (and, after an S.P., the colour its player named), the stack, the hand
 sizes, whose turn and the direction, then the card someone wants to play (with its choices and "リーチ").
 The taps become the referee API's request body and go through the API's own reader (``read_play``) and the
@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flask import request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion.games.base import ErrorList, ParseError, RulesError
@@ -30,6 +32,8 @@ from companion.games.sister_combination.rules import TARGETED, check
 from companion.games.sister_combination.state import END_OPTION, HAND_LIMIT_OPTION, PLAYER_COUNTS, TableState
 from companion.inputs import whole_number
 from companion.web.links import LinkReader
+from companion.web.pages import page
+from companion.web.wording import PAGE
 
 from .labels import (
     Line,
@@ -39,11 +43,12 @@ from .labels import (
     colour_label,
     direction_label,
     lines,
-    seat_label,
     sister_groups,
     symbol_choices,
 )
 
+# No table, so no names: seats read "Player 1" … (counted from 1) in every line of the page.
+WORDING = PAGE
 DEFAULT_PLAYERS = 4
 DEFAULT_HAND = 7
 SISTER_KEYS = tuple(s.key for s in SISTERS)
@@ -211,7 +216,7 @@ def _missing(given: CheckInput) -> list[ParseError]:
 
 
 def _typed(given: CheckInput) -> list[ParseError]:
-    bad = [(seat_label(seat), h.raw) for seat, h in enumerate(given.hands) if h.bad]
+    bad = [(WORDING.seat(seat), h.raw) for seat, h in enumerate(given.hands) if h.bad]
     if given.stack.bad:
         bad.append((_("Stack"), given.stack.raw))
     if given.deck.bad:
@@ -223,7 +228,7 @@ def _rows(state: TableState, effect: Effect) -> tuple[SeatRow, ...]:
     rows = []
     for seat in range(state.players):
         penalty = effect.penalty if seat == state.turn else 0
-        rows.append(SeatRow(seat, seat_label(seat), state.hands[seat], effect.receives[seat], penalty,
+        rows.append(SeatRow(seat, WORDING.seat(seat), state.hands[seat], effect.receives[seat], penalty,
                             effect.hands[seat], seat == state.turn, seat == effect.next,
                             seat in state.out or (effect.out and seat == state.turn)))
     return tuple(rows)
@@ -236,27 +241,27 @@ def answer(given: CheckInput) -> Answer | None:
     problems: list[RulesError] = [*_missing(given), *_typed(given)]
     if problems:
         blocked = "invalid" if any(p.code == "sc.form.number" for p in problems) else "missing"
-        return Answer(None, blocked, problems=lines(problems))
+        return Answer(None, blocked, problems=lines(problems, WORDING))
     try:
         state, play = read_play(request_body(given))
     except ErrorList as errors:
-        return Answer(None, "invalid", problems=lines(errors.errors))
+        return Answer(None, "invalid", problems=lines(errors.errors, WORDING))
     verdict = check(state, play)
-    name, player = card_name(play.card), seat_label(state.turn)
+    name, player = card_name(play.card), WORDING.seat(state.turn)
     if not verdict.legal:
-        return Answer(False, checks=lines(verdict.reasons), card=name, player=player)
+        return Answer(False, checks=lines(verdict.reasons, WORDING), card=name, player=player)
     effect = play_effect(state, play, notice_forgotten=True)
     return Answer(
         True,
-        checks=lines(verdict.reasons),
-        effects=lines(effect.reasons),
+        checks=lines(verdict.reasons, WORDING),
+        effects=lines(effect.reasons, WORDING),
         seats=_rows(state, effect),
         stack=(state.stack, effect.stack),
         deck=(state.deck, effect.deck),
         direction=direction_label(effect.direction),
         direction_changed=effect.direction != state.direction,
         colour=colour_label(effect.colour),
-        next_name=seat_label(effect.next) if effect.next is not None else "",
+        next_name=WORDING.seat(effect.next) if effect.next is not None else "",
         obstruction=effect.stack >= 1,
         penalty=effect.penalty,
         out=effect.out,
@@ -284,6 +289,7 @@ class CheckPage:
 
 
 def build(args: Mapping[str, str]) -> CheckPage:
+    """The page's model from its query (what was tapped)."""
     link = LinkReader(args)
     given = read_input(args, link)
     hands = sum(h.value or 0 for h in given.hands)
@@ -291,9 +297,9 @@ def build(args: Mapping[str, str]) -> CheckPage:
         given=given,
         answer=answer(given),
         player_counts=PLAYER_COUNTS,
-        seats=tuple((seat, seat_label(seat)) for seat in range(given.players)),
+        seats=tuple((seat, WORDING.seat(seat)) for seat in range(given.players)),
         player_options=tuple((n, str(n), "") for n in PLAYER_COUNTS),
-        target_options=tuple((seat, seat_label(seat), "wide") for seat in range(given.players) if seat != given.turn),
+        target_options=tuple((seat, WORDING.seat(seat), "wide") for seat in range(given.players) if seat != given.turn),
         sisters=sister_groups(),
         symbols=symbol_choices(),
         colours=colour_choices(),
@@ -313,5 +319,13 @@ def _limit_choice(choice: str) -> str:
     return {"none": _("No hand limit"), "16a": _("Limit 16 (a)"), "16b": _("Limit 16 (b)")}.get(choice, choice)
 
 
+def tool() -> ResponseReturnValue:
+    """May this card be played now, and what happens if it is? A GET form: it changes nothing."""
+    built = build(request.args)
+    # a link's refused parts are said on the page (d.link_notice) with a 200, so htmx still swaps it in
+    status = 400 if built.answer is not None and built.answer.blocked == "invalid" else 200
+    return page("sister_combination/tool.html", "sister_combination/_tool.html", status, d=built)
+
+
 __all__ = ["Answer", "CheckInput", "CheckPage", "Number", "SeatRow", "answer", "build", "read_input",
-           "request_body"]
+           "request_body", "tool"]

@@ -1,6 +1,8 @@
-"""The capture checker: set up a 4 × 4 field by tapping, and see what the get phase takes and why.
+"""The game's quick tool, the capture checker: set up a 4 × 4 field by tapping, and see what the get phase takes
+and why.
 
-The routes are in ``routes.py``. No table is needed and nothing is stored: the whole field travels in the address (``?f=``), so a dispute can
+Its handlers (``tool`` for the page, ``tool_act`` for a tap) are registered in ``routes.py`` at
+``/lumiere/captures``. No table is needed and nothing is stored: the whole field travels in the address (``?f=``), so a dispute can
 be sent to another phone, and the back button steps back through the taps. Every tap is a plain form POST
 (answered with a redirect to the new address, or for htmx the fresh fragment with that address), so it
 works with JavaScript off.
@@ -16,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import url_for
+from flask import Response, make_response, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
@@ -24,15 +27,18 @@ from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.lumiere import ALL_CELLS, Card, Cell, Field, FieldCard, field_from_request, resolve_get
 from companion.web.links import LinkReader
 from companion.web.messages import explain
-from companion.web.pages import page
+from companion.web.pages import is_htmx, page
+from companion.web.wording import PAGE
 
 from .board import areas, outcome_view
-from .labels import ARROWS, card_short, cell_label, seat_label, side_name, table_labels
+from .labels import ARROWS, card_short, cell_label, side_name
 
 PLAYERS = (3, 4)
 MODES = ("put", "active", "turn", "lift")
 MAX_STACK = 8  # more than any real stack; keeps an address short
 MAX_ADDRESS = 4000
+# No table, so no names: seats read "Player 1" … (counted from 1), areas "B3".
+WORDING = PAGE
 
 
 @dataclass(frozen=True)
@@ -158,15 +164,14 @@ def after_post(state: Checker, form: Mapping[str, str]) -> Checker:
 
 def address(state: Checker) -> str:
     query: dict[str, Any] = state.query()
-    return url_for("lumiere.captures", **query)
+    return url_for("lumiere.tool", **query)
 
 
-def render(state: Checker, problems: list[RulesError], status: int = 200, tapped_cell: str = "",  # type: ignore[no-untyped-def]
-           link_notice: str = ""):
-    with table_labels(()):  # no table: "Player 1" … and areas as "B3"
-        context = _context(state, problems, tapped_cell)
-        context["link_notice"] = link_notice
-    return page("lumiere/captures.html", "lumiere/_captures.html", status, **context)
+def render(state: Checker, problems: list[RulesError], status: int = 200, tapped_cell: str = "",
+           link_notice: str = "") -> tuple[str, int]:
+    context = _context(state, problems, tapped_cell)
+    context["link_notice"] = link_notice
+    return page("lumiere/tool.html", "lumiere/_tool.html", status, **context)
 
 
 def _context(state: Checker, problems: list[RulesError], tapped_cell: str) -> dict[str, Any]:
@@ -174,11 +179,11 @@ def _context(state: Checker, problems: list[RulesError], tapped_cell: str) -> di
     seats = range(state.players)
     context = dict(
         checker=state,
-        rows=areas(state.field, outcome, pending=tapped_cell if problems else ""),
-        outcome=outcome_view(state.field, outcome, seats),
+        rows=areas(state.field, WORDING, outcome, pending=tapped_cell if problems else ""),
+        outcome=outcome_view(state.field, outcome, seats, WORDING),
         problems=[_located(p) for p in problems],
         cards=[(c.value, card_short(c)) for c in Card],
-        owners=[(s, seat_label(s), ARROWS[s], side_name(s)) for s in seats],
+        owners=[(s, WORDING.seat(s), ARROWS[s], side_name(s)) for s in seats],
         modes=[("put", _("Put a card")), ("active", _("Active ★")), ("turn", _("Face a seat")),
                ("lift", pgettext("lumiere", "Take off"))],
         sides=_sides(state.players),
@@ -194,13 +199,13 @@ def _sides(players: int) -> dict[str, str]:
     """The name printed along each edge of the field: the seat whose cards face that side."""
     names = {}
     for seat, side in enumerate(("bottom", "left", "top", "right")):
-        names[side] = f"{seat_label(seat)} {ARROWS[seat]}" if seat < players else _("(nobody)")
+        names[side] = f"{WORDING.seat(seat)} {ARROWS[seat]}" if seat < players else _("(nobody)")
     return names
 
 
 def _located(problem: RulesError) -> str:
     """A problem in words, with the area it is about when its path names one ("board[1][2]…")."""
-    text = explain(problem)
+    text = explain(problem, WORDING)
     path = problem.path
     if path.startswith("board[") and path.count("[") >= 3:
         try:
@@ -209,3 +214,32 @@ def _located(problem: RulesError) -> str:
         except (ValueError, IndexError, RulesError):
             return text
     return text
+
+
+# -- the handlers (routes.py registers them) -----------------------------------------------------------------
+
+def tool() -> ResponseReturnValue:
+    """The checker's page for the state its address carries."""
+    link = LinkReader(request.args)
+    state, problems = read_state(request.args, link)
+    # a hand-edited link: what it asked for that cannot be is said in words on a usable page (a 200, as for the
+    # other quick tools); a field that cannot be read is a 400, as before
+    return render(state, problems, 400 if problems else 200, link_notice=link.notice())
+
+
+def tool_act() -> ResponseReturnValue:
+    """A tap or a button: the new state's address (htmx: its fragment, the address pushed)."""
+    state, problems = read_state(request.form)
+    if problems:  # the field the form carried could not be read: show that, change nothing
+        return render(state, problems, 400)
+    try:
+        state = after_post(state, request.form)
+    except RulesError as error:
+        errors = error.errors if isinstance(error, ErrorList) else [error]
+        return render(state, list(errors), 422, tapped_cell=request.form.get("tap", ""))
+    if is_htmx():
+        body, status = render(state, [])
+        response: Response = make_response(body, status)
+        response.headers["HX-Push-Url"] = address(state)  # each tap is a step Back returns to
+        return response
+    return redirect(address(state), 303)
