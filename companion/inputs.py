@@ -56,6 +56,15 @@ def seat_index(raw: object, players: int) -> int | None:
     return whole_number(raw, 0, players - 1)
 
 
+ENTRY_KEY_RE = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def entry_key(raw: object) -> str:
+    """The key a phone made for one tap (URL-safe, 8 to 64 characters), or "" when there is none or it is odd:
+    an entry without a key is written as any other, it only loses the guard against being sent twice."""
+    return raw if isinstance(raw, str) and ENTRY_KEY_RE.fullmatch(raw) else ""
+
+
 def choice(raw: object, choices: Iterable[str]) -> str | None:
     """One of ``choices`` exactly, or None."""
     if not isinstance(raw, str):

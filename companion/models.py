@@ -48,7 +48,8 @@ class Event(Base):
     """One entry of a table's log. Never updated or deleted: undo and redo are events too."""
 
     __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),
+                      UniqueConstraint("table_id", "entry_key", name="uq_events_table_key"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
@@ -57,6 +58,8 @@ class Event(Base):
     payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     device: Mapped[str] = mapped_column(String(32), default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The key the phone made for the tap (None for imported entries): a repeat of it is answered, not written.
+    entry_key: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
 
     table: Mapped[Table] = relationship(back_populates="events")
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import current_app
 
-from . import rebase, store
+from . import live, rebase, store
 from .cache import BoundedCache
 from .eventlog import MOVE, REDO, UNDO, LogEntry, LogReplay, LogView, Rebuild, Replayed, replay
 from .games.base import Game, IllegalMove, ImpossibleState, ParseError, RulesError, Verdict
@@ -230,6 +230,7 @@ class Outcome:
     verdict: Verdict | None = None
     error: RulesError | None = None
     version: int = 0
+    repeat: bool = False  # the tap's key had written its entry already: nothing was written again
 
 
 # What a game learnt from a move, as a pure function of it: (move, state before, state after, the table's
@@ -261,9 +262,14 @@ def refused(view: TableView, error: RulesError) -> Outcome:
     return Outcome("invalid", view, error=error)
 
 
-def enter_move(view: TableView, based_on: int, move: Any, device: str, learn: Learn | None = None) -> Outcome:
+def enter_move(view: TableView, based_on: int, move: Any, device: str, learn: Learn | None = None,
+               key: str = "") -> Outcome:
     """The one way a move reaches a table's log: checked against the table its phone saw, applied once, saved
-    with what the game learnt from it (``learn``) in one transaction, answered with the fresh table."""
+    with what the game learnt from it (``learn``) in one transaction, answered with the fresh table. ``key``:
+    the one its phone made for this tap; a repeat of it is answered as the first was and writes nothing."""
+    repeat = _repeat(view, key, MOVE)
+    if repeat is not None:
+        return repeat
     seen = as_seen(view, based_on)
     if seen is None:
         return stale(view, device)
@@ -271,7 +277,7 @@ def enter_move(view: TableView, based_on: int, move: Any, device: str, learn: Le
     if view.replay_error is not None:
         return Outcome("invalid", view, error=ParseError("table.replay_failed"))
     if seen is not view:  # stale: saved only if it means the same on the fresh table (checked in the turn)
-        return _write(view, _Entry(based_on, MOVE, game.move_to_json(move), move), device)
+        return _write(view, _Entry(based_on, MOVE, game.move_to_json(move), move, key=key), device)
     try:
         verdict = game.check(view.state, move)
         if not verdict.legal:
@@ -286,23 +292,40 @@ def enter_move(view: TableView, based_on: int, move: Any, device: str, learn: Le
     except RulesError as exc:  # an impossible state the move would make (e.g. a copy the deck no longer has)
         return Outcome("invalid", view, error=exc)
     learnt = learn(move, view.state, after, view.profile) if learn is not None else None
-    return _write(view, _Entry(based_on, MOVE, game.move_to_json(move), move, after, learnt), device)
+    return _write(view, _Entry(based_on, MOVE, game.move_to_json(move), move, after, learnt, key), device)
 
 
-def undo(view: TableView, based_on: int, device: str) -> Outcome:
+def undo(view: TableView, based_on: int, device: str, key: str = "") -> Outcome:
+    """Take back the newest standing move (a repeat of the same tap's key takes back nothing more)."""
+    repeat = _repeat(view, key, UNDO)
+    if repeat is not None:
+        return repeat
     if based_on != view.version:
         return stale(view, device)
     if not view.log.can_undo:
         return Outcome("nothing", view)
-    return _write(view, _Entry(based_on, UNDO, {"target": view.log.standing[-1].seq}), device)
+    return _write(view, _Entry(based_on, UNDO, {"target": view.log.standing[-1].seq}, key=key), device)
 
 
-def redo(view: TableView, based_on: int, device: str) -> Outcome:
+def redo(view: TableView, based_on: int, device: str, key: str = "") -> Outcome:
+    repeat = _repeat(view, key, REDO)
+    if repeat is not None:
+        return repeat
     if based_on != view.version:
         return stale(view, device)
     if not view.log.can_redo:
         return Outcome("nothing", view)
-    return _write(view, _Entry(based_on, REDO, {"target": view.log.redoable[-1].seq}), device)
+    return _write(view, _Entry(based_on, REDO, {"target": view.log.redoable[-1].seq}, key=key), device)
+
+
+def _repeat(view: TableView, key: str, kind: str) -> Outcome | None:
+    """A tap whose key already wrote an entry of this kind: answered "saved" with the table as it stands (what
+    the first answer said, had it arrived), nothing written. A key that wrote another kind of entry (a page
+    whose forms shared one key, sent again from an old copy) is a new tap: it is written without its key."""
+    found = store.entry_with_key(view.table.id, key)
+    if found is None or found[1] != kind:
+        return None
+    return Outcome("saved", view, version=view.version, repeat=True)
 
 
 def remember(view: TableView, based_on: int, profile: dict[str, Any], device: str) -> Outcome:
@@ -324,6 +347,7 @@ class _Entry:
     move: Any = None
     after: Any = None
     learnt: dict[str, Any] | None = None
+    key: str = ""
 
 
 def _write(view: TableView, entry: _Entry, device: str) -> Outcome:
@@ -335,32 +359,41 @@ def _write(view: TableView, entry: _Entry, device: str) -> Outcome:
     waiting = store.still_waiting(view.table.id, device)
     if waiting is not None:  # another phone goes first, and nothing needs writing to say so
         return Outcome("waiting", _current(view, waiting), version=waiting)
+    repeat = False
     try:
         with store.table_turn(view.table.id, device) as turn:
             if turn is None:
                 return Outcome("conflict", view, version=0)
-            if not turn.mine:
+            key = entry.key
+            if key and (found := turn.entry_with_key(key)) is not None:  # the same tap, sent again meanwhile
+                if found[1] == entry.kind:
+                    kind, on_seen, profile, repeat = "saved", False, None, True
+                key = ""  # another kind of entry under a key already used: a new tap, written without it
+            if repeat:
+                pass
+            elif not turn.mine:
                 turn.hold()
                 kind = "waiting"
             elif entry.based_on == turn.version == view.version and (entry.kind or entry.learnt is not None):
                 kind, on_seen = "saved", True
                 profile = _keep_learnt(view, turn, entry.learnt)
                 if entry.kind:
-                    turn.append(entry.kind, entry.payload)
+                    turn.append(entry.kind, entry.payload, key)
                 else:
                     turn.touch()
             elif entry.move is not None and 0 <= entry.based_on < turn.version \
                     and _still_means(view, turn, entry.based_on, entry.move):
                 kind, on_seen, profile = "saved", False, None  # after the moves that came in: not the
-                turn.append(entry.kind, entry.payload)  # state the move was applied to here
+                turn.append(entry.kind, entry.payload, key)  # state the move was applied to here
             else:
                 turn.wait()
                 kind = "conflict"
             table = turn.table()
     except store.Conflict as exc:
         return Outcome("conflict", _current(view, exc.current_version), version=exc.current_version)
-    if kind != "saved":
-        return Outcome(kind, _current(view, table.version, table), version=table.version)
+    if kind != "saved" or repeat:
+        return Outcome(kind, _current(view, table.version, table), version=table.version, repeat=repeat)
+    live.published(table.id, table.version)
     written = Written(LogEntry(table.version, entry.kind, entry.payload), entry.after) \
         if on_seen and entry.kind == MOVE and entry.after is not None and profile is None else None
     return Outcome("saved", view_of(table, profile=profile, written=written), version=table.version)

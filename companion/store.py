@@ -196,6 +196,11 @@ def devices_in_order(table_id: int) -> list[str]:
     return [row[0] for row in rows]
 
 
+def device_of(table_id: int, seq: int) -> str | None:
+    """The phone that made entry ``seq`` (None when there is no such entry)."""
+    return db.session().scalar(select(Event.device).where(Event.table_id == table_id, Event.seq == seq))
+
+
 def event_count(table_id: int) -> int:
     return db.session().scalar(select(func.count(Event.id)).where(Event.table_id == table_id)) or 0
 
@@ -236,12 +241,13 @@ class TableTurn:
         values.update(version=self.version, profile_ref=self.profile_ref)
         return Table(**values)
 
-    def append(self, kind: str, payload: dict[str, Any]) -> int:
-        """Log the entry as the next version; the phone leaves the queue. Committed when the block ends."""
+    def append(self, kind: str, payload: dict[str, Any], key: str = "") -> int:
+        """Log the entry as the next version (with the key its phone made for the tap); the phone leaves the
+        queue. Committed when the block ends."""
         self.version += 1
         self.queue = self.queue.wrote(self.device, self.now, self.seconds)
         self.appended = Event(table_id=self._row.id, seq=self.version, kind=kind, payload=payload,
-                              device=self.device)
+                              device=self.device, entry_key=key or None)
         self._s.add(self.appended)
         return self.version
 
@@ -262,6 +268,10 @@ class TableTurn:
         self._s.add(profile)
         self.profile_ref = str(ProfileRef.user(profile.token))
         return self.profile_ref
+
+    def entry_with_key(self, key: str) -> tuple[int, str] | None:
+        """Inside the turn: the entry this key already wrote (its seq and kind), if any."""
+        return entry_with_key(self._row.id, key)
 
     def touch(self) -> int:
         """A write that changes the table without a log entry (its deck profile learnt card data): the version
@@ -289,6 +299,10 @@ class TableTurn:
         if values:
             self._s.execute(update(Table).where(Table.id == self._row.id).values(**values)
                             .execution_options(synchronize_session=False))
+        if self.version != self._row.version and self._s.get_bind().dialect.name == "postgresql":
+            # every worker and host hears of the new version (companion.live), at commit and only if it commits
+            self._s.execute(text("SELECT pg_notify(:channel, :payload)"),
+                            {"channel": "companion_tables", "payload": f"{self._row.id}:{self.version}"})
 
 
 @contextmanager
@@ -320,6 +334,18 @@ def table_turn(table_id: int, device: str) -> Iterator[TableTurn | None]:
         except BaseException:
             s.rollback()
             raise
+
+
+def entry_with_key(table_id: int, key: str) -> tuple[int, str] | None:
+    """The entry a phone's tap key wrote at this table (seq, kind), or None: a repeat of the tap (a retry after a
+    lost answer, a form sent twice) is answered with it, never written again."""
+    if not key:
+        return None
+    row = db.session().execute(_ENTRY_BY_KEY, {"table": table_id, "key": key}).first()
+    return (int(row[0]), str(row[1])) if row else None
+
+
+_ENTRY_BY_KEY = text("SELECT seq, kind FROM events WHERE table_id = :table AND entry_key = :key")
 
 
 def still_waiting(table_id: int, device: str) -> int | None:

@@ -101,6 +101,7 @@ class HistoryLine:
     phone: str  # a short nickname of the phone that entered it ("2": the table's second phone)
     at: datetime
     undone: bool
+    device: str = ""  # the phone's id (never shown): a live page announces only other phones' entries
 
 
 RECENT_HISTORY = 30  # history lines a table page shows; the rest is one tap away (the history page)
@@ -167,7 +168,7 @@ def _history(view: TableView, limit: int | None) -> list[HistoryLine]:
             text = (_("Undo of #%(seq)s: %(what)s", seq=shown, what=what) if event.kind == "undo"
                     else _("Redo of #%(seq)s: %(what)s", seq=shown, what=what))
         lines.append(HistoryLine(seq, numbers[seq], event.kind, text, phones.get(event.device, "?"),
-                                 event.created_at, seq in view.log.undone_seqs))
+                                 event.created_at, seq in view.log.undone_seqs, event.device))
     return lines
 
 

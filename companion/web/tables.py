@@ -1,7 +1,9 @@
-"""A table's pages: play, watch (read-only), the live poll, entries, undo/redo, QR code, export and import.
+"""A table's pages: play, watch (read-only), the live stream and poll, entries, undo/redo, QR code, export and
+import.
 
-The routes are thin: ``table_service`` loads tables and writes the history, export and import; the game's
-``table_model`` hook builds what its fragment draws, once per render.
+The routes are thin: ``table_service`` loads tables and writes the history, export and import;
+``table_render`` draws the table (the live fragment once per version for every phone); the game's
+``table_model`` hook builds what its fragment draws, once per render; ``companion.play`` writes.
 """
 
 from __future__ import annotations
@@ -9,33 +11,36 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Mapping
-from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
-from .. import store
+from .. import db, live, store
 from ..games.base import ErrorList, ImpossibleState, RulesError
-from ..inputs import InputError, whole_number
+from ..inputs import InputError, entry_key, whole_number
 from ..models import Table
 from ..play import Outcome, TableView, as_seen, enter_move, redo, refused, stale, undo, view_of
-from .gameweb import TableRequest
-from .messages import explain, message_for, reason_text
-from .pages import page
-from .profile_model import table_profile
+from .messages import message_for, reason_text
 from .security import device_id
+from .table_render import KEY_FIELD, personal, public_url, render_table, selected, shared_fragment, step_url
 from .table_service import (
-    RECENT_HISTORY,
-    Past,
     export_table,
     history,
     import_table,
     load_table,
     load_view,
-    registered,
     submitted_text,
     view_at,
     web_of,
@@ -43,68 +48,6 @@ from .table_service import (
 from .wording import Wording
 
 bp = Blueprint("tables", __name__)
-
-
-def public_url(endpoint: str, **values: Any) -> str:
-    base = current_app.config.get("PUBLIC_URL", "").rstrip("/")
-    if base:
-        return base + url_for(endpoint, **values)
-    return url_for(endpoint, _external=True, **values)
-
-
-LOOK_FIELDS = ("sel",)  # fields of an entry form that say what the phone was looking at, not what it entered
-
-
-def _selected() -> dict[str, str]:
-    """What the phone asks to look at (a tapped node): the page's query, and after an entry the form's look
-    fields, so a saved move keeps the tapped node open. Read once here, never while rendering."""
-    selected = {k: v for k, v in request.args.items() if k not in ("n", "v", "at")}
-    if request.method == "POST":
-        selected.update({k: request.form[k] for k in LOOK_FIELDS if k in request.form})
-    return selected
-
-
-def step_url(view: TableView, look: Mapping[str, str] | None = None) -> str:
-    """The address of the table page at this version: each entry is a step the browser's Back returns to.
-    ``look`` (the entry form's look fields) goes along, so reloading the step keeps the tapped node open."""
-    values: dict[str, Any] = {k: v for k, v in (look or {}).items() if k in LOOK_FIELDS and v}
-    return url_for("tables.show", token=view.table.token, at=view.version, **values)
-
-
-def render_table(view: TableView, *, can_write: bool, status: int = 200, notice: str = "",
-                 problems: list[str] | None = None, pending: Mapping[str, str] | None = None,
-                 past: Past | None = None) -> ResponseReturnValue:
-    web = web_of(view.table.game)
-    token = view.table.token if can_write else view.table.watch_token
-    poll_url = url_for("tables.poll" if can_write else "tables.watch_poll", token=token, v=view.version)
-    model = web.table_model(view, TableRequest(dict(pending or {}), _selected(), can_write))
-    lines = history(view)
-    context = dict(
-        view=view, web=web, model=model, can_write=can_write, notice=notice, problems=problems or [],
-        pending=pending or {}, history=lines, more_history=len(lines) >= RECENT_HISTORY, poll_url=poll_url,
-        poll_seconds=current_app.config["POLL_SECONDS"],
-        play_url=public_url("tables.show", token=view.table.token),
-        watch_url=public_url("tables.watch", token=view.table.watch_token),
-        on_loopback=request.host.split(":")[0] in ("127.0.0.1", "localhost", "[::1]"),
-        replay_problem=explain(view.replay_error) if view.replay_error else "",
-        table_profile=table_profile(registered()[view.table.game], view.profile, view.profile_ref, can_write),
-        past=past, past_notice=_past_notice(past) if past else "",
-        step_url=step_url(view) if can_write else "",
-        now_url=url_for("tables.show", token=view.table.token),
-    )
-    response = make_response(page("table/page.html", "table/_live.html", status, **context))
-    # A table moves on with every entry: Back must ask again for its step, never show a kept copy (whose forms
-    # would send on an old version).
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-def _past_notice(past: Past) -> str:
-    return ngettext("This is the table as it was before the last entry. Going back never takes an entry back: "
-                    "the table now still has it (Undo last entry takes it back, and the log keeps both).",
-                    "This is the table as it was before the last %(num)s entries. Going back never takes an "
-                    "entry back: the table now still has them (Undo last entry takes one back, and the log "
-                    "keeps both).", past.later)
 
 
 @bp.get("/t/<token>")
@@ -137,10 +80,69 @@ def _poll(token: str, watch: bool) -> ResponseReturnValue:
     if seen == version:
         return Response(status=204)
     fresh = load_view(token, watch=watch)
-    response = make_response(render_table(fresh, can_write=not watch))
+    response = make_response(render_table(fresh, can_write=not watch))  # the version's shared render
     if not watch:  # the address follows the table, so a reload shows it now, not the step it was opened at
         response.headers["HX-Replace-Url"] = step_url(fresh)
     return response
+
+
+HEARTBEAT_SECONDS = 15.0  # a comment line at least this often keeps proxies and phones from closing the stream
+SAID_LINES = 5  # the newest entries another phone made, announced on a page that catches up
+
+
+def _events(token: str, watch: bool) -> ResponseReturnValue:
+    """The table's live stream (server-sent events): one event per new version, its ``id`` the version, its data
+    the table fragment rendered once for every phone (with this phone's parts put in) and what other phones
+    entered since the version the page had. A page that reconnects sends ``Last-Event-ID`` and first gets the
+    table as it is now. Nothing here writes."""
+    found = store.version_by_token(token, watch=watch)
+    if found is None:
+        abort(404)
+    table_id, version = found
+    raw = request.headers.get("Last-Event-ID") or request.args.get("v", "")
+    known = whole_number(raw, 0, store.MAX_VERSION)
+    sent = version if known is None else known
+    mine = device_id()
+    db.session().close()  # an open stream holds no database connection between its reads
+
+    def stream():  # type: ignore[no-untyped-def]
+        nonlocal sent
+        yield "retry: 2000\n\n"
+        with live.hub().listening(table_id) as listener:
+            while True:
+                listener.news.clear()
+                current = store.current_version(table_id)
+                if current is None:  # the table is gone
+                    yield "event: gone\ndata: {}\n\n"
+                    return
+                if current != sent:
+                    fresh = load_view(token, watch=watch)
+                    said = [line.text for line in history(fresh) if line.seq > sent and line.device != mine]
+                    data = {"version": fresh.version, "html": personal(shared_fragment(fresh, not watch, {}),
+                                                                         not watch),
+                            "said": said[:SAID_LINES][::-1]}
+                    db.session().close()
+                    yield f"id: {fresh.version}\nevent: table\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+                    sent = fresh.version
+                    continue
+                db.session().close()
+                if not listener.news.wait(HEARTBEAT_SECONDS):
+                    yield ": still here\n\n"
+
+    response = Response(stream_with_context(stream()), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy in front (nginx) must pass each event on at once
+    return response
+
+
+@bp.get("/t/<token>/events")
+def events(token: str) -> ResponseReturnValue:
+    return _events(token, watch=False)
+
+
+@bp.get("/w/<token>/events")
+def watch_events(token: str) -> ResponseReturnValue:
+    return _events(token, watch=True)
 
 
 @bp.get("/t/<token>/poll")
@@ -168,9 +170,9 @@ def answer(outcome: Outcome, pending: Mapping[str, str]) -> ResponseReturnValue:
         if request.headers.get("HX-Request") == "true":
             response = make_response(render_table(view, can_write=True))
             if outcome.kind == "saved":  # a new step: Back returns to the table before this entry
-                response.headers["HX-Push-Url"] = step_url(view, _selected())
+                response.headers["HX-Push-Url"] = step_url(view, selected())
             return response
-        return redirect(step_url(view, _selected()), 303)
+        return redirect(step_url(view, selected()), 303)
     if outcome.kind == "conflict":
         notice = _("Another phone entered something first, so this entry was not saved. The table below is "
                    "up to date and your entry is still in the form: check it and send it again.")
@@ -214,19 +216,39 @@ def move(token: str) -> ResponseReturnValue:
         typed = web.form_to_move(request.form, seen)
     except RulesError as exc:
         return answer(refused(view, exc), entry_form())
-    return answer(enter_move(view, version, typed, device_id(), web.learnt), entry_form())
+    return answer(enter_move(view, version, typed, device_id(), web.learnt, tap_key()), entry_form())
+
+
+def tap_key() -> str:
+    """The key the phone made for this tap (its page's script, or the form as rendered): "" when absent."""
+    return entry_key(request.form.get(KEY_FIELD, ""))
 
 
 @bp.post("/t/<token>/undo")
 def undo_last(token: str) -> ResponseReturnValue:
+    """Undo the newest standing entry. One another phone made is undone only once the player confirms it: the
+    first tap asks (the table shown, naming the entry and the phone), so nobody takes back another's entry by
+    a stray tap."""
     view = load_view(token)
-    return answer(undo(view, based_on(), device_id()), {})
+    version = based_on()
+    last = view.log.standing[-1] if view.log.standing and version == view.version else None
+    if last is not None and request.form.get("confirm") != str(last.seq) and _made_elsewhere(view, last.seq):
+        line = next((h for h in history(view) if h.seq == last.seq), None)
+        notice = _("This entry was made on another phone (phone %(phone)s): %(what)s. Undo it?",
+                   phone=line.phone if line else "?", what=line.text if line else "")
+        return render_table(view, can_write=True, notice=notice, pending={"confirm_undo": str(last.seq)})
+    return answer(undo(view, version, device_id(), tap_key()), {})
+
+
+def _made_elsewhere(view: TableView, seq: int) -> bool:
+    made = store.device_of(view.table.id, seq)
+    return made is not None and made != device_id()
 
 
 @bp.post("/t/<token>/redo")
 def redo_last(token: str) -> ResponseReturnValue:
     view = load_view(token)
-    return answer(redo(view, based_on(), device_id()), {})
+    return answer(redo(view, based_on(), device_id(), tap_key()), {})
 
 
 def _history_page(token: str, watch: bool) -> ResponseReturnValue:
@@ -287,4 +309,4 @@ def import_upload() -> ResponseReturnValue:
     return render_template("import.html", errors=created, text=text), 422
 
 
-__all__ = ["answer", "bp", "public_url", "render_table", "view_of"]
+__all__ = ["answer", "based_on", "bp", "entry_form", "public_url", "render_table", "view_of"]

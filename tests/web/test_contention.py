@@ -67,7 +67,7 @@ def test_a_stale_undo_or_an_entry_across_an_undo_is_refused(app: Flask, phone: P
     other = other_phone(app)
     assert enter(phone, url, 0, "5", version=0).status_code == 303
     assert other.post(f"{url}/undo", {"version": 0}).status_code == 409  # it would undo what it never saw
-    assert other.post(f"{url}/undo", {"version": 1}).status_code == 303  # seen, and its turn: undone
+    assert other.post(f"{url}/undo", {"version": 1, "confirm": "1"}).status_code == 303  # seen, confirmed: undone
     assert enter(phone, url, 1, "2", version=1).status_code == 409  # the table changed under it: not rebased
     html = phone.get(url).get_data(as_text=True)
     assert totals(html) == [0, 0] and version_of(html) == 2

@@ -1,0 +1,141 @@
+"""A table drawn for a phone: the page, and the live fragment each new version sends to every open phone.
+
+The fragment of a version (what the table shows, its history, its forms) is the same for every phone at the
+table, so it is rendered once per version, language and link kind and kept (``shared_fragment``); what differs
+per phone is put in afterwards (``personal``): the phone's CSRF token, and a fresh key for the tap the page's
+forms will send (a form sent twice with JavaScript off writes once: ``companion.play``'s entry keys). A fragment
+that answers an entry (a refusal with its reasons and the phone's input kept) is the phone's own and is rendered
+for it alone.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from flask import current_app, make_response, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import get_locale, ngettext
+from flask_wtf.csrf import generate_csrf
+
+from ..cache import BoundedCache
+from ..play import TableView
+from .gameweb import TableRequest
+from .messages import explain
+from .pages import is_htmx
+from .profile_model import table_profile
+from .table_service import RECENT_HISTORY, Past, history, registered, web_of
+
+LOOK_FIELDS = ("sel",)  # fields of an entry form that say what the phone was looking at, not what it entered
+CSRF_SLOT = "__companion_csrf_slot__"  # where a shared render leaves the phone's CSRF token
+KEY_FIELD = "entry_key"
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    base = current_app.config.get("PUBLIC_URL", "").rstrip("/")
+    if base:
+        return base + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
+def selected() -> dict[str, str]:
+    """What the phone asks to look at (a tapped node): the page's query, and after an entry the form's look
+    fields, so a saved move keeps the tapped node open. Read once here, never while rendering."""
+    looked = {k: v for k, v in request.args.items() if k not in ("n", "v", "at")}
+    if request.method == "POST":
+        looked.update({k: request.form[k] for k in LOOK_FIELDS if k in request.form})
+    return looked
+
+
+def step_url(view: TableView, look: Mapping[str, str] | None = None) -> str:
+    """The address of the table page at this version: each entry is a step the browser's Back returns to.
+    ``look`` (the entry form's look fields) goes along, so reloading the step keeps the tapped node open."""
+    values: dict[str, Any] = {k: v for k, v in (look or {}).items() if k in LOOK_FIELDS and v}
+    return url_for("tables.show", token=view.table.token, at=view.version, **values)
+
+
+def events_url(view: TableView, can_write: bool) -> str:
+    token = view.table.token if can_write else view.table.watch_token
+    return url_for("tables.events" if can_write else "tables.watch_events", token=token)
+
+
+def table_context(view: TableView, *, can_write: bool, notice: str = "", problems: list[str] | None = None,
+                  pending: Mapping[str, str] | None = None, past: Past | None = None,
+                  look: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Everything the table's templates draw, built once (handlers build the model; templates only draw)."""
+    web = web_of(view.table.game)
+    token = view.table.token if can_write else view.table.watch_token
+    poll_url = url_for("tables.poll" if can_write else "tables.watch_poll", token=token, v=view.version)
+    look = dict(look if look is not None else selected())
+    model = web.table_model(view, TableRequest(dict(pending or {}), look, can_write))
+    lines = history(view)
+    return dict(
+        view=view, web=web, model=model, can_write=can_write, notice=notice, problems=problems or [],
+        pending=pending or {}, history=lines, more_history=len(lines) >= RECENT_HISTORY, poll_url=poll_url,
+        poll_seconds=current_app.config["POLL_SECONDS"], events_url=events_url(view, can_write),
+        play_url=public_url("tables.show", token=view.table.token),
+        watch_url=public_url("tables.watch", token=view.table.watch_token),
+        on_loopback=request.host.split(":")[0] in ("127.0.0.1", "localhost", "[::1]"),
+        replay_problem=explain(view.replay_error) if view.replay_error else "",
+        table_profile=table_profile(registered()[view.table.game], view.profile, view.profile_ref, can_write),
+        past=past, past_notice=_past_notice(past) if past else "",
+        step_url=step_url(view) if can_write else "",
+        now_url=url_for("tables.show", token=view.table.token),
+        csrf_token=lambda: CSRF_SLOT,  # the phone's own token goes in afterwards (personal)
+    )
+
+
+def personal(html: str, can_write: bool = True) -> str:
+    """A render with this phone's parts put in: its CSRF token, and after each form's token a fresh key for the
+    tap that form will send (a watch page's forms write nothing and get none)."""
+    token = generate_csrf()
+    html = html.replace(f'content="{CSRF_SLOT}"', f'content="{token}"')
+    if not can_write:
+        return html.replace(CSRF_SLOT, token)
+    key = secrets.token_urlsafe(12)
+    return html.replace(f'value="{CSRF_SLOT}">',
+                        f'value="{token}"><input type="hidden" name="{KEY_FIELD}" value="{key}">').replace(
+        CSRF_SLOT, token)
+
+
+# The live fragment of a table's version as every phone gets it: rendered once, whoever asks first.
+_fragments: BoundedCache[str] = BoundedCache(512, max_bytes=64 * 2**20, size_of=len)
+
+
+def shared_fragment(view: TableView, can_write: bool, look: Mapping[str, str] | None = None) -> str:
+    """The table fragment of this version (no notice, no pending entry: nothing of one phone's) as rendered once
+    for every phone in this language, with ``personal``'s slots still in it."""
+    look = dict(look if look is not None else selected())
+    key = (view.cache_key, str(get_locale()), can_write, request.host, tuple(sorted(look.items())))
+    return _fragments.get_or_make(
+        key, lambda: render_template("table/_live.html", **table_context(view, can_write=can_write, look=look)))
+
+
+def render_table(view: TableView, *, can_write: bool, status: int = 200, notice: str = "",
+                 problems: list[str] | None = None, pending: Mapping[str, str] | None = None,
+                 past: Past | None = None) -> ResponseReturnValue:
+    """The table page, or its fragment for htmx: the shared render when nothing in it is this phone's own."""
+    if is_htmx() and not (notice or problems or pending or past):
+        html = shared_fragment(view, can_write)
+    else:
+        context = table_context(view, can_write=can_write, notice=notice, problems=problems, pending=pending,
+                                past=past)
+        html = render_template("table/_live.html" if is_htmx() else "table/page.html", **context)
+    response = make_response(personal(html, can_write and past is None), status)
+    # A table moves on with every entry: Back must ask again for its step, never show a kept copy (whose forms
+    # would send on an old version).
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _past_notice(past: Past) -> str:
+    return ngettext("This is the table as it was before the last entry. Going back never takes an entry back: "
+                    "the table now still has it (Undo last entry takes it back, and the log keeps both).",
+                    "This is the table as it was before the last %(num)s entries. Going back never takes an "
+                    "entry back: the table now still has them (Undo last entry takes one back, and the log "
+                    "keeps both).", past.later)
+
+
+__all__ = ["CSRF_SLOT", "KEY_FIELD", "LOOK_FIELDS", "personal", "public_url", "render_table", "selected",
+           "shared_fragment", "step_url", "table_context"]

@@ -1,0 +1,253 @@
+// The live table (issue #23): every open page of a table hears each new version at once, knows when it is
+// stale, keeps every tap until the server has it (once: each tap has its own key), keeps a half-tapped entry
+// across a reload, and can keep the screen on. Without JavaScript the pages work as plain forms; without a
+// stream (a proxy that buffers, an old browser) the page polls as before.
+(function () {
+  "use strict";
+
+  var live = document.getElementById("live");
+  var panel = document.getElementById("live-panel");
+  if (!live || !panel || !live.getAttribute("data-events-url")) return;
+
+  var tableKey = live.getAttribute("data-events-url");  // one table (and link kind) per page
+  var queueKey = "companion-queue:" + tableKey;
+  var draftKey = "companion-draft:" + tableKey;
+  var source = null;
+  var streamOpen = false;
+  var offline = false;
+  var flushing = false;
+
+  function $(selector) { return panel.querySelector(selector); }
+  function current() { return document.getElementById("live"); }
+  function version() { var el = current(); return el ? parseInt(el.getAttribute("data-version") || "0", 10) : 0; }
+  function csrf() {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.getAttribute("content") : "";
+  }
+  function newKey() {
+    if (window.crypto && crypto.getRandomValues) {
+      var bytes = new Uint8Array(12);
+      crypto.getRandomValues(bytes);
+      return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+    }
+    return String(Date.now()) + String(Math.random()).slice(2);
+  }
+
+  // -- being told: the stream ------------------------------------------------------------------------------
+  function setOffline(on) {
+    offline = on;
+    $(".live-offline").hidden = !on;
+    document.documentElement.classList.toggle("live-stale", on);
+  }
+
+  function announce(lines, target) {
+    if (!lines || !lines.length) return;
+    var box = target || $(".live-said");
+    box.textContent = lines.join(" · ");
+    if (target) target.parentNode.hidden = false;
+    else window.setTimeout(function () { if (box.textContent === lines.join(" · ")) box.textContent = ""; }, 8000);
+  }
+
+  function showTable(data) {
+    var el = current();
+    if (!el || data.version === version()) return;
+    if (el.querySelector('form[data-dirty="1"]')) {
+      // The player's unsent entry stays; they are told the table moved on (their send is checked against it).
+      var banner = el.querySelector(".stale-banner");
+      if (banner) banner.hidden = false;
+      return;
+    }
+    htmx.swap(el, data.html, {swapStyle: "outerHTML"});
+    restoreDraft();
+  }
+
+  function connect() {
+    if (source) source.close();
+    var url = tableKey + (tableKey.indexOf("?") < 0 ? "?" : "&") + "v=" + version();
+    source = new EventSource(url);
+    var wasOffline = offline;
+    source.onopen = function () {
+      streamOpen = true;
+      if (offline) { wasOffline = true; }
+      setOffline(false);
+      flushQueue();
+    };
+    source.addEventListener("table", function (evt) {
+      var data = JSON.parse(evt.data);
+      showTable(data);
+      if (wasOffline && data.said && data.said.length) announce(data.said, $(".live-caught-up-what"));
+      else announce(data.said);
+      wasOffline = false;
+    });
+    source.addEventListener("gone", function () { source.close(); });
+    source.onerror = function () {
+      streamOpen = false;
+      setOffline(true);  // EventSource reconnects by itself (retry: 2 s), sending the last version it had
+    };
+  }
+
+  // While the stream is open, the page's poll (the fallback) has nothing to do.
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var cfg = evt.detail.requestConfig || {};
+    if (streamOpen && cfg.verb === "get" && evt.detail.elt && evt.detail.elt.id === "live") evt.preventDefault();
+  });
+
+  // A phone that slept may hold a dead stream without knowing: on waking, reconnect and catch up first.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState !== "visible") return;
+    setOffline(true);
+    connect();
+    requestWake();
+  });
+  window.addEventListener("online", function () { connect(); });
+  window.addEventListener("offline", function () { streamOpen = false; setOffline(true); });
+
+  // -- every tap once: keys and the waiting queue ------------------------------------------------------------
+  function isEntry(cfg) {
+    return cfg.verb === "post" && /^\/t\/[^/]+\//.test(cfg.path || "");
+  }
+
+  function readQueue() {
+    try { return JSON.parse(window.localStorage.getItem(queueKey) || "[]"); } catch (e) { return []; }
+  }
+  function writeQueue(queue) {
+    try { window.localStorage.setItem(queueKey, JSON.stringify(queue)); } catch (e) { /* private mode: kept in memory */ }
+    var box = $(".live-queued");
+    box.hidden = queue.length === 0;
+    box.textContent = queue.length === 1 ? box.getAttribute("data-one")
+      : box.getAttribute("data-many").replace("{n}", String(queue.length));
+  }
+
+  document.addEventListener("htmx:configRequest", function (evt) {
+    var cfg = evt.detail;
+    if (!isEntry(cfg)) return;
+    cfg.parameters.entry_key = newKey();  // a fresh key per tap: a resend of this tap reuses it
+    cfg.companionBody = new URLSearchParams(cfg.formData).toString();
+    if (offline || navigator.onLine === false) {
+      evt.preventDefault();  // not sent now: it waits on this phone, then goes once
+      var queue = readQueue();
+      queue.push({path: cfg.path, body: cfg.companionBody});
+      writeQueue(queue);
+      clearDraft();
+    }
+  });
+
+  // The answer never came (the connection dropped): the tap waits, with its key, and goes again once.
+  document.addEventListener("htmx:sendError", function (evt) {
+    var cfg = evt.detail.requestConfig || {};
+    if (!isEntry(cfg) || !cfg.companionBody) return;
+    var queue = readQueue();
+    queue.push({path: cfg.path, body: cfg.companionBody});
+    writeQueue(queue);
+    setOffline(true);
+  });
+
+  function flushQueue() {
+    var queue = readQueue();
+    writeQueue(queue);
+    if (flushing || !queue.length || offline) return;
+    flushing = true;
+    var next = queue[0];
+    fetch(next.path, {
+      method: "POST", credentials: "same-origin", body: next.body,
+      headers: {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true", "X-CSRFToken": csrf()}
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        var rest = readQueue().slice(1);
+        writeQueue(rest);
+        var el = current();
+        if (el && html.indexOf('id="live"') >= 0) htmx.swap(el, html, {swapStyle: "outerHTML"});
+        flushing = false;
+        if (rest.length) flushQueue();
+      });
+    }, function () {
+      flushing = false;  // still no connection: it stays queued
+      setOffline(true);
+    });
+  }
+
+  // -- a half-tapped entry survives a reload and a language switch ------------------------------------------
+  function formId(form) {
+    var kind = form.querySelector('[name="kind"],[name="type"]');
+    return (form.getAttribute("action") || "") + "|" + (kind ? kind.value : "");
+  }
+  function saveDraft(form) {
+    if (!form.closest("#live")) return;
+    var drafts = {};
+    try { drafts = JSON.parse(window.sessionStorage.getItem(draftKey) || "{}"); } catch (e) { drafts = {}; }
+    var fields = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return;
+      if (el.type === "checkbox" || el.type === "radio") { if (el.checked) fields[el.name + "=" + el.value] = true; }
+      else fields[el.name] = el.value;
+    });
+    drafts[formId(form)] = fields;
+    try { window.sessionStorage.setItem(draftKey, JSON.stringify(drafts)); } catch (e) { /* no storage */ }
+  }
+  function restoreDraft() {
+    var drafts;
+    try { drafts = JSON.parse(window.sessionStorage.getItem(draftKey) || "{}"); } catch (e) { return; }
+    var el = current();
+    if (!el) return;
+    Array.prototype.forEach.call(el.querySelectorAll("form"), function (form) {
+      var fields = drafts[formId(form)];
+      if (!fields) return;
+      var touched = false;
+      Array.prototype.forEach.call(form.elements, function (input) {
+        if (!input.name || input.type === "hidden" || input.type === "submit") return;
+        if (input.type === "checkbox" || input.type === "radio") {
+          var on = !!fields[input.name + "=" + input.value];
+          if (input.checked !== on) { input.checked = on; touched = true; }
+        } else if (fields[input.name] !== undefined && input.value !== fields[input.name]) {
+          input.value = fields[input.name];
+          touched = true;
+        }
+      });
+      if (touched) form.dataset.dirty = "1";
+    });
+  }
+  function clearDraft() {
+    try { window.sessionStorage.removeItem(draftKey); } catch (e) { /* no storage */ }
+  }
+  document.addEventListener("input", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form");
+    if (form) saveDraft(form);
+  });
+  document.addEventListener("change", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form");
+    if (form) saveDraft(form);
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var cfg = evt.detail.requestConfig || {};
+    if (isEntry(cfg) && evt.detail.successful) clearDraft();
+  });
+
+  // -- keep the screen on ----------------------------------------------------------------------------------
+  var wake = $(".wake-toggle");
+  var lock = null;
+  function wanted() { try { return window.localStorage.getItem("companion-wake") === "1"; } catch (e) { return false; } }
+  function showWake() {
+    var on = wanted();
+    wake.setAttribute("aria-pressed", on ? "true" : "false");
+    wake.textContent = panel.getAttribute(on ? "data-wake-on" : "data-wake-off");
+  }
+  function requestWake() {
+    if (!("wakeLock" in navigator) || !wanted() || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (l) { lock = l; }, function () { lock = null; });
+  }
+  if ("wakeLock" in navigator) {
+    wake.hidden = false;
+    showWake();
+    wake.addEventListener("click", function () {
+      try { window.localStorage.setItem("companion-wake", wanted() ? "0" : "1"); } catch (e) { /* no storage */ }
+      showWake();
+      if (wanted()) requestWake();
+      else if (lock) { lock.release(); lock = null; }
+    });
+    requestWake();
+  }
+
+  restoreDraft();
+  writeQueue(readQueue());
+  if (window.EventSource) connect();
+})();
