@@ -115,7 +115,7 @@ class SheetForm:
 
     def url(self, **extra: str) -> str:
         values: dict[str, Any] = {**self.params(), **extra}
-        return url_for("planetary_sisters.score", **values)
+        return url_for("planetary_sisters.tool", **values)
 
 
 def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]]:
@@ -270,7 +270,7 @@ def _new_game_url(form: SheetForm) -> str:
     an empty sheet; a new address, so Back still finds the game just scored."""
     values: dict[str, Any] = {k: v for k, v in form.params().items()
                               if k in ("players", "profile") or k.startswith("name")}
-    return url_for("planetary_sisters.score", **values)
+    return url_for("planetary_sisters.tool", **values)
 
 
 def _profile_name(form: SheetForm) -> str:
@@ -284,7 +284,7 @@ def _wants_fragment() -> bool:
 
 
 def _render(status: int = 200, **values: Any) -> tuple[str, int]:
-    name = "planetary_sisters/_score.html" if _wants_fragment() else "planetary_sisters/score.html"
+    name = "planetary_sisters/_tool.html" if _wants_fragment() else "planetary_sisters/tool.html"
     return render_template(name, **values), status
 
 
@@ -383,7 +383,7 @@ def _pick(form: SheetForm, values: Mapping[str, str]):  # type: ignore[no-untype
     if _wants_fragment():
         # Nothing added: the picker already shows what was tapped, so the sheet is left as it is (a swap
         # could swallow a tap made meanwhile); only the rank now held is sent back (an out-of-band swap).
-        return render_template("planetary_sisters/_held.html", held=rank, oob=True), 200, {"HX-Reswap": "none"}
+        return render_template("planetary_sisters/_tool_held.html", held=rank, oob=True), 200, {"HX-Reswap": "none"}
     return _answer(form, [], values, push=False)
 
 
