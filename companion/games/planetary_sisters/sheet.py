@@ -41,7 +41,7 @@ class Slot:
         kind, colon, seat = str(text).partition(":")
         if kind == "field" and not colon:
             return cls("field")
-        if kind in ("house", "guards") and seat.isdigit() and seat == str(int(seat)):
+        if kind in ("house", "guards") and seat.isascii() and seat.isdigit() and seat == str(int(seat)):  # not "²"
             return cls(kind, int(seat))
         raise ParseError("ps.sheet.slot", "§4.5", "slot", slot=str(text))
 

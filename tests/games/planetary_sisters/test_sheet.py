@@ -44,7 +44,7 @@ def test_slots_and_sizes_per_player_count() -> None:
     assert capacity(3, Slot("house", 2)) == 8 and capacity(3, Slot("house", 3)) == 0
     assert capacity(2, Slot("guards", 1)) == 2 and capacity(4, Slot("guards", 1)) == 0
     assert Slot.parse("guards:1") == Slot("guards", 1) and str(Slot.parse("field")) == "field"
-    for bad in ("house", "house:x", "hand:1", "field:0", "house:01"):
+    for bad in ("house", "house:x", "hand:1", "field:0", "house:01", "house:²", "guards:１"):
         with pytest.raises(ParseError):
             Slot.parse(bad)
 

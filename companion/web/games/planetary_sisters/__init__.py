@@ -1,6 +1,7 @@
 """Planetary Sisters (遊星姊妹) in the web layer.
 
-- The scoring page (``/planetary-sisters/score``, on the home page card, ``sheet_page``): a finished game's
+- The quick tool, the scoring page (``/planetary-sisters/score``, on the home page card, ``tool``; templates
+  planetary_sisters/tool.html, its fragment _tool.html and _tool_held.html): a finished game's
   cards tapped in, every player's six house and six field-bonus categories with their working, the ranking
   and the winner. ``obvious`` says when a card's icons leave nothing to add (it goes in without Add),
   ``undo`` offers back the cards a clear took off.
@@ -12,7 +13,9 @@
   ``profile_fields`` gives it the 36 ranks with their element icons, the picker and the element names.
 - ``POST /api/v1/planetary-sisters/score`` (``api``); ``messages`` words the engine's reasons, ``labels`` its
   ids, ``breakdown`` a score's working, ``cards`` the card picker, ``summary`` the score summary;
-  ``routes`` holds the blueprint.
+  ``routes`` holds the blueprint and every URL rule (``old_links``: the old profile editor's addresses).
+- Printables: ``printables`` (sister cards, condition and quick-reference cards, score pad), drawn by
+  printables/planetary_sisters/{cards,support,pad}.html with their stylesheets.
 
 The rules are the engine's (companion.games.planetary_sisters): this package reads forms, calls it, renders.
 """
@@ -38,7 +41,7 @@ WEB = GameWeb(
     messages=MESSAGES,
     blueprint=routes.bp,
     api=ROUTES,
-    tools=(("planetary_sisters.score", _l("Score a finished game")),),
+    tools=(("planetary_sisters.tool", _l("Score a finished game")),),
     summary=summary,
     learnt=remember.learnt,
     table_model=model.table_model,

@@ -19,10 +19,11 @@ from companion.play import TableView
 from companion.web.gameweb import TableViewLike
 from companion.web.table_service import load_view
 from companion.web.tables import render_table
+from companion.web.wording import Wording
 
 from . import cards as cardlib
 from .forms import PICK, SLUG
-from .messages import explain_for
+from .messages import explain as explain_reason
 
 
 def table_view(token: str) -> TableView:
@@ -54,10 +55,10 @@ def draft(token: str):  # type: ignore[no-untyped-def]
     kind = pending.get("kind", "")
     if kind not in ("setup", "reveal"):
         abort(400)
-    names = list(view.table.seats)
+    wording = Wording.of_table(view.table.seats)
 
     def explain(reason: Reason | RulesError) -> str:
-        return explain_for(reason, names)
+        return explain_reason(reason, wording)
 
     refs, errors = cardlib.split(pending.get("cards"), "cards")
     problems = [explain(e) for e in errors]

@@ -15,7 +15,6 @@ from companion.games.planetary_sisters import GAME, Card, TableState
 from companion.inputs import whole_number
 
 from . import cards as cardlib
-from .labels import set_seats
 
 SLUG = "planetary-sisters"
 MAX_INDEX = 99  # a seat; the engine checks it against the table
@@ -40,9 +39,6 @@ def _ref_json(card: Card) -> dict[str, Any]:
 
 def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     """The entry forms of the table fragment -> the engine's move JSON (moves.parse_move reads it)."""
-    # The platform words this entry's refusals itself (companion.web.tables.answer) without the seat names;
-    # until it passes them, they are left for its messages here (see labels.set_seats).
-    set_seats(view.table.seats)
     state: TableState = view.state
     info = cardlib.deck_info(state.deck)
     kind = form.get("kind", "")

@@ -2,8 +2,9 @@
 placeholders (translated by the catalog beside this package).
 
 Each message says what kind of thing each of its params names, and the platform's ``Message`` shows the ids
-as a player reads them (a seat as its name, ``close`` as Close, ``pointed`` as "pointed", an empty list as
-"none"), so one wording serves the table page, the scoring page, the profile checklist and the referee API.
+as a player reads them (``close`` as Close, ``pointed`` as "pointed", an empty list as "none"); seats (kinds
+"seat" / "seats") are the platform's, named by the ``Wording`` passed down (companion.web.wording), so one
+wording serves the table page, the scoring page, the profile checklist and the referee API.
 
 Wording: a refusal (``ps.card.*``, ``ps.turn.*``, ``ps.api.*`` ...) says what is wrong and what the rules
 want; a checklist fact (``ps.profile.*``, ``ps.flow.*``) states the fact with the numbers counted, so it reads
@@ -12,7 +13,7 @@ right ticked or crossed; a ruling (``ps.parent.*``) says what happened and why.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,9 +21,10 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from companion.web.messages import Message, Plural, PluralMessage, each, message_for
+from companion.web.messages import Message, Plural, PluralMessage, each, message_for, rule_name
+from companion.web.wording import PAGE, Wording
 
-from .labels import category_name, class_name, condition_name, phase_name, place_name, seat_label, slot_label
+from .labels import category_name, class_name, condition_name, phase_name, place_name, slot_label
 
 
 def _each(one: Callable[[str], str]) -> Callable[[str], str]:
@@ -44,16 +46,21 @@ def card_words(text: str) -> str:
     return rank or icons or text
 
 
+def _slot_on_page(text: str) -> str:
+    """A slot where no wording is passed (the platform's own rendering): its seat as on a page with no table.
+    This package's own pages word slots with theirs (``explain``)."""
+    return slot_label(text, PAGE)
+
+
+# Seats ("seat", "seats") are not here: the platform words them from the Wording it is given.
 KINDS: dict[str, Callable[[str], str]] = {
-    "seat": seat_label,
-    "seats": _each(seat_label),
     "condition": condition_name,
     "phase": phase_name,
     "class": class_name,
     "category": category_name,
     "categories": _each(lambda key: _("element types") if key == "types" else category_name(key)),
     "place": place_name,
-    "slot": slot_label,
+    "slot": _slot_on_page,
     "list": _each(_plain),
     "card": card_words,
     "cards": _each(card_words),
@@ -306,41 +313,37 @@ OK_MESSAGES: dict[str, Any] = {
 MESSAGES.update({f"{code}.ok": message for code, message in OK_MESSAGES.items()})
 
 
-def ps_explain(reason: Any) -> str:
-    """A reason in words: a passing one with its ".ok" wording when it has one (see OK_MESSAGES)."""
-    code = reason.code
-    if getattr(reason, "ok", False) and f"{code}.ok" in MESSAGES:
-        code = f"{code}.ok"
-    return message_for(code, reason.params)
+def _code(reason: Any) -> str:
+    """A passing reason reads with its ".ok" wording when it has one (see OK_MESSAGES)."""
+    code = str(reason.code)
+    return f"{code}.ok" if getattr(reason, "ok", False) and f"{code}.ok" in MESSAGES else code
 
 
-def _shows_for(names: Sequence[str]) -> dict[str, Callable[[str], str]]:
-    def seat(text: str) -> str:
-        return seat_label(text, names)
-
+def _shows(wording: Wording) -> Mapping[str, Callable[[str], str]]:
+    # A slot names a seat too ("Ben's house"); the platform words only the kinds "seat" / "seats" from the
+    # Wording, so this game's slot shower is bound to the same wording here.
     def slot(text: str) -> str:
-        return slot_label(text, names)
+        return slot_label(text, wording)
 
-    return {**KINDS, "seat": seat, "seats": _each(seat), "slot": slot}
+    return {**KINDS, "slot": slot}
 
 
-def explain_for(reason: Any, names: Sequence[str]) -> str:
-    """``ps_explain`` with the seats read as ``names`` (the table's players, or the scoring page's)."""
-    code = reason.code
-    if getattr(reason, "ok", False) and f"{code}.ok" in MESSAGES:
-        code = f"{code}.ok"
+def explain(reason: Any, wording: Wording) -> str:
+    """A reason of this game in words, its seats (and slots) named as ``wording`` says."""
+    code = _code(reason)
     template = MESSAGES.get(code)
     if isinstance(template, PluralMessage):
-        return template.shown_with(_shows_for(names)).render(reason.params)
-    if not isinstance(template, Message):
-        return ps_explain(reason)
-    return Message(template.text, _shows_for(names), template.defaults, **template.kinds).render(reason.params)
+        return template.shown_with(_shows(wording)).render(reason.params, wording)
+    if isinstance(template, Message):
+        return Message(template.text, _shows(wording), template.defaults, **template.kinds).render(reason.params,
+                                                                                                  wording)
+    return message_for(code, reason.params, wording)
 
 
-def reason_text_for(reason: Any, names: Sequence[str]) -> str:
-    """A refusal as the table page words it: the sentence, then its ruling id in brackets."""
-    text = explain_for(reason, names)
-    return f"{text} ({reason.rule})" if reason.rule else text
+def reason_text(reason: Any, wording: Wording) -> str:
+    """A refusal as a page words it: the sentence, then its ruling in brackets."""
+    text = explain(reason, wording)
+    return f"{text} ({rule_name(reason.rule)})" if reason.rule else text
 
 
 @dataclass(frozen=True)
@@ -352,5 +355,5 @@ class ReasonView:
     rule: str
 
 
-def reason_views(reasons: Iterable[Any], names: Sequence[str]) -> tuple[ReasonView, ...]:
-    return tuple(ReasonView(bool(getattr(r, "ok", False)), explain_for(r, names), r.rule) for r in reasons)
+def reason_views(reasons: Iterable[Any], wording: Wording) -> tuple[ReasonView, ...]:
+    return tuple(ReasonView(bool(getattr(r, "ok", False)), explain(r, wording), r.rule) for r in reasons)

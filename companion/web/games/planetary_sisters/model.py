@@ -10,12 +10,13 @@ from types import MappingProxyType
 
 from companion.games.planetary_sisters import GAME, Card, CardRef, Phase, TableScore, TableState, WhatIf
 from companion.web.gameweb import TableRequest, TableViewLike
+from companion.web.wording import Wording
 
 from . import cards as cardlib
 from .breakdown import ScoreView, score_view
 from .draft import DraftView, draft_view, ranks_in_play, reveal_seat
-from .labels import CONDITION_NAMES, seat_label
-from .messages import ReasonView, explain_for, reason_views
+from .labels import CONDITION_NAMES
+from .messages import ReasonView, explain, reason_views
 from .what_if import what_if_for
 
 
@@ -58,7 +59,8 @@ def _drawn(state: TableState, score: TableScore | None, what_if: WhatIf | None,
 def table_model(view: TableViewLike, asked: TableRequest) -> TableModel:
     pending = asked.pending
     state: TableState = view.state
-    names = tuple(seat_label(i, view.table.seats) for i in range(state.players))
+    wording = Wording.of_table(view.table.seats)
+    names = tuple(wording.seat(i) for i in range(state.players))
     score = GAME.table_score(state) if state.phase is not Phase.SETUP else None
     what_if = what_if_for(view) if state.phase is Phase.TURNS else None
     setup = draft_view(view, pending, "setup") if state.phase is Phase.SETUP else None
@@ -72,10 +74,10 @@ def table_model(view: TableViewLike, asked: TableRequest) -> TableModel:
         score=score,
         score_views=tuple(score_view(s.score, names[s.seat], s.seat, state.two_players)
                           for s in score.seats) if score else (),
-        winner_text=explain_for(score.ranking.reason, names) if score else "",
+        winner_text=explain(score.ranking.reason, wording) if score else "",
         what_if=what_if,
-        flow=reason_views(GAME.flow_facts(state), names),
-        round_reasons=tuple(reason_views(r.reasons, names) for r in state.rounds),
+        flow=reason_views(GAME.flow_facts(state), wording),
+        round_reasons=tuple(reason_views(r.reasons, wording) for r in state.rounds),
         setup=setup,
         reveal=reveal,
         reveal_seat=reveal_seat(state, pending),

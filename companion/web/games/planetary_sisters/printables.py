@@ -2,7 +2,7 @@
 quick-reference (both sides from the engine's own categories, formulas and multipliers), and a blank score pad.
 
 The print page lists ``PRINTABLES`` (companion/web/printing/listing.py); the templates are in printables/
-(ps_cards, ps_support, ps_pad).
+(planetary_sisters/: cards, support, pad).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def ps_faces(profile: Mapping[str, Any]) -> list[PsFace]:
 
 def ps_cards(options: PrintOptions) -> Document:
     title = by_lang(options.lang, "遊星姊妹 姉妹カード", "Planetary Sisters: sister cards")
-    return profile_cards(PS, "ps_cards.html", ps_faces, options, title, "planetary-sisters-cards")
+    return profile_cards(PS, "planetary_sisters/cards.html", ps_faces, options, title, "planetary-sisters-cards")
 
 
 _FORMULAS = {
@@ -153,14 +153,14 @@ def ps_support(options: PrintOptions) -> Document:
     # §1: one condition card, four score quick-reference cards (one per player).
     items = [SupportCard("condition")] + [SupportCard("reference", house, field)] * 4
     title = by_lang(options.lang, "遊星姊妹 サポートカード", "Planetary Sisters: support cards")
-    return card_document("ps_support.html", items, options, title, "planetary-sisters-support", two_sided=True)
+    return card_document("planetary_sisters/support.html", items, options, title, "planetary-sisters-support", two_sided=True)
 
 
 def ps_pad(options: PrintOptions) -> Document:
     house, field = ps_sides()
     title = by_lang(options.lang, "遊星姊妹 得点表", "Planetary Sisters score pad")
-    return Document("ps_pad.html", title, f"planetary-sisters-score-pad-{options.players}p-{options.paper.key}",
-                    ("ps_pad.css",), {"paper": options.paper, "players": options.players, "house": house,
+    return Document("planetary_sisters/pad.html", title, f"planetary-sisters-score-pad-{options.players}p-{options.paper.key}",
+                    ("planetary_sisters/pad.css",), {"paper": options.paper, "players": options.players, "house": house,
                                       "field": field})
 
 

@@ -24,10 +24,11 @@ from companion.games.planetary_sisters.cards import RANKS
 from companion.games.planetary_sisters.profile import read_profile_leniently
 from companion.inputs import text
 from companion.web.cardforms import CardCell, Mark, ProfileEditor
+from companion.web.wording import PAGE
 
 from . import cards as cardlib
 from .labels import class_name
-from .messages import ps_explain
+from .messages import explain as explain_reason
 from .remember import icons_beyond_ranks
 
 MAX_ELEMENT_CHARS = 24
@@ -131,7 +132,7 @@ def update_deck(profile: Mapping[str, Any], form: Mapping[str, str]) -> dict[str
 
 
 def explain(reason: Reason | RulesError) -> str:
-    return ps_explain(reason)
+    return explain_reason(reason, PAGE)  # a deck profile has no table: no seat to name
 
 
 EDITOR = ProfileEditor(

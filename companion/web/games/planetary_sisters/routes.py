@@ -1,41 +1,22 @@
-"""Planetary Sisters' blueprint and its URL rules (the table page itself is the platform's). No template
-globals: every page's handler builds what its template draws.
+"""Planetary Sisters' blueprint and every URL rule it has, each handler in its own module (the table page itself
+is the platform's). No template globals: every page's handler builds what its template draws.
 
-The deck profile editor is the platform's one editor (``/profiles/planetary-sisters``, ``/p/<token>``); the
-addresses this game's own editor had are kept as redirects, since phones have them bookmarked.
+The public addresses do not change (phones have them bookmarked): the quick tool (``tool``, the scoring page)
+answers at ``/planetary-sisters/score``; the old deck profile editor's addresses redirect (``old_links``).
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, request, url_for
-from flask.typing import ResponseReturnValue
+from flask import Blueprint
 
-from companion.web.remembering import profile_exists
-
-from . import draft, sheet_page, what_if
+from . import draft, old_links, tool, what_if
 
 bp = Blueprint("planetary_sisters", __name__, url_prefix="/planetary-sisters")
 
-bp.add_url_rule("/score", "score", sheet_page.show, methods=["GET"])
-bp.add_url_rule("/score", "score_act", sheet_page.act, methods=["POST"])
+bp.add_url_rule("/score", "tool", tool.show, methods=["GET"])
+bp.add_url_rule("/score", "tool_act", tool.act, methods=["POST"])
 bp.add_url_rule("/t/<token>/draft", "draft", draft.draft, methods=["POST"])
 bp.add_url_rule("/t/<token>/what-if", "what_if", what_if.what_if_page, methods=["GET", "POST"])
-
-
-@bp.get("/profiles")
-def old_profiles() -> ResponseReturnValue:
-    return redirect(url_for("profiles.index", slug="planetary-sisters"), 301)
-
-
-@bp.get("/profiles/open")
-def old_open() -> ResponseReturnValue:
-    return redirect(url_for("profiles.open_link", slug="planetary-sisters", link=request.args.get("link", "")[:300]),
-                    301)
-
-
-@bp.get("/profile/<token>")
-def old_profile(token: str) -> ResponseReturnValue:
-    if not profile_exists(token):  # an odd or unknown token names nothing: no redirect to pass it on
-        abort(404)
-    rank = request.args.get("rank", "")[:8]
-    return redirect(url_for("profiles.edit", token=token, card=rank or None), 301)
+bp.add_url_rule("/profiles", "old_profiles", old_links.old_profiles, methods=["GET"])
+bp.add_url_rule("/profiles/open", "old_open", old_links.old_open, methods=["GET"])
+bp.add_url_rule("/profile/<token>", "old_profile", old_links.old_profile, methods=["GET"])

@@ -7,10 +7,10 @@ from flask_babel import gettext as _
 
 from companion.games.planetary_sisters import GAME, TableScore
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
+from companion.web.wording import Wording
 
 from .breakdown import formula_words, rows
-from .labels import seat_label
-from .messages import explain_for
+from .messages import explain
 
 
 def columns() -> tuple[str, ...]:
@@ -35,13 +35,14 @@ def tables_of(scored: TableScore, names: list[str], two_players: bool) -> tuple[
 
 
 def summary(view: TableViewLike) -> Summary | None:
-    names = [seat_label(i, view.table.seats) for i in range(view.players)]
+    wording = Wording.of_table(view.table.seats)
+    names = [wording.seat(i) for i in range(view.players)]
     state = view.state
     if state.phase.value == "setup":
         return None
     scored = GAME.table_score(state)
     ranking = tuple((s.place, names[s.seat], str(s.total)) for s in scored.ranking.standings)
-    note = explain_for(scored.ranking.reason, names)
+    note = explain(scored.ranking.reason, wording)
     if not scored.final:
         note = _("Scores so far: the houses as the table knows them (hands not yet shown are left out).")
     return Summary(finished=scored.final, ranking=ranking, tables=tables_of(scored, names, state.two_players),

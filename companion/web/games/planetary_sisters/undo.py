@@ -44,4 +44,4 @@ def undo_view(before: Mapping[str, str], dropped: int) -> UndoView | None:
         return None
     text = ngettext("%(num)d card taken out.", "%(num)d cards taken out.", dropped)
     values: dict[str, Any] = dict(before)
-    return UndoView(text, url_for("planetary_sisters.score", **values))
+    return UndoView(text, url_for("planetary_sisters.tool", **values))

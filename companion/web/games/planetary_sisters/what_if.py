@@ -4,8 +4,6 @@ with the hand cards the table has not seen, typed on this phone only (nothing is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from flask import redirect, request, url_for
 
 from companion.games.base import ErrorList, ParseError, Reason, RulesError
@@ -13,13 +11,13 @@ from companion.games.planetary_sisters import GAME, Card, CardRef, TableState, W
 from companion.inputs import whole_number
 from companion.web.gameweb import TableViewLike
 from companion.web.pages import is_htmx, page
+from companion.web.wording import Wording
 
 from . import cards as cardlib
 from .breakdown import score_view
 from .draft import ranks_in_play, table_view
 from .forms import PICK
-from .labels import seat_label
-from .messages import explain_for
+from .messages import explain as explain_reason
 
 
 def what_if_for(view: TableViewLike, hand: list[Card] | None = None) -> WhatIf | None:
@@ -32,11 +30,11 @@ def what_if_for(view: TableViewLike, hand: list[Card] | None = None) -> WhatIf |
 # -- "what if" with the hand the table has not seen (this phone only) ------------------------------------------------
 
 
-def _hand(state: TableState, text: str | None, names: Sequence[str]) -> tuple[list[CardRef], list[Card], list[str]]:
+def _hand(state: TableState, text: str | None, wording: Wording) -> tuple[list[CardRef], list[Card], list[str]]:
     """The unseen hand cards typed on this phone: refs, resolved cards, problems."""
 
     def explain(reason: Reason | RulesError) -> str:
-        return explain_for(reason, names)
+        return explain_reason(reason, wording)
 
     refs, errors = cardlib.split(text, "hand")
     problems = [explain(e) for e in errors]
@@ -61,14 +59,15 @@ def _hand(state: TableState, text: str | None, names: Sequence[str]) -> tuple[li
 def what_if_page(token: str):  # type: ignore[no-untyped-def]
     view = table_view(token)
     state: TableState = view.state
-    names = [seat_label(i, view.table.seats) for i in range(state.players)]
+    wording = Wording.of_table(view.table.seats)
+    names = [wording.seat(i) for i in range(state.players)]
 
     def explain(reason: Reason | RulesError) -> str:
-        return explain_for(reason, names)
+        return explain_reason(reason, wording)
 
     info = cardlib.deck_info(state.deck)
     values = request.form if request.method == "POST" else request.args
-    refs, hand, problems = _hand(state, values.get("hand"), names)
+    refs, hand, problems = _hand(state, values.get("hand"), wording)
     pending: dict[str, str] = {}
     if request.method == "POST":
         action = values.get("do", "")
@@ -79,7 +78,7 @@ def what_if_page(token: str):  # type: ignore[no-untyped-def]
                 ref = cardlib.picker_ref(values, PICK, info)
                 if ref is None:
                     raise ErrorList([ParseError("ps.form.no_card", "§3")])
-                more_refs, more, more_problems = _hand(state, cardlib.SEP.join(str(r) for r in [*refs, ref]), names)
+                more_refs, more, more_problems = _hand(state, cardlib.SEP.join(str(r) for r in [*refs, ref]), wording)
                 if more_problems:
                     problems += more_problems
                     pending = cardlib.picker_values(ref, PICK)
@@ -90,7 +89,7 @@ def what_if_page(token: str):  # type: ignore[no-untyped-def]
         elif action.startswith("drop:") and whole_number(action[5:], 0, 999) is not None:
             index = whole_number(action[5:], 0, 999)
             refs = [r for i, r in enumerate(refs) if i != index]
-            refs, hand, problems = _hand(state, cardlib.SEP.join(str(r) for r in refs), names)
+            refs, hand, problems = _hand(state, cardlib.SEP.join(str(r) for r in refs), wording)
         url = url_for("planetary_sisters.what_if", token=token, hand=cardlib.SEP.join(str(r) for r in refs) or None)
         if not problems and not is_htmx():
             return redirect(url, 303)

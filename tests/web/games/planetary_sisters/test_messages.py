@@ -10,9 +10,9 @@ from pathlib import Path
 from flask import Flask
 
 from companion.games.base import Reason
-from companion.web.games.planetary_sisters.labels import set_seats
-from companion.web.games.planetary_sisters.messages import MESSAGES, explain_for, ps_explain
-from companion.web.messages import explain
+from companion.web.games.planetary_sisters.messages import MESSAGES, explain
+from companion.web.messages import explain as platform_explain
+from companion.web.wording import API, PAGE, Wording
 
 card_facts_module = importlib.import_module("companion.games.planetary_sisters.card_facts")
 ENGINE = Path(card_facts_module.__file__).parent
@@ -55,28 +55,31 @@ def test_every_message_is_in_japanese_too(app: Flask) -> None:
 
 
 def test_params_read_as_a_player_reads_them(app: Flask) -> None:
+    table = Wording.of_table(["Aki", "Ben", "Chie"])
     with app.test_request_context("/"):
-        set_seats(["Aki", "Ben", "Chie"])
         tie = Reason("ps.parent.tie_downstream", "PS-5", True, {"seat": 2, "tied": [0, 2]})
-        assert explain(tie) == "Aki, Chie tied; the most downstream of them, Chie, who acted last, becomes parent."
+        assert explain(tie, table) == "Aki, Chie tied; the most downstream of them, Chie, who acted last, becomes parent."
         flip = Reason("ps.condition.flipped", "PS-5", True, {"seat": 1, "condition": "far"})
-        assert explain(flip) == "Ben flips the condition card: next round is Far."
+        assert explain(flip, table) == "Ben flips the condition card: next round is Far."
         place = Reason("ps.flow.one_place", "PS-7", False, {"card": "30:ANIMAL+FOOD*2+PLANT", "place": "field"})
-        assert explain(place) == "30 (ANIMAL FOOD×2 PLANT) is already on the field: a card is in one place only."
-        assert ps_explain(Reason("ps.flow.one_place", "PS-7", True, {"card": "12", "place": ""})) == \
+        assert explain(place, table) == "30 (ANIMAL FOOD×2 PLANT) is already on the field: a card is in one place only."
+        assert explain(Reason("ps.flow.one_place", "PS-7", True, {"card": "12", "place": ""}), table) == \
             "12 was nowhere else: a card is in one place only."
         empty = Reason("ps.profile.ranks_once", "PS-2", True, {"ranks": []})
-        assert explain(empty) == "Ranks 1 to 36 are listed once each (listed twice: none)."
+        assert explain(empty, table) == "Ranks 1 to 36 are listed once each (listed twice: none)."
         pairs = Reason("ps.parent.better_pairs", "PS-6", True, {
             "seat": 0, "condition": "close", "differences": [1, 9], "other_seat": 1, "other_differences": [2, 3],
             "decided_at": 1})
-        assert explain(pairs) == "Close: Aki's differences 1, 9 beat Ben's 2, 3 at pair 1, so Aki becomes parent."
-    with app.test_request_context("/api/v1/planetary-sisters/score"):
-        assert explain(flip) == "seat 1 flips the condition card: next round is Far."
+        assert explain(pairs, table) == "Close: Aki's differences 1, 9 beat Ben's 2, 3 at pair 1, so Aki becomes parent."
+        # The same reason where there is no table ("Player 2", counted from 1) and in the referee API ("seat 1",
+        # 0-based, as the API writes seats); the platform's own explain words the seats the same way.
+        assert explain(flip, PAGE) == "Player 2 flips the condition card: next round is Far."
+        assert explain(flip, API) == "seat 1 flips the condition card: next round is Far."
+        assert platform_explain(flip, table) == "Ben flips the condition card: next round is Far."
+        assert platform_explain(flip, API) == "seat 1 flips the condition card: next round is Far."
     with app.test_request_context("/", headers={"Accept-Language": "ja"}):
-        set_seats(["アキ", "ベン"])
-        assert explain(flip) == "ベン が条件カードを裏返します：次のラウンドは Far。"
-        assert explain(empty) == "序列 1～36 がそれぞれ1回ずつある（重複：なし）。"
+        assert explain(flip, Wording.of_table(["アキ", "ベン"])) == "ベン が条件カードを裏返します：次のラウンドは Far。"
+        assert explain(empty, PAGE) == "序列 1～36 がそれぞれ1回ずつある（重複：なし）。"
 
 
 def test_counts_read_with_real_plurals(app: Flask) -> None:
@@ -86,9 +89,24 @@ def test_counts_read_with_real_plurals(app: Flask) -> None:
         return Reason("ps.reveal.count", "PS-7", False, {"seat": 1, "expected": expected, "count": 0})
 
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        assert explain_for(reveal(1), ["Aki", "Ben"]) == "Ben has 1 card the table has not seen, so show 1, not 0."
-        assert explain_for(reveal(2), ["Aki", "Ben"]) == "Ben has 2 cards the table has not seen, so show 2, not 0."
+        assert explain(reveal(1), Wording.of_table(["Aki", "Ben"])) == "Ben has 1 card the table has not seen, so show 1, not 0."
+        assert explain(reveal(2), Wording.of_table(["Aki", "Ben"])) == "Ben has 2 cards the table has not seen, so show 2, not 0."
         assert "(s)" not in str(MESSAGES["ps.card.example_fact"])
     with app.test_request_context("/", headers={"Accept-Language": "ja"}):
-        assert explain_for(reveal(1), ["Aki", "Ben"]) == \
+        assert explain(reveal(1), Wording.of_table(["Aki", "Ben"])) == \
             "Ben の手札にはテーブルがまだ見ていない札が 1 枚あるので、0 枚ではなく 1 枚を公開します。"
+
+
+def test_no_message_on_a_page_says_seat_0(app: Flask) -> None:
+    """Every message of the game with every seat-like param at seat 0: a page says the name ("Aki") or, with no
+    table, "Player 1"; only the referee API says "seat 0"."""
+    params = {"seat": 0, "other_seat": 0, "expected": 0, "tied": [0], "seats": [0], "slot": "house:0"}
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        for code in MESSAGES:
+            reason = Reason(code, "PS-7", code.endswith(".ok"), params)
+            for wording in (PAGE, Wording.of_table(["Aki", "Ben"])):
+                assert "seat 0" not in explain(reason, wording), code
+        said = explain(Reason("ps.turn.order", "PS-5", False, {**params, "expected": 1}), PAGE)
+        assert said.startswith("It is Player 2's turn") and "not Player 1's" in said
+        assert explain(Reason("ps.sheet.slot_full", "§4.5", False, {"slot": "house:1", "capacity": 7}),
+                       Wording.of_table(["Aki", "Ben"])) == "Ben's house already holds 7 cards, all it has at the end of a game."

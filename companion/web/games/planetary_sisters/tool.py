@@ -24,7 +24,7 @@ from flask import redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion.games.base import ErrorList, ParseError, Reason, RulesError
+from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.planetary_sisters import (
     Card,
     CardRef,
@@ -41,21 +41,21 @@ from companion.games.planetary_sisters import (
 )
 from companion.games.planetary_sisters.cards import parse_elements
 from companion.i18n import pick
-from companion.inputs import whole_number
+from companion.inputs import seat_index, whole_number
 from companion.play import UnknownProfile, resolve_profile
 from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
 from companion.web.links import LinkReader
-from companion.web.messages import explain
 from companion.web.pages import is_htmx
 from companion.web.profile_model import edit_or_copy, progress_for
 from companion.web.remembering import ProfileChanged
+from companion.web.wording import PAGE, Wording
 
 from . import cards as cardlib
 from . import undo as undolib
 from .breakdown import score_view
 from .labels import slot_heading, slot_label
-from .messages import explain_for
+from .messages import explain, reason_text
 from .obvious import whole
 from .remember import icons_gained, icons_learned, learned, merged, save, unranked_refusal
 
@@ -90,8 +90,13 @@ class SheetForm:
     saved: int = 0
 
     @property
+    def wording(self) -> Wording:
+        """The sheet's seats as its page names them: the names typed, "Player 2" for a seat without one."""
+        return sheet_wording(self.names)
+
+    @property
     def seat_names(self) -> list[str]:
-        return [n or _("Player %(n)s", n=i + 1) for i, n in enumerate(self.names)]
+        return [self.wording.seat(i) for i in range(len(self.names))]
 
     def params(self) -> dict[str, str]:
         """The link parameters that carry this sheet."""
@@ -110,7 +115,7 @@ class SheetForm:
 
     def url(self, **extra: str) -> str:
         values: dict[str, Any] = {**self.params(), **extra}
-        return url_for("planetary_sisters.score", **values)
+        return url_for("planetary_sisters.tool", **values)
 
 
 def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]]:
@@ -122,9 +127,28 @@ def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]
         problems.append(_("No deck profile of this game is at that link; the built-in one is used."))
     except ErrorList as broken:
         problems.append(_("That deck profile cannot be used (%(why)s); the built-in one is used.",
-                          why="; ".join(explain(e) for e in broken.errors[:3])))
+                          why="; ".join(explain(e, PAGE) for e in broken.errors[:3])))
     profile, _key = resolve_profile(SLUG, ProfileRef.parse(DEFAULT_REF))
     return DEFAULT_REF, profile, read_profile(profile), problems
+
+
+def sheet_wording(names: list[str]) -> Wording:
+    """The sheet's seats: the names typed (a seat left blank reads "Player 2", as on a page with no table)."""
+    return Wording.of_table([name or PAGE.seat(seat) for seat, name in enumerate(names)])
+
+
+def read_slot(text: str, players: int) -> Slot:
+    """``field``, ``house:2``, ``guards:0`` from a link or a tap: a slot this sheet has, or ParseError
+    ``ps.sheet.slot``. The seat is read by the one number reader (ASCII digits only), so an odd digit
+    (``house:²``) is refused with the message, not left to int()."""
+    kind, colon, seat = str(text).partition(":")
+    if kind == "field" and not colon:
+        return Slot("field")
+    index = seat_index(seat, players) if kind in ("house", "guards") else None
+    slot = Slot(kind, index) if index is not None else None
+    if slot is None or capacity(players, slot) == 0:
+        raise ParseError("ps.sheet.slot", "§4.5", "slot", slot=str(text)[:40])
+    return slot
 
 
 def _index(text: str) -> int:
@@ -151,16 +175,13 @@ def read_form(values: Mapping[str, str], link: LinkReader | None = None) -> Shee
     sheet, more = read_sheet(players, entered, deck)
     errors.extend(more)
     names = [(values.get(f"name{seat}") or "").strip()[:40] for seat in range(players)]
-    seat_names = [n or _("Player %(n)s", n=i + 1) for i, n in enumerate(names)]
     try:
-        slot = Slot.parse(values.get("slot", ""))
-        if capacity(players, slot) == 0:
-            raise ParseError("ps.sheet.slot", "§4.5")
+        slot = read_slot(values.get("slot", ""), players)
     except ParseError:
         if values.get("slot", "").strip():
             link.refuse_choice("slot", [str(s) for s in slots(players) if capacity(players, s)])
         slot = sheet.next_open() or Slot("field")
-    problems += [explain_for(e, seat_names) for e in errors]
+    problems += [explain(e, sheet_wording(names)) for e in errors]
     saved = link.number("saved", 0, 2**31 - 1) or 0
     return SheetForm(players, profile_ref, profile, deck, info, sheet, names, slot, problems, saved)
 
@@ -223,8 +244,8 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
     scored: TableScore = score_sheet(form.sheet, form.deck.elements)
     rows = []
     for slot in slots(form.players):
-        rows.append({"slot": slot, "param": slot_param(slot), "label": slot_label(str(slot), form.seat_names),
-                     "heading": slot_heading(str(slot), form.seat_names),
+        rows.append({"slot": slot, "param": slot_param(slot), "label": slot_label(str(slot), form.wording),
+                     "heading": slot_heading(str(slot), form.wording),
                      "cards": form.sheet.of(slot),
                      "value": cardlib.join(form.sheet.of(slot), form.info), "capacity": capacity(form.players, slot),
                      "active": slot == form.slot})
@@ -234,7 +255,7 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
     offer = remember_offer(form)
     return dict(
         form=form, info=cardlib.drawing(form.info, drawn), sheet=form.sheet, scored=scored, slot_rows=rows,
-        score_views=score_views, winner_text=explain_for(scored.ranking.reason, names),
+        score_views=score_views, winner_text=explain(scored.ranking.reason, form.wording),
         used=cardlib.used_ranks([c for _s, _i, c in form.sheet.places()]), errors=errors or [],
         pending=dict(pending or {}), notice=notice, learned=offer.cards, offer=offer,
         chips=icon_chips(form), seat_names=form.seat_names,
@@ -249,7 +270,7 @@ def _new_game_url(form: SheetForm) -> str:
     an empty sheet; a new address, so Back still finds the game just scored."""
     values: dict[str, Any] = {k: v for k, v in form.params().items()
                               if k in ("players", "profile") or k.startswith("name")}
-    return url_for("planetary_sisters.score", **values)
+    return url_for("planetary_sisters.tool", **values)
 
 
 def _profile_name(form: SheetForm) -> str:
@@ -263,7 +284,7 @@ def _wants_fragment() -> bool:
 
 
 def _render(status: int = 200, **values: Any) -> tuple[str, int]:
-    name = "planetary_sisters/_score.html" if _wants_fragment() else "planetary_sisters/score.html"
+    name = "planetary_sisters/_tool.html" if _wants_fragment() else "planetary_sisters/tool.html"
     return render_template(name, **values), status
 
 
@@ -320,19 +341,17 @@ def act():  # type: ignore[no-untyped-def]
         return _pick(form, values)
     elif kind == "slot":
         try:
-            slot = Slot.parse(arg)
-            if capacity(form.players, slot):
-                form.slot = slot
+            form.slot = read_slot(arg, form.players)
         except ParseError as bad:
-            errors = [explain(bad)]
+            errors = [reason_text(bad, form.wording)]
     elif kind in ("remove", "clear"):
         where, _c, index = arg.rpartition(":") if kind == "remove" else (arg, "", "")
         try:
-            slot = Slot.parse(where)
+            slot = read_slot(where, form.players)
             form.sheet = form.sheet.cleared(slot) if kind == "clear" else form.sheet.without(slot, _index(index))
             form.slot = slot
         except (ParseError, ValueError):
-            errors = [explain(ParseError("ps.form.kind"))]
+            errors = [explain(ParseError("ps.form.kind"), form.wording)]
     elif kind == "players" and arg in ("2", "3", "4"):
         values["players"] = arg
         values["slot"] = ""
@@ -353,7 +372,7 @@ def _pick(form: SheetForm, values: Mapping[str, str]):  # type: ignore[no-untype
     try:
         ref = cardlib.picker_ref(values, "", form.info)
     except ErrorList as bad:
-        return _answer(form, [_with_rule(e, form.seat_names) for e in bad.errors], values)
+        return _answer(form, [reason_text(e, form.wording) for e in bad.errors], values)
     if held and rank and rank != held and ref is not None and ref.elements:
         done = {**values, "rank": held}
         errors = _add(form, done)
@@ -364,7 +383,7 @@ def _pick(form: SheetForm, values: Mapping[str, str]):  # type: ignore[no-untype
     if _wants_fragment():
         # Nothing added: the picker already shows what was tapped, so the sheet is left as it is (a swap
         # could swallow a tap made meanwhile); only the rank now held is sent back (an out-of-band swap).
-        return render_template("planetary_sisters/_held.html", held=rank, oob=True), 200, {"HX-Reswap": "none"}
+        return render_template("planetary_sisters/_tool_held.html", held=rank, oob=True), 200, {"HX-Reswap": "none"}
     return _answer(form, [], values, push=False)
 
 
@@ -374,7 +393,7 @@ def _add(form: SheetForm, values: Mapping[str, str]) -> list[str]:
         if ref is None:
             raise ErrorList([ParseError("ps.form.no_card", "§3")])
     except ErrorList as bad:
-        return [_with_rule(e, form.seat_names) for e in bad.errors]
+        return [reason_text(e, form.wording) for e in bad.errors]
     return _put(form, ref)
 
 
@@ -383,7 +402,7 @@ def _put(form: SheetForm, ref: CardRef) -> list[str]:
     try:
         form.sheet, _card = add_card(form.sheet, form.slot, ref, form.deck)
     except ErrorList as bad:
-        return [_with_rule(e, form.seat_names) for e in bad.errors]
+        return [reason_text(e, form.wording) for e in bad.errors]
     if form.sheet.full(form.slot):
         form.slot = form.sheet.next_open(form.slot) or form.slot
     return []
@@ -400,9 +419,9 @@ def _add_icons(form: SheetForm, values: Mapping[str, str]) -> list[str]:
         elements = parse_elements(text)
         waiting = cardlib.picker_ref(values, "", form.info)
     except ParseError as bad:
-        return [_with_rule(bad, form.seat_names)]
+        return [reason_text(bad, form.wording)]
     except ErrorList as bad:
-        return [_with_rule(e, form.seat_names) for e in bad.errors]
+        return [reason_text(e, form.wording) for e in bad.errors]
     # Both cards or neither: a refused set of icons leaves the sheet and the picker as they were.
     before, slot = form.sheet, form.slot
     rank = waiting.rank if waiting is not None else None
@@ -415,11 +434,6 @@ def _add_icons(form: SheetForm, values: Mapping[str, str]) -> list[str]:
     if errors:
         form.sheet, form.slot = before, slot
     return errors
-
-
-def _with_rule(error: RulesError | Reason, names: list[str]) -> str:
-    text = explain_for(error, names)
-    return f"{text} ({error.rule})" if error.rule else text
 
 
 def _remember(form: SheetForm):  # type: ignore[no-untyped-def]
@@ -435,10 +449,10 @@ def _remember(form: SheetForm):  # type: ignore[no-untyped-def]
         if saved:
             form.profile_ref = save(form.profile_ref, form.profile, cards, icons)
     except ProfileChanged:
-        return _answer(form, [explain(ParseError("ps.form.no_profile_save"))], {})
+        return _answer(form, [explain(ParseError("ps.form.no_profile_save"), form.wording)], {})
     if refused is not None:  # said next to the button tapped; the page carries the profile now used
         _reload_profile(form)
-        why = [_with_rule(refused, form.seat_names), _(
+        why = [reason_text(refused, form.wording), _(
             "The icons were not remembered: take out or correct the card that cannot be, or forget the icons "
             "remembered before in the card editor.")]
         return _render(422, **context(form, why, {}, notice=_remembered(saved)))
