@@ -19,7 +19,7 @@ from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.attack import defence_need, possible_defenders
 from companion.games.strato_sphere.board import NodeStatus, node_status
 from companion.games.strato_sphere.cards import card_text
-from companion.games.strato_sphere.moves import Attack, Conceal, Draw, Move, Pass, Place, Shift
+from companion.games.strato_sphere.moves import Attack, Conceal, Draw, FixForces, Move, Pass, Place, Shift
 from companion.games.strato_sphere.ring import neighbours
 from companion.games.strato_sphere.rules import forces_missing
 from companion.games.strato_sphere.state import MOVES_PER_TURN, TableState, seen_cards
@@ -196,7 +196,8 @@ def ending(state: TableState, names: list[str]) -> Ending | None:
     if outcome is None:
         return None
     params = outcome.params()
-    return Ending(outcome.kind, ending_text("ss.score." + outcome.kind, params, Wording.of_table(names)), tuple(outcome.nodes))
+    text = ending_text("ss.score." + outcome.kind, params, Wording.of_table(names))
+    return Ending(outcome.kind, text, tuple(outcome.nodes))
 
 
 # --- who made which move this turn: the states before each move, as the platform keeps them -------------------
@@ -209,10 +210,11 @@ def this_turn(view: Any, state: TableState) -> tuple[TurnEntry, ...]:
     entries = []
     for entry in view.log.standing:
         before = view.before.get(entry.seq)
-        payload = entry.payload
-        if before is None or before.turn != state.turn or payload.get("type") == "forces":
+        if before is None or before.turn != state.turn:
             continue
-        move = GAME.parse_move(payload)
+        move = GAME.parse_move(entry.payload)  # the typed move, as the history reads it
+        if isinstance(move, FixForces):  # fixed before play: no one's move of this turn
+            continue
         mover = GAME.actor(before, move)
         who = wording.seat(mover) if mover is not None else ""
         entries.append(TurnEntry(entry.seq, who, describe_move(move, before, wording)))
