@@ -1,6 +1,7 @@
 """Planeta Rica (プラネトリコ) in the web layer.
 
-- The scoring page (``/planeta-rica/score``, ``score_page``): a finished game's planets and gadgets tapped by
+- The quick tool, the scoring page (``/planeta-rica/score``, ``tool``, endpoints ``planeta_rica.tool`` and
+  ``tool_act``; templates/planeta_rica/tool.html and _tool.html): a finished game's planets and gadgets tapped by
   name, fame typed, every player's VP with its working (fame + planets + gadgets + Schneider's bonus), the
   ranking and the winner with PR-5's tie-break; VP the profile lacks asked once, ``remember`` keeps them.
 - The tracker: the table fragment (templates/planeta_rica/_table.html) drawing the frozen model
@@ -12,7 +13,8 @@
   lists the planets and gadgets, known or not, and their form (slot rewards tapped from the eleven icons).
 - ``POST /api/v1/planeta-rica/score`` (``api``); ``messages`` words the engine's reasons, ``labels`` its ids,
   ``breakdown`` a score's working, ``summary`` the score summary, ``printables`` the score pad, the turn
-  summary and the card sheets; ``routes`` holds the blueprint.
+  summary and the card sheets (printables/planeta_rica/: pad, turn, cards); ``routes`` registers every URL of
+  the game on the blueprint. Seats are named by one ``Wording`` (companion.web.wording) each caller passes.
 
 The rules are the engine's (companion.games.planeta_rica): this package reads forms, calls it, renders.
 """
@@ -39,7 +41,7 @@ WEB = GameWeb(
     messages=MESSAGES,
     blueprint=routes.bp,
     api=ROUTES,
-    tools=(("planeta_rica.score", _l("Score a finished game")),),
+    tools=(("planeta_rica.tool", _l("Score a finished game")),),
     summary=summary,
     profile_editor=EDITOR,
     learnt=remember.learnt,

@@ -7,13 +7,14 @@ are the same wherever a VP is asked; ``remember`` puts the values into a profile
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import ParseError
 from companion.games.planeta_rica import DeckProfile, Gadget, Planet, TableState
 from companion.inputs import whole_number
+from companion.web.wording import Wording
 
 from .labels import gadget_name, planet_name, with_rule
 
@@ -71,9 +72,9 @@ def signed_vp(typed: str) -> int | None:
     return None if value is None else sign * value
 
 
-def vp_errors(asked: Iterable[Asked], names: Sequence[str]) -> list[str]:
+def vp_errors(asked: Iterable[Asked], wording: Wording) -> list[str]:
     """Answers that are no number, each named with PR-6 (they stay in the form, nothing is kept of them)."""
-    return [with_rule(ParseError("pr.sheet.vp", "PR-6", a.field, card=a.card, value=a.typed), names)
+    return [with_rule(ParseError("pr.sheet.vp", "PR-6", a.field, card=a.card, value=a.typed), wording)
             for a in asked if a.typed and signed_vp(a.typed) is None]
 
 

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 
 from companion.games.base import Breakdown, Term
-from companion.web.messages import message_for
+from companion.web.messages import explain, message_for
+from companion.web.wording import Wording
 
-from .labels import card_name, explain_named
+from .labels import card_name
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ def term_label(code: str) -> str:
             "pr.vp.bonus": _("Bonus")}.get(code, code)
 
 
-def _detail(term: Term, names: Sequence[str]) -> str:
+def _detail(term: Term, wording: Wording) -> str:
     params = dict(term.params)
     if term.code in ("pr.vp.planets", "pr.vp.gadgets"):
         cards = [str(c) for c in params.get("cards", [])]
@@ -61,7 +62,7 @@ def _detail(term: Term, names: Sequence[str]) -> str:
             unknown = ", ".join(card_name(str(c)) for c in params.get("unknown", []))
             return _("%(card)s: the slots of %(planets)s are not known yet, so the resource icons cannot be "
                      "counted.", card=card_name(str(params.get("card"))), planets=unknown)
-        return message_for(term.code, params)
+        return message_for(term.code, params, wording)
     return ""
 
 
@@ -71,16 +72,16 @@ def _unknown_cards(terms: Sequence[Term]) -> tuple[str, ...]:
     return tuple(card_name(c) for c in dict.fromkeys(ids))
 
 
-def seat_views(breakdown: Breakdown, names: Sequence[str]) -> list[SeatVP]:
+def seat_views(breakdown: Breakdown, wording: Wording) -> list[SeatVP]:
+    """Every seat's VP and its working, the seat named as ``wording`` says (the table's name, "Player 2")."""
     places: dict[int, int] = {}
     for place, seats in enumerate(breakdown.placings, start=1):
         for seat in seats:
             places[seat] = place
     views = []
     for scored in breakdown.seats:
-        terms = tuple(TermView(t.code, term_label(t.code), t.value, _detail(t, names), t.rule) for t in scored.terms)
-        name = names[scored.seat] if scored.seat < len(names) else str(scored.seat)
-        views.append(SeatVP(scored.seat, name, scored.total,
+        terms = tuple(TermView(t.code, term_label(t.code), t.value, _detail(t, wording), t.rule) for t in scored.terms)
+        views.append(SeatVP(scored.seat, wording.seat(scored.seat), scored.total,
                             places.get(scored.seat) if scored.total is not None else None, terms,
                             _unknown_cards(scored.terms)))
     return views
@@ -95,20 +96,20 @@ def winner_seat(breakdown: Breakdown) -> int | None:
     return first[0]
 
 
-def winner_text(breakdown: Breakdown, names: Sequence[str]) -> str:
+def winner_text(breakdown: Breakdown, wording: Wording) -> str:
     """Who wins and why: the highest VP, or PR-5's tie-break in words with its ruling id."""
     seat = winner_seat(breakdown)
     if seat is None:
         return ""
     total = breakdown.seats[seat].total
     ties = [r for r in breakdown.reasons if r.code == "pr.rank.tie_break" and seat in r.params.get("seats", [])]
-    head = _("%(name)s wins with %(vp)s VP.", name=names[seat], vp=total)
+    head = _("%(name)s wins with %(vp)s VP.", name=wording.seat(seat), vp=total)
     if ties:
-        return f"{head} {explain_named(ties[0], names)} ({ties[0].rule})"
+        return f"{head} {explain(ties[0], wording)} ({ties[0].rule})"
     why = _("The highest VP wins.")  # outside the f-string, where the catalog's extractor finds it
     return f"{head} {why} (PR-5)"
 
 
-def tie_notes(breakdown: Breakdown, names: Sequence[str]) -> list[str]:
+def tie_notes(breakdown: Breakdown, wording: Wording) -> list[str]:
     """Every tie (not only the winner's) in words, with the ruling id."""
-    return [f"{explain_named(r, names)} ({r.rule})" for r in breakdown.reasons if r.code == "pr.rank.tie_break"]
+    return [f"{explain(r, wording)} ({r.rule})" for r in breakdown.reasons if r.code == "pr.rank.tie_break"]

@@ -1,91 +1,89 @@
-"""A logged move as one line of the table's history, in the page's language (planets and gadgets by name)."""
+"""A logged move as one line of the table's history, in the page's language (planets and gadgets by name, seats
+as the caller's ``Wording`` names them: the table's names at a table)."""
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion.games.planeta_rica import GAME
+from companion.games.planeta_rica.cards import Resources
+from companion.games.planeta_rica.moves import (
+    Adjust,
+    Collect,
+    Develop,
+    Dispatch,
+    Donate,
+    End,
+    Invade,
+    Move,
+    Return,
+    Reveal,
+    Start,
+)
+from companion.games.planeta_rica.state import TableState
 from companion.web.wording import Wording
 
-from .labels import ADJUST_NAMES, bag_text, card_name, resource_name, reward_name, seat_label
+from .labels import ADJUST_NAMES, bag_text, card_name, resource_name, reward_name
 
 
-def _bag(data: Any) -> str:
-    if not isinstance(data, Mapping) or not data:
+def _bag(bag: Resources) -> str:
+    if not bag.total:
         return _("nothing")
-    return bag_text("+".join(f"{n}{r}" for r, n in data.items()))
+    return bag_text("+".join(f"{n}{r}" for r, n in bag.to_json().items()))
 
 
-def _describe_json(move: Mapping[str, Any], view: Any) -> str:
-    """One line of the table's history (the platform shows who made it)."""
-    kind = move["type"]
-    names = list(view.table.seats)
-    if kind == "start":
-        return _("Start player: %(seat)s", seat=seat_label(move["seat"], names))
-    if kind == "reveal":
-        return _("Turned up %(card)s for the market", card=card_name(move["planet"]))
-    if kind == "return":
-        text = _("Returned the topmost worker of planet #%(n)s", n=move["planet"] + 1)
-        if "copy" in move:
-            text += " " + _("(copying planet #%(n)s)", n=move["copy"] + 1)
-        if "shows" in move:
-            text += " · " + _("slot shows %(reward)s", reward=reward_name(move["shows"]))
-        if "copied" in move:
-            text += " · " + _("the copied slot shows %(reward)s", reward=reward_name(move["copied"]))
-        if "give" in move:
-            text += " · " + _("gave %(bag)s", bag=_bag(move["give"]))
-        if "take" in move:
-            text += " · " + _("took %(bag)s", bag=_bag(move["take"]))
-        return text
-    if kind == "dispatch":
-        parts = ", ".join(_("planet #%(n)s slots %(slots)s", n=p["planet"] + 1,
-                            slots=",".join(map(str, p["slots"]))) for p in move["placements"])
+def _return(move: Return) -> str:
+    text = _("Returned the topmost worker of planet #%(n)s", n=move.planet + 1)
+    if move.copy is not None:
+        text += " " + _("(copying planet #%(n)s)", n=move.copy + 1)
+    if move.shows is not None:
+        text += " · " + _("slot shows %(reward)s", reward=reward_name(move.shows.value))
+    if move.copied is not None:
+        text += " · " + _("the copied slot shows %(reward)s", reward=reward_name(move.copied.value))
+    if move.give.total:
+        text += " · " + _("gave %(bag)s", bag=_bag(move.give))
+    if move.take.total:
+        text += " · " + _("took %(bag)s", bag=_bag(move.take))
+    return text
+
+
+def describe_move(move: Move, before: TableState, wording: Wording) -> str:
+    """WEB.describe_move: one line of the table's history for a typed move (the platform shows who made it;
+    ``before``, the state it was entered on, is not needed: every move names what it touched)."""
+    if isinstance(move, Start):
+        return _("Start player: %(seat)s", seat=wording.seat(move.seat))
+    if isinstance(move, Reveal):
+        return _("Turned up %(card)s for the market", card=card_name(move.planet.value))
+    if isinstance(move, Return):
+        return _return(move)
+    if isinstance(move, Dispatch):
+        parts = ", ".join(_("planet #%(n)s slots %(slots)s", n=p.planet + 1, slots=",".join(map(str, p.slots)))
+                          for p in move.placements)
         return _("Dispatched workers: %(parts)s", parts=parts)
-    if kind == "invade":
-        text = _("Invaded %(card)s", card=card_name(move["planet"]))
-        if "cost" in move:
-            text += " " + ngettext("for %(num)s coin", "for %(num)s coins", move["cost"])
-        if move.get("hypnosis"):
-            text += " · " + _("Hypnosis Capsule: workers to slots %(slots)s",
-                              slots=",".join(map(str, move["hypnosis"])))
+    if isinstance(move, Invade):
+        text = _("Invaded %(card)s", card=card_name(move.planet.value))
+        if move.cost is not None:
+            text += " " + ngettext("for %(num)s coin", "for %(num)s coins", move.cost)
+        if move.hypnosis:
+            text += " · " + _("Hypnosis Capsule: workers to slots %(slots)s", slots=",".join(map(str, move.hypnosis)))
         return text
-    if kind == "develop":
-        text = _("Developed %(card)s", card=card_name(move["gadget"]))
-        if "pay" in move:
-            text += " · " + _("paid %(bag)s", bag=_bag(move["pay"]))
+    if isinstance(move, Develop):
+        text = _("Developed %(card)s", card=card_name(move.gadget.value))
+        if move.pay is not None:
+            text += " · " + _("paid %(bag)s", bag=_bag(move.pay))
         return text
-    if kind == "collect":
-        if "resource" in move:
+    if isinstance(move, Collect):
+        if move.resource is not None:
             return _("Collected 1 coin and returned 1 %(resource)s for 2 more",
-                     resource=resource_name(move["resource"]))
+                     resource=resource_name(move.resource.value))
         return _("Collected 1 coin")
-    if kind == "donate":
+    if isinstance(move, Donate):
         return _("Donated one of each resource and 1 coin for 3 fame")
-    if kind == "end":
+    if isinstance(move, End):
         return _("Ended the turn without a second action (Time Machine)")
-    if kind == "adjust":
-        changes = ", ".join(f"{str(ADJUST_NAMES.get(k, k))} {move[k]:+d}" for k in ADJUST_NAMES if move.get(k))
-        return _("%(seat)s, effect of %(card)s: %(changes)s", seat=seat_label(move["seat"], names),
-                 card=card_name(move["card"]), changes=changes)
-    raise ValueError(kind)
-
-
-def describe_move(move: Any, before: Any, wording: Wording) -> str:
-    """WEB.describe_move: one line of the table's history for a typed move and the state it was made on."""
-    return _describe_json(GAME.move_to_json(move), _TableLike(_Seats(wording.seats), before))
-
-
-@dataclass(frozen=True)
-class _Seats:
-    seats: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class _TableLike:
-    table: _Seats
-    state: Any
+    if isinstance(move, Adjust):
+        changed = move.changes()
+        changes = ", ".join(f"{ADJUST_NAMES[k]} {changed[k]:+d}" for k in ADJUST_NAMES if changed.get(k))
+        return _("%(seat)s, effect of %(card)s: %(changes)s", seat=wording.seat(move.seat),
+                 card=card_name(move.card.value), changes=changes)
+    raise TypeError(type(move).__name__)

@@ -1,12 +1,11 @@
 """How Planeta Rica looks on a page: card names in the page's language, slot rewards and resources as icons
-with words, seats by name, checked reasons with their ruling ids.
+with words, checked reasons with their ruling ids.
 
 Nothing here decides a rule: it reads the engine's ids (companion.games.planeta_rica) and puts them in words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
@@ -15,7 +14,8 @@ from flask_babel import lazy_gettext as _l
 from companion.games.base import Reason, RulesError
 from companion.games.planeta_rica import Gadget, Planet, Resource, Reward
 from companion.i18n import pick
-from companion.web.messages import message_for
+from companion.web.messages import explain
+from companion.web.wording import Wording
 
 # The eleven return effects (帰還効果一覧, PR-2): a short icon and a word.
 # Each icon is in the fonts the phones and the PDFs use (DejaVu, the Japanese fonts): "⧉" for copy printed as a
@@ -92,32 +92,8 @@ def move_name(kind: str) -> str:
     return str(MOVE_NAMES.get(kind, kind))
 
 
-def seat_word(text: str) -> str:
-    """A seat param: a seat number (0-based, as the engine and the API count) as "Player n"; a name as is."""
-    return _("Player %(n)s", n=int(text) + 1) if text.lstrip("-").isdigit() and int(text) >= 0 else text
-
-
-def seat_label(seat: int, names: Sequence[str]) -> str:
-    return names[seat] if 0 <= seat < len(names) and names[seat] else _("Player %(n)s", n=seat + 1)
-
-
 def none_text() -> str:
     return _("none")
-
-
-SEAT_PARAMS = ("seat", "seats", "order", "last_seat", "start")
-
-
-def explain_named(reason: Reason | RulesError, names: Sequence[str]) -> str:
-    """A reason in words with its seats by the table's names."""
-    params = dict(reason.params)
-    for key in SEAT_PARAMS:
-        value = params.get(key)
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
-            params[key] = seat_label(value, names)
-        elif isinstance(value, (list, tuple)):
-            params[key] = [seat_label(v, names) if isinstance(v, int) and 0 <= v < len(names) else v for v in value]
-    return message_for(reason.code, params)
 
 
 @dataclass(frozen=True)
@@ -136,13 +112,15 @@ def end_cause(text: str) -> str:
     return text
 
 
-def reason_view(reason: Reason | RulesError, names: Sequence[str]) -> ReasonView:
+def reason_view(reason: Reason | RulesError, wording: Wording) -> ReasonView:
+    """A checked reason as a page lists it, its seats named as ``wording`` says."""
     ok = bool(getattr(reason, "ok", False))
-    return ReasonView(ok, explain_named(reason, names), reason.rule)
+    return ReasonView(ok, explain(reason, wording), reason.rule)
 
 
-def with_rule(reason: Reason | RulesError, names: Sequence[str]) -> str:
-    text = explain_named(reason, names)
+def with_rule(reason: Reason | RulesError, wording: Wording) -> str:
+    """A reason in words with its ruling id, its seats named as ``wording`` says."""
+    text = explain(reason, wording)
     return f"{text} ({reason.rule})" if reason.rule else text
 
 

@@ -31,7 +31,6 @@ from .labels import (
     phase_name,
     resource_name,
     reward_name,
-    seat_word,
 )
 
 
@@ -52,8 +51,6 @@ def _same(text: str) -> str:
 KINDS: dict[str, Shower] = {
     "card": card_name,
     "cards": each(card_name, none_text),
-    "seat": seat_word,
-    "seats": each(seat_word, none_text),
     "resource": resource_name,
     "reward": reward_name,
     "rewards": each(reward_name, none_text),

@@ -24,6 +24,7 @@ from companion.games.planeta_rica.returns import copy_targets
 from companion.games.planeta_rica.rules import end_reasons, time_machine_ready
 from companion.games.planeta_rica.state import Seat
 from companion.web.gameweb import TableRequest, TableViewLike
+from companion.web.wording import Wording
 
 from .asking import Asked, asked_at_table, typed_vp, unknown_names
 from .breakdown import SeatVP, seat_views, tie_notes, winner_text
@@ -38,7 +39,6 @@ from .labels import (
     resource_name,
     reward_icon,
     reward_name,
-    seat_label,
 )
 
 
@@ -214,12 +214,12 @@ def _returns(state: TableState, seat: int) -> tuple[ReturnChoice, ...]:
 _RESOURCES = tuple((r.value, r) for r in Resource)
 
 
-def end_note(reason: Reason, names: list[str]) -> ReasonView:
+def end_note(reason: Reason, wording: Wording) -> ReasonView:
     """PR-4 announced as the table reads it: who triggered the end, when and why, who plays the last turn and
     how many turns remain (a real plural), or, once over, that everyone has had the same number of turns."""
     params = reason.params
-    words = dict(seat=seat_label(params["seat"], names), turn=params["turn"], cause=end_cause(params["cause"]),
-                 last=seat_label(params["last_seat"], names))
+    words = dict(seat=wording.seat(params["seat"]), turn=params["turn"], cause=end_cause(params["cause"]),
+                 last=wording.seat(params["last_seat"]))
     left = params.get("turns_remaining") or 0
     if not left:
         text = _("%(seat)s triggered the end in turn %(turn)s: %(cause)s. The game ended after the turn of "
@@ -236,9 +236,10 @@ def end_note(reason: Reason, names: list[str]) -> ReasonView:
 
 def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) -> TrackerView:
     state: TableState = view.state
-    names = [seat_label(i, list(view.table.seats)) for i in range(state.players)]
+    wording = Wording.of_table(view.seats)  # every seat, in every line of this fragment, by the table's name
+    names = [wording.seat(i) for i in range(state.players)]
     breakdown = GAME.score(state)
-    scores = tuple(seat_views(breakdown, names))
+    scores = tuple(seat_views(breakdown, wording))
     totals = {s.seat: s.total for s in scores}
     seats = tuple(_seat_view(state, i, seat, names, totals.get(i)) for i, seat in enumerate(state.seats))
     mover = state.to_move
@@ -277,11 +278,11 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
         rewards=tuple((r, reward_icon(r), reward_name(r)) for r in REWARDS),
         reward_words={r: f"{reward_icon(r)} {reward_name(r)}" for r in REWARDS},
         resources=tuple((r, resource_name(r)) for r, _res in _RESOURCES),
-        end_notes=tuple(end_note(r, names) for r in end_reasons(state)),
+        end_notes=tuple(end_note(r, wording) for r in end_reasons(state)),
         turns_remaining=state.turns_remaining,
         scores=tuple(sorted(scores, key=lambda v: (v.place or len(scores) + 1, v.seat))) if final else scores,
-        winner=winner_text(breakdown, names) if final else "",
-        ties=tuple(tie_notes(breakdown, names)), final=final,
+        winner=winner_text(breakdown, wording) if final else "",
+        ties=tuple(tie_notes(breakdown, wording)), final=final,
         asked=asked, asking_open=final or pending.get("asking") == "vp", unknown_vp=unknown_names(asked),
         vp_url=url_for("planeta_rica.table_vp", token=view.table.token) if can_write else "",
         token=view.table.token, version=view.version,

@@ -3,7 +3,7 @@ eleven reward icons, the end: PR-2 … PR-4) and card sheets of a deck profile's
 the profile knows (a value it lacks prints as a blank to write in, PR-6).
 
 The print page lists ``PRINTABLES`` (companion/web/printing/listing.py); the templates are in printables/
-(pr_pad, pr_turn, pr_cards).
+(printables/planeta_rica/: pad, turn, cards).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def pr_faces(profile: Mapping[str, Any]) -> list[PrFace]:
 
 def pr_cards(options: PrintOptions) -> Document:
     title = by_lang(options.lang, "プラネトリコ 惑星・ガジェット", "Planeta Rica: planets and gadgets")
-    return profile_cards(PR, "pr_cards.html", pr_faces, options, title, "planeta-rica-cards", slots=SLOTS)
+    return profile_cards(PR, "planeta_rica/cards.html", pr_faces, options, title, "planeta-rica-cards", slots=SLOTS)
 
 
 def _rewards() -> list[tuple[str, str, str]]:
@@ -76,14 +76,14 @@ def _rewards() -> list[tuple[str, str, str]]:
 def pr_turn(options: PrintOptions) -> Document:
     title = by_lang(options.lang, "プラネトリコ サマリーカード", "Planeta Rica: turn summary")
     # PR-1: the box has 5 summary cards, one per player
-    return card_document("pr_turn.html", ["summary"] * 5, options, title, "planeta-rica-turn", two_sided=True,
+    return card_document("planeta_rica/turn.html", ["summary"] * 5, options, title, "planeta-rica-turn", two_sided=True,
                          rewards=_rewards())
 
 
 def pr_pad(options: PrintOptions) -> Document:
     title = by_lang(options.lang, "プラネトリコ 得点表", "Planeta Rica score pad")
-    return Document("pr_pad.html", title, f"planeta-rica-score-pad-{options.players}p-{options.paper.key}",
-                    ("pr_pad.css",), {"paper": options.paper, "players": options.players})
+    return Document("planeta_rica/pad.html", title, f"planeta-rica-score-pad-{options.players}p-{options.paper.key}",
+                    ("planeta_rica/pad.css",), {"paper": options.paper, "players": options.players})
 
 
 PRINTABLES: tuple[Printable, ...] = (

@@ -7,18 +7,18 @@ from flask_babel import gettext as _
 
 from companion.games.planeta_rica import GAME
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
+from companion.web.wording import Wording
 
 from .breakdown import seat_views, winner_text
-from .labels import seat_label
 
 
 def summary(view: TableViewLike) -> Summary | None:
     state = view.state
     if state.phase.value == "setup":
         return None
-    names = [seat_label(i, list(view.table.seats)) for i in range(view.players)]
+    wording = Wording.of_table(view.seats)
     breakdown = GAME.score(state)
-    views = seat_views(breakdown, names)
+    views = seat_views(breakdown, wording)
     ranking = tuple((v.place or len(views), v.name, "?" if v.total is None else str(v.total))
                     for v in sorted(views, key=lambda v: (v.place or 99, v.seat)))
     tables = tuple(
@@ -27,5 +27,5 @@ def summary(view: TableViewLike) -> Summary | None:
                      + ((_("Total"), "?" if v.total is None else str(v.total), ""),),
                      _("VP = fame + printed VP of planets and gadgets + bonuses (PR-5, PR-7)."))
         for v in views)
-    note = winner_text(breakdown, names) if breakdown.finished else _("Scores so far (the game is not over).")
+    note = winner_text(breakdown, wording) if breakdown.finished else _("Scores so far (the game is not over).")
     return Summary(finished=breakdown.finished, ranking=ranking, tables=tables, winner_note=note)

@@ -20,9 +20,9 @@ from companion.web.pages import is_htmx
 from companion.web.security import device_id
 from companion.web.table_service import load_view
 from companion.web.tables import based_on, entry_form, render_table
+from companion.web.wording import Wording
 
 from .asking import asked_at_table, learned_vp, typed_vp, vp_errors
-from .labels import seat_label
 from .remember import with_values
 
 
@@ -31,9 +31,8 @@ def answer_vp(token: str) -> ResponseReturnValue:
     view = load_view(token, game=GAME.slug)
     pending = entry_form()
     pending["asking"] = "vp"  # the question stays open with what was typed
-    names = [seat_label(i, list(view.table.seats)) for i in range(view.players)]
     asked = asked_at_table(view.state, typed_vp(pending))
-    problems = vp_errors(asked, names)
+    problems = vp_errors(asked, Wording.of_table(view.seats))
     values = learned_vp(asked)
     if problems or not values:
         notice = _("Nothing was remembered:") if problems else _("Type the VP printed on the card first.")

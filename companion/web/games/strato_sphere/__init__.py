@@ -1,11 +1,14 @@
-"""Strato-Sphere in the web layer: the tracker (the table fragment), the dispute page, the referee API.
+"""Strato-Sphere in the web layer: the tracker (the table fragment), the quick tool (settle a dispute), the
+referee API.
 
-    routes.py    the blueprint: the dispute page ("may this node attack that one?" / "does this card defend?")
-    forms.py     entry forms -> move JSON
+    routes.py    the blueprint: every URL of the game (bp.add_url_rule), handlers in their modules
+    tool.py      the quick tool at /strato-sphere/dispute ("may this node attack that one?" / "does this card
+                 defend?"): the taps read once into one board, answered by the engine (templates/strato_sphere/
+                 tool.html, _tool.html)
+    forms.py     entry forms -> the engine's typed move
     model.py     the table fragment's frozen model: the ring, seats, pile, discard, moves of a tapped node,
                  the reveal's card picker, the defence window, forces, the end (templates/strato_sphere/)
-    dispute.py   the dispute page's model: the taps read once into one board, answered by the engine
-    history.py   a logged move as a line of the table's history
+    history.py   a typed move as a line of the table's history
     messages.py  every reason code in words, params shown as a player reads them (ja in translations/)
     labels.py    cards, suits, forces, nodes and checked reasons as a page shows them
     summary.py   the score summary, from GAME.score(state)
@@ -38,7 +41,7 @@ WEB = GameWeb(
     messages=MESSAGES,
     blueprint=bp,
     api=ROUTES,
-    tools=(("strato_sphere.dispute", _l("Settle a dispute")),),
+    tools=(("strato_sphere.tool", _l("Settle a dispute")),),
     summary=summary,
     printables=PRINTABLES,
 )

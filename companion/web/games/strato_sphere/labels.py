@@ -19,6 +19,7 @@ from companion.games.strato_sphere.board import Board, NodeStatus, controller, n
 from companion.games.strato_sphere.cards import Colour, Force, Rank, Suit, forces_for
 from companion.games.strato_sphere.ring import NODES_PER_SEAT, ring_size, seat_of, side_of
 from companion.web.messages import explain
+from companion.web.wording import Wording
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
@@ -122,13 +123,14 @@ class Line:
     code: str
 
 
-def lines(reasons: Sequence[Reason]) -> list[Line]:
-    return [Line(r.ok, explain(r), relation_detail(r), r.rule, r.code) for r in reasons]
+def lines(reasons: Sequence[Reason], wording: Wording) -> list[Line]:
+    """Checked conditions as a page lists them, their seats named as ``wording`` says."""
+    return [Line(r.ok, explain(r, wording), relation_detail(r), r.rule, r.code) for r in reasons]
 
 
-def why_not(reasons: Sequence[Reason]) -> str:
+def why_not(reasons: Sequence[Reason], wording: Wording) -> str:
     """The failing conditions, each with its ruling id, as one short text."""
-    return " ".join(f"{explain(r)} ({r.rule})" for r in reasons if not r.ok)
+    return " ".join(f"{explain(r, wording)} ({r.rule})" for r in reasons if not r.ok)
 
 
 # --- the ring as the table sees it (SS-1) -----------------------------------------------------------------------
@@ -238,7 +240,7 @@ def ring_nodes(players: int) -> range:
     return range(ring_size(players))
 
 
-def ending_text(code: str, params: Mapping[str, Any], names: Sequence[str]) -> str:
+def ending_text(code: str, params: Mapping[str, Any], wording: Wording) -> str:
     """The end of a game as the table page and the score summary say it: a win (``ss.score.win``, with the
     nodes that decided it) or a draw (SS-8)."""
     if code == "ss.score.win":
@@ -247,7 +249,7 @@ def ending_text(code: str, params: Mapping[str, Any], names: Sequence[str]) -> s
             "%(winners)s wins: every node in front of %(captured)s (nodes %(nodes)s) is theirs (SS-8).",
             "%(winners)s win: every node in front of %(captured)s (nodes %(nodes)s) is theirs (SS-8).",
             len(winners),
-            winners=" & ".join(names[s] for s in winners), captured=names[int(params["captured"])],
+            winners=" & ".join(wording.seat(s) for s in winners), captured=wording.seat(params["captured"]),
             nodes=nodes_text([int(n) for n in params["nodes"]]),
         )
     return _("Draw: the resource pile ran out and nobody has won; the rest of that turn is not played (SS-8).")

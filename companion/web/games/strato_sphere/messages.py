@@ -4,7 +4,8 @@ The engine's codes and their params are documented beside the functions that mak
 (companion/games/strato_sphere/). Params are the engine's own: node and seat numbers 0-based (as the API and
 SS-1 count them), cards in notation (``KS``), forces as ``S`` or ``red``. Each param name has one kind
 (``DEFAULT_KINDS``) and the platform's ``Message`` shows it as a player reads it: K♠, ♥, "red"/"赤", an empty
-list as "none", so the table page, the dispute page and the referee API's ``message`` read alike. Failing
+list as "none"; a seat as the caller's ``Wording`` names it (the table's name, "Player 2" on the dispute page,
+"seat 1" in the referee API's ``message``). Failing
 messages say what would have made the move legal.
 
 Codes starting ``ss.form.`` and ``ss.dispute.`` are the web layer's own: a form that is missing a tap.
@@ -43,7 +44,10 @@ DEFAULT_KINDS: dict[str, str] = {
     **dict.fromkeys(("force", "card_force", "needed_force", "also_force"), "force"),
     **dict.fromkeys(("forces", "allowed"), "forces"),
     **dict.fromkeys(("your_nodes", "opponent_nodes", "neighbours", "allowed_nodes", "face_down_nodes",
-                     "neutral_nodes", "examples", "winners", "nodes", "failed", "seats"), "list"),
+                     "neutral_nodes", "examples", "nodes", "failed"), "list"),
+    # seats are the platform's kinds: worded by the caller's Wording (a table's names, "Player 2", "seat 1")
+    **dict.fromkeys(("player", "holder", "seat", "also_seat", "captured"), "seat"),
+    **dict.fromkeys(("seats", "winners"), "seats"),
 }
 
 
@@ -122,7 +126,7 @@ ENGINE_MESSAGES: dict[str, Any] = {
         "(cards that could still do it: {cards})."
     ),
     # --- SS-7: does this card defend? ------------------------------------------------------------------------------
-    "ss.defend.attack_legal": _l("The attack by seat {player} from node {from} on node {to} is legal."),
+    "ss.defend.attack_legal": _l("The attack by {player} from node {from} on node {to} is legal."),
     "ss.defend.attack_illegal": _l(
         "A defence answers a legal attack only, and this attack is not legal: the other problems listed say why."
     ),
@@ -208,11 +212,12 @@ ENGINE_MESSAGES: dict[str, Any] = {
         "First settle the attack from node {from} on node {to}: a defence, or no defence."
     ),
     "ss.game.over": _l("The game is over: nothing more can be entered (undo the last entry to go back)."),
-    "ss.seat.no_such_seat": _l("There is no seat {seat} at a table of {players} (seats are numbered from 0)."),
+    "ss.seat.no_such_seat": _l("There is no {seat} at a table of {players}."),
     # --- forces (SS-3) ------------------------------------------------------------------------------------------------
-    "ss.force.assigned": _l("This is the first card seat {player} turns face up of a free force: {force} is now theirs."),
+    "ss.force.assigned": _l("This is the first card {player} turns face up of a free force: {force} is now theirs."),
     "ss.force.taken": _l(
-        "{force} is already seat {holder}'s, so this card does not decide seat {player}'s force: their next one will."
+        "{force} already belongs to {holder}, so this card does not decide the force of {player}: their next one "
+        "will."
     ),
     "ss.force.malformed": _l("“{value}” is not a force here: use one of {allowed}."),
     "ss.forces.valid": _l("Every seat has a force of its own: {forces}."),
@@ -241,7 +246,7 @@ ENGINE_MESSAGES: dict[str, Any] = {
 }
 
 WEB_MESSAGES: dict[str, Any] = {
-    "ss.force.assigned.also": _l("With that, seat {also_seat} gets the last force: {also_force}."),
+    "ss.force.assigned.also": _l("With that, {also_seat} gets the last force: {also_force}."),
     "ss.form.pick_node": _l("Tap a node on the ring first."),
     "ss.form.pick_card": _l("Tap the card's rank and its suit."),
     "ss.form.pick_seat": _l("Tap who plays the defence card."),
@@ -264,11 +269,11 @@ WEB_MESSAGES: dict[str, Any] = {
 ENGINE_MESSAGES.update({
     "ss.state.malformed": _l("The table's snapshot cannot be read (at {field})."),
     # score(state): the result and the figures of a score summary (SS-4, SS-8)
-    "ss.score.win": _l("Seats {winners} win: every node in front of seat {captured} (nodes {nodes}) is theirs."),
+    "ss.score.win": _l("{winners} win: every node in front of {captured} (nodes {nodes}) is theirs."),
     "ss.score.draw": _l("Draw: the resource pile ran out and nobody has won."),
     "ss.nodes.controlled": _l("Nodes controlled: {nodes}."),
     "ss.nodes.held_by_opponents": _l("Nodes in front held by the other side: {nodes} (of {of})."),
-    "ss.score.side": _l("Side {side} (seats {seats}) controls {controlled} nodes; it holds at most {closest} of the "
+    "ss.score.side": _l("Side {side} ({seats}) controls {controlled} nodes; it holds at most {closest} of the "
                         "{of} nodes in front of one opposing seat."),
 })
 

@@ -19,7 +19,7 @@ from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.attack import defence_need, possible_defenders
 from companion.games.strato_sphere.board import NodeStatus, node_status
 from companion.games.strato_sphere.cards import card_text
-from companion.games.strato_sphere.moves import Attack, Conceal, Move, Pass, Place, Shift
+from companion.games.strato_sphere.moves import Attack, Conceal, Draw, FixForces, Move, Pass, Place, Shift
 from companion.games.strato_sphere.ring import neighbours
 from companion.games.strato_sphere.rules import forces_missing
 from companion.games.strato_sphere.state import MOVES_PER_TURN, TableState, seen_cards
@@ -117,16 +117,17 @@ class Tracker:
     cards: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=lambda: CARD_CHIPS)
 
 
-def _why(verdict: Verdict) -> tuple[str, ...]:
-    return tuple(f"{explain(r)} ({r.rule})" for r in verdict.failures)
+def _why(verdict: Verdict, wording: Wording) -> tuple[str, ...]:
+    return tuple(f"{explain(r, wording)} ({r.rule})" for r in verdict.failures)
 
 
-def _action(state: TableState, move: Move, label: str, fields: Mapping[str, Any], selected: int | None) -> Action:
+def _action(state: TableState, move: Move, label: str, fields: Mapping[str, Any], selected: int | None,
+            wording: Wording) -> Action:
     verdict = GAME.check(state, move)
     hidden = {k: str(v) for k, v in fields.items()}
     if selected is not None:
         hidden["sel"] = str(selected)
-    return Action(label, hidden, verdict.legal, _why(verdict))
+    return Action(label, hidden, verdict.legal, _why(verdict, wording))
 
 
 def _selected(state: TableState, pending: Mapping[str, str]) -> int | None:
@@ -137,26 +138,27 @@ def _selected(state: TableState, pending: Mapping[str, str]) -> int | None:
     return None
 
 
-def node_actions(state: TableState, node: int) -> tuple[list[Action], RevealForm | None]:
-    """The moves of SS-5 a tapped node offers: those a player would consider for it, legal or not."""
+def node_actions(state: TableState, node: int, wording: Wording) -> tuple[list[Action], RevealForm | None]:
+    """The moves of SS-5 a tapped node offers: those a player would consider for it, legal or not (why not
+    worded as ``wording`` names the seats)."""
     board = state.board
     top = board.nodes[node].top
     actions: list[Action] = [
         _action(state, Place(node), _("Place a hand card under node %(node)s", node=node),
-                {"type": "place", "node": node}, node),
+                {"type": "place", "node": node}, node, wording),
     ]
     reveal = None
     if top.up:
         actions.append(_action(state, Conceal(node), _("Turn node %(node)s face down", node=node),
-                               {"type": "conceal", "node": node}, node))
+                               {"type": "conceal", "node": node}, node, wording))
         for other in neighbours(node, state.players):
             actions.append(_action(state, Attack(node, other), _("Attack node %(target)s", target=other),
-                                   {"type": "attack", "from": node, "to": other}, node))
+                                   {"type": "attack", "from": node, "to": other}, node, wording))
     if node_status(board, node) is not NodeStatus.CONTROLLED:
         for other in neighbours(node, state.players):
             actions.append(
                 _action(state, Shift(node, other), _("Move its top card under node %(target)s", target=other),
-                        {"type": "shift", "from": node, "to": other}, node)
+                        {"type": "shift", "from": node, "to": other}, node, wording)
             )
     if not top.up:
         # SS-5: a face-down top card may be turned up whatever its face; the face is asked for, and a face the
@@ -194,7 +196,8 @@ def ending(state: TableState, names: list[str]) -> Ending | None:
     if outcome is None:
         return None
     params = outcome.params()
-    return Ending(outcome.kind, ending_text("ss.score." + outcome.kind, params, names), tuple(outcome.nodes))
+    text = ending_text("ss.score." + outcome.kind, params, Wording.of_table(names))
+    return Ending(outcome.kind, text, tuple(outcome.nodes))
 
 
 # --- who made which move this turn: the states before each move, as the platform keeps them -------------------
@@ -203,16 +206,18 @@ def ending(state: TableState, names: list[str]) -> Ending | None:
 def this_turn(view: Any, state: TableState) -> tuple[TurnEntry, ...]:
     """The moves of the current turn, each with its mover (``GAME.actor``: a defence and the forces are nobody's
     move; a defence names its seat in its own line)."""
-    names = list(view.table.seats)
+    wording = Wording.of_table(view.table.seats)
     entries = []
     for entry in view.log.standing:
         before = view.before.get(entry.seq)
-        payload = entry.payload
-        if before is None or before.turn != state.turn or payload.get("type") == "forces":
+        if before is None or before.turn != state.turn:
             continue
-        mover = GAME.actor(before, GAME.parse_move(payload))
-        who = names[mover] if mover is not None and 0 <= mover < len(names) else ""
-        entries.append(TurnEntry(entry.seq, who, describe_move(GAME.parse_move(payload), view.before.get(entry.seq, view.state), Wording.of_table(view.seats))))
+        move = GAME.parse_move(entry.payload)  # the typed move, as the history reads it
+        if isinstance(move, FixForces):  # fixed before play: no one's move of this turn
+            continue
+        mover = GAME.actor(before, move)
+        who = wording.seat(mover) if mover is not None else ""
+        entries.append(TurnEntry(entry.seq, who, describe_move(move, before, wording)))
     return tuple(entries)
 
 
@@ -271,9 +276,11 @@ def build(view: Any, pending: Mapping[str, str] | None, can_write: bool,
     )
     if not (can_write and playing) or needs_forces or state.pending is not None:
         return tracker
-    actions, reveal = node_actions(state, selected) if selected is not None else ([], None)
-    draw = _action(state, GAME.parse_move({"type": "draw"}), _("Draw a card"), {"type": "draw"}, selected)
+    wording = Wording.of_table(names)
+    actions, reveal = node_actions(state, selected, wording) if selected is not None else ([], None)
+    draw = _action(state, Draw(), _("Draw a card"), {"type": "draw"}, selected, wording)
     passing = GAME.check(state, Pass())
-    pass_move = _action(state, Pass(), _("Pass this move"), {"type": "pass"}, selected) if passing.legal else None
+    pass_move = _action(state, Pass(), _("Pass this move"), {"type": "pass"}, selected, wording) \
+        if passing.legal else None
     return Tracker(**{**tracker.__dict__, "actions": actions, "reveal": reveal, "draw": draw, "pass_move": pass_move})
 

@@ -2,7 +2,7 @@
 and the ring seen from it).
 
 The print page lists ``PRINTABLES`` (companion/web/printing/listing.py); the templates are in printables/
-(ss_reference, ss_seats).
+(printables/strato_sphere/: reference, seats).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def _ranks_text() -> str:
 def ss_reference(options: PrintOptions) -> Document:
 
     title = by_lang(options.lang, "ストラトスフェア 早見カード", "Strato-Sphere: quick reference")
-    return card_document("ss_reference.html", ["reference"] * 4, options, title, "strato-sphere-reference",
+    return card_document("strato_sphere/reference.html", ["reference"] * 4, options, title, "strato-sphere-reference",
                          two_sided=True, hand_limit=HAND_LIMIT, min_cards=MIN_ATTACK_CARDS,
                          moves_per_turn=MOVES_PER_TURN, ranks=_ranks_text())
 
@@ -94,8 +94,8 @@ def ss_seat_mats(options: PrintOptions) -> Document:
         })
     spots_left = (options.paper.width - 3 * SPOT_W - 4) / 2
     title = by_lang(options.lang, "ストラトスフェア 座席マット", "Strato-Sphere: seat mats")
-    return Document("ss_seats.html", title, f"strato-sphere-seat-mats-{players}p-{options.paper.key}",
-                    ("ss_seats.css",), {"paper": options.paper, "players": players, "seats": seats,
+    return Document("strato_sphere/seats.html", title, f"strato-sphere-seat-mats-{players}p-{options.paper.key}",
+                    ("strato_sphere/seats.css",), {"paper": options.paper, "players": players, "seats": seats,
                                         "ring_size": size, "spot_w": SPOT_W, "spot_h": SPOT_H,
                                         "spots_left": spots_left, "centre": centre})
 

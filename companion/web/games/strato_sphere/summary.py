@@ -14,6 +14,7 @@ from companion.games.strato_sphere.ring import seats_of_side
 from companion.games.strato_sphere.score import CONTROLLED, HELD_BY_OPPONENTS
 from companion.games.strato_sphere.state import TableState
 from companion.web.gameweb import Summary, SummaryTable
+from companion.web.wording import Wording
 
 from .labels import ending_text, force_label, nodes_text
 
@@ -78,5 +79,5 @@ def summary(view: Any) -> Summary:
         finished=result.finished,
         ranking=tuple(ranking),
         tables=(seats_table, sides_table),
-        winner_note=ending_text(decided.code, decided.params, names) if decided is not None else "",
+        winner_note=ending_text(decided.code, decided.params, Wording.of_table(names)) if decided is not None else "",
     )

@@ -70,7 +70,7 @@ def test_a_legal_attack_names_every_condition_and_who_could_defend(phone: Phone)
     assert ("Which cards could defend SS-7 Before it resolves, anyone may defend with a hand card of ♠ ranked K or "
             "higher (cards that could still do it: A♠, K♠).") in answer
     ring = html.split('id="ring"', 1)[1]
-    assert node_text(ring, 2) == "2 ×2 K♠ Seat 1" and node_text(ring, 3) == "3 ×2 Q♥ Seat 2"  # people count seats from 1
+    assert node_text(ring, 2) == "2 ×2 K♠ Player 1" and node_text(ring, 3) == "3 ×2 Q♥ Player 2"  # counted from 1
 
 
 def test_an_illegal_attack_says_which_conditions_failed_and_what_would_make_it_legal(phone: Phone) -> None:
@@ -176,7 +176,7 @@ def test_nonsense_in_the_address_is_left_out_not_an_error(phone: Phone) -> None:
 
 def test_the_page_and_the_api_give_the_same_ruling(phone: Phone, client) -> None:  # type: ignore[no-untyped-def]
     from companion.games.strato_sphere.cards import card_text
-    from companion.web.games.strato_sphere.dispute import read_board, read_input
+    from companion.web.games.strato_sphere.tool import read_board, read_input
 
     for changes in ({}, {"tr": "A"}, {"f1": "", "f2": "H"}, {"to": "4"}):
         args = {**LEGAL_4, **changes}
@@ -201,14 +201,14 @@ def test_the_dispute_page_in_japanese(client) -> None:  # type: ignore[no-untype
     assert answer.startswith("✗ ノード2からノード3は攻撃できません。")
     assert "攻撃されるノードの一番上のA♥は、攻撃するK♠よりランクが高いです。" in answer
     html = ja.get(URL).get_data(as_text=True)
-    assert "攻撃するノードをタップしてください。" in text_of(html) and "席1" in text_of(html) and "席0" not in text_of(html)
+    assert "攻撃するノードをタップしてください。" in text_of(html) and "プレイヤー1" in text_of(html) and "席0" not in text_of(html)
 
 
 def test_one_request_reads_the_taps_into_one_board(phone: Phone, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The ring drawn and the ruling given come from one board: the query is read once, and no API body is
     built and parsed again."""
     from companion.games.strato_sphere import api as engine_api
-    from companion.web.games.strato_sphere import dispute
+    from companion.web.games.strato_sphere import tool as dispute
 
     calls: list[str] = []
     read_board = dispute.read_board
@@ -217,3 +217,18 @@ def test_one_request_reads_the_taps_into_one_board(phone: Phone, monkeypatch) ->
     html = ask(phone, "defend", dr="A", ds="S")
     assert calls == ["board"]
     assert "✓" in answer_of(html)
+
+
+def test_the_tool_names_a_seat_as_people_count_it(phone: Phone) -> None:
+    # No table here: the attacker (seat index 1) is "Player 2", never "seat 1" or "seat 0" (one Wording, PAGE).
+    html = ask(phone, "defend", player="1", f0="H", f1="S", dr="A", ds="S", ar="K", **{"as": "S"}, tr="Q", ts="H")
+    answer = answer_of(html)
+    assert "The attack by Player 2 from node 2 on node 3 is legal. SS-6" in answer
+    assert "seat 0" not in text_of(html).lower() and "seat 1" not in text_of(html).lower()
+
+
+def test_a_repeated_force_on_the_tool_names_both_players(phone: Phone) -> None:
+    html = ask(phone, f0="S", f1="S")
+    answer = answer_of(html)
+    assert "A force belongs to one player only, and ♠ is given twice." in answer
+    assert "seat 0" not in answer.lower()

@@ -21,7 +21,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion.games.base import Breakdown, ErrorList, ParseError, Reason
+from companion.games.base import Breakdown, ErrorList, ParseError
 from companion.games.planeta_rica import DeckProfile, Gadget, Planet, Reward, read_profile, score_seats
 from companion.games.planeta_rica.cards import SLOTS
 from companion.games.planeta_rica.score import GadgetVP, PlanetVP, SeatCards
@@ -36,11 +36,12 @@ from companion.web.messages import explain
 from companion.web.pages import is_htmx, page
 from companion.web.profile_model import edit_or_copy, progress_for
 from companion.web.remembering import ProfileChanged
+from companion.web.wording import PAGE, Wording
 
 from .asking import Asked, learned_vp, signed_vp, typed_vp, vp_errors
 from .asking import asked_vp as ask_vp
 from .breakdown import SeatVP, seat_views, winner_text
-from .labels import REWARDS, gadget_name, planet_name, reward_icon, reward_name, seat_label, with_rule
+from .labels import REWARDS, gadget_name, planet_name, reward_icon, reward_name, with_rule
 from .remember import save
 
 SLUG = "planeta-rica"
@@ -68,7 +69,13 @@ class Sheet:
 
     @property
     def seat_names(self) -> list[str]:
-        return [seat_label(i, self.names) for i in range(self.players)]
+        """The names typed for the seats; a seat left unnamed is "Player 2" (counted from 1: no table here)."""
+        return [self.names[i] if i < len(self.names) and self.names[i] else PAGE.seat(i) for i in range(self.players)]
+
+    @property
+    def wording(self) -> Wording:
+        """How this page names a seat in every message: by ``seat_names``."""
+        return Wording.of_table(self.seat_names)
 
     def planet_counts(self) -> Counter[Planet]:
         return Counter(p for seat in self.planets for p in seat)
@@ -99,7 +106,7 @@ class Sheet:
 
     def url(self, **extra: str) -> str:
         values: dict[str, Any] = {**self.params(), **extra}
-        return url_for("planeta_rica.score", **values)
+        return url_for("planeta_rica.tool", **values)
 
     def _held(self, card: str) -> bool:
         return card in {p.value for p in self.planet_counts()} | {g.value for g in self.gadget_counts()}
@@ -121,7 +128,7 @@ def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]
         problems.append(_("No deck profile of this game is at that link; the built-in one is used."))
     except ErrorList as broken:
         problems.append(_("That deck profile cannot be used (%(why)s); the built-in one is used.",
-                          why="; ".join(explain(e) for e in broken.errors[:3])))
+                          why="; ".join(explain(e, PAGE) for e in broken.errors[:3])))
     profile, _key = resolve_profile(SLUG, ProfileRef.parse(DEFAULT_REF))
     return DEFAULT_REF, profile, read_profile(profile), problems
 
@@ -159,7 +166,7 @@ def _keep(sheet: Sheet, seat: int, card: str, planet: bool) -> None:
     try:
         add(sheet, seat, card, planet)
     except ParseError as refused:
-        sheet.problems.append(with_rule(refused, sheet.seat_names))
+        sheet.problems.append(with_rule(refused, sheet.wording))
 
 
 def add(sheet: Sheet, seat: int, card: str, planet: bool) -> None:
@@ -224,9 +231,9 @@ def typed_errors(sheet: Sheet) -> list[str]:
     names = sheet.seat_names
     for s, fame in enumerate(sheet.fame):
         if fame and whole_number(fame, 0, MAX_FAME) is None:
-            errors.append(with_rule(ParseError("pr.sheet.fame", "PR-5", f"f{s}", value=fame), names) +
+            errors.append(with_rule(ParseError("pr.sheet.fame", "PR-5", f"f{s}", value=fame), sheet.wording) +
                           f" — {names[s]}")
-    return errors + vp_errors(asked_vp(sheet), names)
+    return errors + vp_errors(asked_vp(sheet), sheet.wording)
 
 
 def _vp(sheet: Sheet, card: Planet | Gadget) -> int | None:
@@ -309,7 +316,7 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "", lin
     names = sheet.seat_names
     problems = typed_errors(sheet)
     breakdown = scored(sheet)
-    views: list[SeatVP] = seat_views(breakdown, names)
+    views: list[SeatVP] = seat_views(breakdown, sheet.wording)
     totals = {v.seat: v.total for v in views}
     tabs = [SeatTab(s, names[s], len(sheet.planets[s]) + len(sheet.gadgets[s]), sheet.fame[s], totals.get(s),
                     s == sheet.seat, s == sheet.start) for s in range(sheet.players)]
@@ -328,7 +335,7 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "", lin
         mine_gadgets=[(g.value, gadget_name(g)) for g in mine_gadgets],
         views=views, complete=complete, breakdown=breakdown,
         ranking=[(i + 1, names[s], totals.get(s), s) for i, place in enumerate(breakdown.placings) for s in place],
-        winner=winner_text(breakdown, names) if complete else "",
+        winner=winner_text(breakdown, sheet.wording) if complete else "",
         learned=learned(sheet), profile_name=pick(sheet.profile, "name") or _("Deck profile"),
         profile_progress=progress_for(SLUG, sheet.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(sheet.profile_ref), back=sheet.url()),
         canonical=sheet.url(),
@@ -339,18 +346,18 @@ def show() -> ResponseReturnValue:
     link = LinkReader(request.args)
     sheet = read_sheet(request.args, link)
     notice = _remembered(link.number("saved", 0, 2**31 - 1) or 0)
-    return page("planeta_rica/score.html", "planeta_rica/_score.html",
+    return page("planeta_rica/tool.html", "planeta_rica/_tool.html",
                 **context(sheet, notice=notice, link_notice=link.notice()))
 
 
 def _answer(sheet: Sheet, errors: list[str], **extra: str) -> ResponseReturnValue:
     if errors:
-        return page("planeta_rica/score.html", "planeta_rica/_score.html", 422, **context(sheet, errors))
+        return page("planeta_rica/tool.html", "planeta_rica/_tool.html", 422, **context(sheet, errors))
     url = sheet.url(**extra)
     if is_htmx():
         saved = whole_number(extra.get("saved", ""), 0, 2**31 - 1) or 0
         notice = _remembered(saved)
-        body, status = page("planeta_rica/score.html", "planeta_rica/_score.html", **context(sheet, notice=notice))
+        body, status = page("planeta_rica/tool.html", "planeta_rica/_tool.html", **context(sheet, notice=notice))
         return body, status, {"HX-Push-Url": url}  # each tap a step Back returns to
     return redirect(url, 303)
 
@@ -373,7 +380,7 @@ def act() -> ResponseReturnValue:
         try:
             add(sheet, sheet.seat, arg, planet=kind == "planet")
         except ParseError as refused:
-            errors = [with_rule(refused, sheet.seat_names)]
+            errors = [with_rule(refused, sheet.wording)]
     elif kind == "remove":
         remove(sheet, sheet.seat, arg)
     elif kind == "next":
@@ -390,13 +397,9 @@ def _remember(sheet: Sheet) -> ResponseReturnValue:
     try:
         sheet.profile_ref = save(sheet.profile_ref, sheet.profile, values)
     except ProfileChanged:
-        return _answer(sheet, [with_rule(ParseError("pr.sheet.no_profile_save", "PR-6"), sheet.seat_names)])
+        return _answer(sheet, [with_rule(ParseError("pr.sheet.no_profile_save", "PR-6"), sheet.wording)])
     sheet.profile, _key = resolve_profile(SLUG, ProfileRef.parse(sheet.profile_ref))
     sheet.deck = read_profile(sheet.profile)
     sheet.vp = {k: v for k, v in sheet.vp.items() if k not in values}
     sheet.slots = {k: v for k, v in sheet.slots.items() if k not in values}
     return _answer(sheet, [], saved=str(len(values)))
-
-
-def reasons_named(reasons: tuple[Reason, ...], names: list[str]) -> list[str]:
-    return [with_rule(r, names) for r in reasons]

@@ -1,4 +1,5 @@
-"""Settle a dispute in a few taps, without a table: "may this node attack that one?" and "does this card
+"""The quick tool (endpoint ``strato_sphere.tool``, at /strato-sphere/dispute): settle a dispute in a few taps,
+without a table: "may this node attack that one?" and "does this card
 defend?" (SS-6, SS-7).
 
 One GET page (it changes nothing, so its answer has an address that can be shared, and it works with
@@ -20,7 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import url_for
+from flask import request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion.games.base import ErrorList, ImpossibleState, Reason, RulesError
@@ -30,6 +32,8 @@ from companion.games.strato_sphere.cards import Card, Force, forces_for, parse_c
 from companion.games.strato_sphere.ring import ring_size, seat_of
 from companion.web.links import LinkReader
 from companion.web.messages import explain
+from companion.web.pages import page
+from companion.web.wording import PAGE, Wording
 
 from .labels import (
     CARD_CHIPS,
@@ -175,39 +179,35 @@ class Answer:
     defence_need: str = ""
 
 
-def _error_lines(exc: RulesError) -> list[Line]:
-    errors = exc.errors if isinstance(exc, ErrorList) else [exc]
-    return lines([e.reason for e in errors])
-
-
 def _errors(exc: RulesError) -> list[RulesError]:
     return list(exc.errors) if isinstance(exc, ErrorList) else [exc]
 
 
-def answer(given: DisputeInput, board: Board, problems: Sequence[RulesError]) -> Answer | None:
-    """The engine's answer about ``board`` (read once from the taps); ``problems`` make the board impossible."""
+def answer(given: DisputeInput, board: Board, problems: Sequence[RulesError], wording: Wording) -> Answer | None:
+    """The engine's answer about ``board`` (read once from the taps); ``problems`` make the board impossible.
+    Seats are named as ``wording`` says (this page has no table: "Player 2")."""
     if not given.ask:
         return None
     gaps = missing(given)
     if gaps:
-        return Answer(given.ask, None, "missing", problems=lines(gaps))
+        return Answer(given.ask, None, "missing", problems=lines(gaps, wording))
     assert given.player is not None and given.source is not None and given.target is not None
     query = AttackQuery(board, given.player, given.source, given.target)
     if given.ask == "defend":
         card = parse_card(given.defence_rank + given.defence_suit)
         errors = [*problems, *copy_errors(board, card)]
         if errors:
-            return Answer("defend", None, "invalid", problems=lines([e.reason for e in errors]))
+            return Answer("defend", None, "invalid", problems=lines([e.reason for e in errors], wording))
         try:
             result = defend_answer(query, card)
         except RulesError as exc:
             errors = _errors(exc)
             blocked = "attack_illegal" if any(e.code == "ss.defend.attack_illegal" for e in errors) else "invalid"
-            return Answer("defend", None, blocked, problems=lines([e.reason for e in errors]))
-        return Answer("defend", bool(result["legal"]), checks=lines(result["reasons"]))
+            return Answer("defend", None, blocked, problems=lines([e.reason for e in errors], wording))
+        return Answer("defend", bool(result["legal"]), checks=lines(result["reasons"], wording))
     errors = [*problems, *copy_errors(board)]
     if errors:
-        return Answer("attack", None, "invalid", problems=lines([e.reason for e in errors]))
+        return Answer("attack", None, "invalid", problems=lines([e.reason for e in errors], wording))
     result = attack_answer(query)
     reasons: list[Reason] = list(result["reasons"])
     need = next((r for r in reasons if r.code == "ss.attack.defence_needs"), None)
@@ -215,9 +215,9 @@ def answer(given: DisputeInput, board: Board, problems: Sequence[RulesError]) ->
     return Answer(
         "attack",
         bool(result["legal"]),
-        checks=lines(checks),
+        checks=lines(checks, wording),
         defenders=result["defenders"],
-        defence_need=explain(need) if need is not None else "",
+        defence_need=explain(need, wording) if need is not None else "",
         defence_cards=tuple(str(c) for c in need.params.get("cards", ())) if need is not None else (),
     )
 
@@ -268,11 +268,13 @@ def _tap_href(given: DisputeInput, node: int) -> str:
         changes = {"from": None, "to": None}
     else:
         changes = {"to": node}
-    return url_for("strato_sphere.dispute", **given.query(**changes)) + "#ring"
+    return url_for("strato_sphere.tool", **given.query(**changes)) + "#ring"
 
 
 @dataclass(frozen=True)
 class DisputePage:
+    """The model templates/strato_sphere/tool.html (and its fragment _tool.html) draw."""
+
     given: DisputeInput
     nodes: list[NodeView]
     seats: list[SeatLabel]
@@ -300,10 +302,10 @@ def build(args: Mapping[str, str]) -> DisputePage:
     if given.target is not None:
         marks.setdefault(given.target, []).append("to")
     hrefs = {n: _tap_href(given, n) for n in range(ring_size(given.players))}
-    names = [_seat_name(seat) for seat in range(given.players)]
+    names = [PAGE.seat(seat) for seat in range(given.players)]  # no table: "Player 1", "Player 2", …
     step = "from" if given.source is None else ("to" if given.target is None else "details")
     links = tuple(
-        (count, url_for("strato_sphere.dispute", players=count), count == given.players) for count in PLAYER_CHOICES
+        (count, url_for("strato_sphere.tool", players=count), count == given.players) for count in PLAYER_CHOICES
     )
     node_forms: list[tuple[str, int, NodeInput, str]] = []
     if given.source is not None:
@@ -314,11 +316,11 @@ def build(args: Mapping[str, str]) -> DisputePage:
         given=given,
         nodes=node_views(board, names, marks, hrefs),
         seats=seat_labels(board, names),
-        answer=answer(given, board, problems),
+        answer=answer(given, board, problems, PAGE),
         step=step,
         default_player=_likely_attacker(given, board),
         player_links=links,
-        seat_choices=tuple((seat, _seat_name(seat), "wide") for seat in range(given.players)),
+        seat_choices=tuple((seat, PAGE.seat(seat), "wide") for seat in range(given.players)),
         force_options=(("", "?", ""), *force_choices(given.players)),
         face_options=(("up", _("face up"), "wide"), ("down", _("face down"), "wide")),
         count_options=tuple((count, str(count), "") for count in COUNTS),
@@ -339,5 +341,7 @@ def _likely_attacker(given: DisputeInput, board: Board) -> int | None:
     return holder if holder is not None else seat_of(given.source)
 
 
-def _seat_name(seat: int) -> str:
-    return _("Seat %(seat)s", seat=seat + 1)
+def tool_page() -> ResponseReturnValue:
+    """GET /strato-sphere/dispute (``strato_sphere.tool``): the page, or its fragment for htmx. A link asking
+    for what cannot be is answered with a usable page that says what it left out (``d.link_notice``)."""
+    return page("strato_sphere/tool.html", "strato_sphere/_tool.html", d=build(request.args))
