@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from companion import db
-from tests.web.apps import PG_URL, make_app
+from tests.web.apps import PG_URL, ensure_pg_database, make_app
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -47,6 +47,7 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
     """Migrate a fresh database, start gunicorn on it serving ``app_module`` (e.g. tests.browser.serve:app),
     yield its base URL, stop it afterwards. ``prepare`` gets the migrated app first (to put tables in it)."""
     instance = tmp_path_factory.mktemp("live")
+    ensure_pg_database()
     url = PG_URL or f"sqlite:///{instance / 'live.db'}"
     app = make_app(instance, url)
     db.upgrade(app)
