@@ -1,6 +1,6 @@
 # Two commands set everything up on a fresh machine:
 #   make run    installs what is missing and serves the app with gunicorn (http://127.0.0.1:8000)
-#   make test   installs what is missing and runs the whole suite
+#   make test   installs what is missing and runs the whole suite (in one process per core: JOBS)
 # Configuration: HOST, PORT, WORKERS; DATABASE_URL (PostgreSQL), SECRET_KEY, PUBLIC_URL (see README).
 
 HOST ?= 127.0.0.1
@@ -76,8 +76,11 @@ run: migrate
 dev: migrate
 	$(VENV)/bin/flask --app companion run --debug --host $(HOST) --port $(PORT)
 
+# The suite runs in JOBS processes (pytest-xdist; "auto": one per core), each test file whole in one process so a
+# file's servers and fixtures start once. JOBS=0 runs it in this one process.
+JOBS ?= auto
 test: setup-test chromium
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(JOBS) --dist loadfile $(PYTEST_ARGS)
 
 bench: migrate $(TEST_STAMP)
 	$(PY) tests/bench/run.py

@@ -17,13 +17,18 @@ from typing import Any
 import pytest
 
 from companion import db
-from tests.web.apps import PG_URL, make_app
+from tests.web.apps import PG_URL, ensure_pg_database, make_app
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
+# How long a browser test waits for what a player waits for (a page, an answer, a swap, a screenshot) before
+# it fails. Generous on purpose: on a busy machine a page can take many seconds, and a test that waits for the
+# thing itself (expect(...).to_have_text, a load event) moves on the moment it is there, so this costs nothing
+# when all is well. No test waits a fixed short time instead.
+WAIT_MS = 90_000
 
 
 def free_port() -> int:
@@ -42,6 +47,7 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
     """Migrate a fresh database, start gunicorn on it serving ``app_module`` (e.g. tests.browser.serve:app),
     yield its base URL, stop it afterwards. ``prepare`` gets the migrated app first (to put tables in it)."""
     instance = tmp_path_factory.mktemp("live")
+    ensure_pg_database()
     url = PG_URL or f"sqlite:///{instance / 'live.db'}"
     app = make_app(instance, url)
     db.upgrade(app)
@@ -56,13 +62,18 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
-    for _ in range(150):
+    # Ready when it answers: on a busy machine starting gunicorn's workers can take a long while.
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
         try:
-            urllib.request.urlopen(base + ready_path, timeout=2)
+            urllib.request.urlopen(base + ready_path, timeout=WAIT_MS / 1000)
             break
         except OSError:
             if server.poll() is not None:
                 raise RuntimeError(server.stderr.read().decode() if server.stderr else "gunicorn died") from None
+            if time.monotonic() > deadline:
+                server.terminate()
+                raise RuntimeError(f"gunicorn did not answer {ready_path} within {WAIT_MS // 1000} s") from None
             time.sleep(0.1)
     yield base
     server.terminate()
@@ -78,7 +89,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
 
     with sync_playwright() as p:
         browser = p.chromium.launch(
@@ -96,7 +109,7 @@ def new_phone(browser):  # type: ignore[no-untyped-def]
 
     def make(lang: str = "en-US", javascript: bool = True):  # type: ignore[no-untyped-def]
         context = browser.new_context(locale=lang, java_script_enabled=javascript, **PHONE)
-        context.set_default_timeout(5000)
+        context.set_default_timeout(WAIT_MS)
         contexts.append(context)
         return context.new_page()
 

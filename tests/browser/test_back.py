@@ -46,7 +46,7 @@ def test_back_on_a_table_steps_through_its_entries_and_never_writes(new_phone, l
     if javascript:  # the page opened by its plain link is a step too (without JavaScript it is the table now)
         back(page)  # a new document (the last one was reloaded): slow on a busy machine
         expect(page).to_have_url(re.compile(r"\?at=0(#answer)?$"))
-        expect(page.locator(".past-banner")).to_contain_text("before the last 2 entries", timeout=15000)
+        expect(page.locator(".past-banner")).to_contain_text("before the last 2 entries")
         expect(total(page, 0)).to_have_text("0")
         page.go_forward()
         expect(total(page, 0)).to_have_text("2")

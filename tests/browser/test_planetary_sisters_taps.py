@@ -240,11 +240,11 @@ def test_a_new_deck_with_ranks_is_remembered_and_the_next_game_takes_at_most_40_
     # Back walks the steps: the step before the last card, with its 35 cards
     # (each step is loaded again: htmx keeps no copy of a page, base.html; the next Back waits for the page)
     page.go_back(wait_until="load")
-    expect(page.locator("#sheet")).to_have_attribute("data-entered", "35", timeout=15000)
+    expect(page.locator("#sheet")).to_have_attribute("data-entered", "35")
     expect(page.locator('button[data-slot="house:3"] .slot-count')).to_have_text("7/8")
     page.wait_for_load_state("load")
     page.go_back(wait_until="load")
-    expect(page.locator("#sheet")).to_have_attribute("data-entered", "34", timeout=15000)
+    expect(page.locator("#sheet")).to_have_attribute("data-entered", "34")
     expect(page.locator("h1")).to_have_text("Planetary Sisters: score a finished game")
     # the step brought back is a working page: its next tap carries on from there
     taps.tap(entry.locator(f'button.rank-cell[name="add_rank"][value="{ranks[34]}"]'))
@@ -266,11 +266,11 @@ def test_clearing_a_slot_is_undone_with_one_tap_and_back_returns_the_step(new_ph
         expect(page.locator("#sheet")).to_have_attribute("data-entered", "3")
         expect(page.locator("#entry .ps-chips .ps-card")).to_have_count(3)
         page.go_back(wait_until="load")  # back to the cleared step, its undo offer with it
-        expect(page.locator("#sheet")).to_have_attribute("data-entered", "0", timeout=15000)
+        expect(page.locator("#sheet")).to_have_attribute("data-entered", "0")
         expect(page.locator("#answer")).to_contain_text("3 cards taken out.")
         page.wait_for_load_state("load")
         page.go_back(wait_until="load")  # and to the step before the clear, with its 3 cards
-        expect(page.locator("#sheet")).to_have_attribute("data-entered", "3", timeout=15000)
+        expect(page.locator("#sheet")).to_have_attribute("data-entered", "3")
 
 
 def test_without_javascript_the_same_game_reaches_the_same_scores(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -59,16 +58,26 @@ def test_home_and_table_fit_a_phone(new_phone, live_server) -> None:  # type: ig
     shot(page, "platform-table")
 
 
-def test_an_entry_on_one_phone_appears_on_another_within_3_seconds(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_an_entry_on_one_phone_appears_on_another_at_its_next_poll(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    """Other phones see an entry within a poll's interval plus a request's time: the first poll the second phone
+    sends after the entry is saved (or one already on its way) brings it. Counted in polls, not seconds, so a
+    busy machine cannot fail it; the interval itself is the page's own (the test server's POLL_SECONDS, 1 s)."""
     first, second = new_phone(), new_phone()
     url = start_table(first, live_server, "Aki", "Ben")
+    polls: list[object] = []  # the second phone's polls, in the order sent
+    fresh: list[object] = []  # those answered with a changed table
+    second.on("request", lambda request: polls.append(request) if "/poll" in request.url else None)
+    second.on("response", lambda response: fresh.append(response.request)
+              if "/poll" in response.url and response.status == 200 else None)
     second.goto(url)
+    expect(second.locator("#live")).to_have_attribute("hx-trigger", "every 1s")
     expect(second.locator('td.total[data-seat="1"]')).to_have_text("0")
     add(first, "Ben", "7")
     expect(first.locator('td.total[data-seat="1"]')).to_have_text("7")
-    entered = time.monotonic()
-    expect(second.locator('td.total[data-seat="1"]')).to_have_text("7", timeout=3000)
-    assert time.monotonic() - entered <= 3.0
+    sent_before_saved = len(polls)
+    expect(second.locator('td.total[data-seat="1"]')).to_have_text("7")
+    assert fresh, "the second phone's table changed without a poll"
+    assert polls.index(fresh[0]) <= sent_before_saved, "a poll sent after the entry was saved missed it"
     expect(second.locator("ol.log li").first).to_contain_text("#1 Ben: +7")
     shot(second, "platform-second-phone")
 
@@ -81,7 +90,7 @@ def test_a_half_typed_entry_survives_another_phones_entry(new_phone, live_server
     second.goto(url)
     second.fill("#tally input[name=points]", "-3")
     add(first, "Aki", "-1")
-    expect(second.locator(".stale-banner")).to_be_visible(timeout=3000)
+    expect(second.locator(".stale-banner")).to_be_visible()
     assert second.input_value("#tally input[name=points]") == "-3"
     # Sent on the old version, and it no longer means the same (Aki has 2 now, not 3): refused, the entry kept.
     second.click("#tally button[type=submit]")
@@ -99,7 +108,7 @@ def test_a_half_typed_entry_that_still_means_the_same_is_saved(new_phone, live_s
     second.goto(url)
     second.fill("#tally input[name=points]", "5")
     add(first, "Ben", "2")
-    expect(second.locator(".stale-banner")).to_be_visible(timeout=3000)
+    expect(second.locator(".stale-banner")).to_be_visible()
     second.click("#tally button[type=submit]")  # sent on the old version, but Ben's points change nothing of it
     expect(second.locator('td.total[data-seat="0"]')).to_have_text("5")
     expect(second.locator('td.total[data-seat="1"]')).to_have_text("2")

@@ -23,7 +23,7 @@ from flask import Flask
 
 from companion import store
 from companion.profiles.refs import ProfileRef
-from tests.browser.fixtures import ARTIFACTS, PHONE, serve
+from tests.browser.fixtures import ARTIFACTS, PHONE, WAIT_MS, serve
 from tests.web.apps import Phone
 
 pytestmark = pytest.mark.browser
@@ -211,7 +211,7 @@ def _walk(browser, site: Site, lang: str, javascript: bool) -> list[str]:  # typ
     folder.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(locale={"ja": "ja-JP", "en": "en-US"}[lang], java_script_enabled=javascript,
                                   **{**PHONE, "device_scale_factor": 1})
-    context.set_default_timeout(10000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     faults: list[str] = []
     try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,14 +81,47 @@ def all_games() -> list[Game[Any, Any]]:
     return [*engines().values(), standin.GAME]
 
 
-def recorded(game: Game[Any, Any]) -> Iterator[Recorded]:
-    for seed in range(3):
-        players = game.player_counts[seed % len(game.player_counts)]
-        walk = _walk(game, players, seed)
-        if walk is None:
-            assert game.slug in RECORDERS, f"{game.slug}: legal_moves is None, so it needs a recorder here"
-            walk = RECORDERS[game.slug](seed, players)
-        yield walk
+@dataclass(frozen=True)
+class Played:
+    """A recorded game replayed once: the state before each move and after the last, with each state's JSON
+    (to see that nothing a test does to a shared state changes it: engines are pure)."""
+
+    record: Recorded
+    states: tuple[Any, ...]
+    snapshots: tuple[Any, ...]
+
+
+# Recorded games are built once per game and reused by every test and every hypothesis example: a walk is
+# deterministic (seeded), so building it again per example proved nothing more and cost most of the suite.
+_PLAYED: dict[str, tuple[Played, ...]] = {}
+
+
+def _record(game: Game[Any, Any], seed: int) -> Recorded:
+    players = game.player_counts[seed % len(game.player_counts)]
+    walk = _walk(game, players, seed)
+    if walk is None:
+        assert game.slug in RECORDERS, f"{game.slug}: legal_moves is None, so it needs a recorder here"
+        walk = RECORDERS[game.slug](seed, players)
+    return walk
+
+
+def played(game: Game[Any, Any]) -> tuple[Played, ...]:
+    if game.slug not in _PLAYED:
+        games = []
+        for seed in range(3):
+            record = _record(game, seed)
+            state = game.new_state(record.players, {o.key: o.default for o in game.options}, record.profile)
+            states = [state]
+            for move in record.moves:
+                state = game.apply(state, move)
+                states.append(state)
+            games.append(Played(record, tuple(states), tuple(game.state_to_json(s) for s in states)))
+        _PLAYED[game.slug] = tuple(games)
+    return _PLAYED[game.slug]
+
+
+def recorded(game: Game[Any, Any]) -> list[Recorded]:
+    return [p.record for p in played(game)]
 
 
 GAMES = pytest.mark.parametrize("game", all_games(), ids=lambda g: g.slug)
@@ -143,13 +176,10 @@ def _json_values(depth: int = 3) -> st.SearchStrategy[Any]:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_check_never_raises_on_a_parsed_move_and_agrees_with_apply(game: Game[Any, Any], data: st.DataObject) -> None:
-    record = next(recorded(game))
-    state = game.new_state(record.players, {o.key: o.default for o in game.options}, record.profile)
-    states = [state]
-    for move in record.moves:
-        state = game.apply(state, move)
-        states.append(state)
-    state = data.draw(st.sampled_from(states))
+    first = played(game)[0]
+    record = first.record
+    index = data.draw(st.integers(0, len(first.states) - 1))
+    state = first.states[index]
     # Fuzz around real moves: their JSON with fields replaced, dropped or added.
     base = game.move_to_json(data.draw(st.sampled_from(record.moves))) if record.moves else {}
     fuzzed = dict(base)
@@ -168,6 +198,8 @@ def test_check_never_raises_on_a_parsed_move_and_agrees_with_apply(game: Game[An
     else:
         with pytest.raises(RulesError):
             game.apply(state, move)
+    # The state is shared with the other examples: checking and applying must have left it as it was.
+    assert game.state_to_json(state) == first.snapshots[index], "check or apply changed the state it was given"
 
 
 @GAMES

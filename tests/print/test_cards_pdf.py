@@ -18,19 +18,19 @@ A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
 
 
-@cache
-def deck_pdf(client: Any, query: str) -> bytes:
-    response = client.get(f"/print/sc-deck.pdf?{query}")
-    assert response.status_code == 200, response.get_data(as_text=True)[:500]
-    assert response.mimetype == "application/pdf"
-    return response.data
+# The same address asked again in this module is answered from its first fetch: every test here has the same app
+# (the default settings), so the PDF is the same bytes, and making it again proved nothing more (the cache and the
+# render processes have tests of their own, test_print_page.py and test_render_infra.py).
+_FETCHED: dict[str, bytes] = {}
 
 
 def fetch(client: FlaskClient, url: str) -> bytes:
-    response = client.get(url)
-    assert response.status_code == 200, response.get_data(as_text=True)[:800]
-    assert response.mimetype == "application/pdf"
-    return response.data
+    if url not in _FETCHED:
+        response = client.get(url)
+        assert response.status_code == 200, response.get_data(as_text=True)[:800]
+        assert response.mimetype == "application/pdf"
+        _FETCHED[url] = response.data
+    return _FETCHED[url]
 
 
 def word_box(page: Any, word: str) -> tuple[float, float]:

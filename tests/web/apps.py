@@ -15,15 +15,43 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from jinja2 import ChoiceLoader, FileSystemLoader
-from sqlalchemy import text
+from sqlalchemy import make_url, text
 
 from companion import create_app, db
+from companion.db import make_engine
 from companion.i18n import translation_directories
 from companion.profiles import register_profile_dir
 from tests.web import tally
 
 HERE = Path(__file__).resolve().parent.parent
-PG_URL = os.environ.get("TEST_DATABASE_URL", "")
+
+
+def _worker_database(url: str) -> str:
+    """Under pytest-xdist (`make test` runs the suite in several processes) each worker has a PostgreSQL
+    database of its own, named after the one given plus the worker's id, since every test empties the tables
+    it starts from. A single process uses the database given."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not url or not worker:
+        return url
+    return make_url(url).set(database=f"{make_url(url).database}_{worker}").render_as_string(hide_password=False)
+
+
+BASE_PG_URL = os.environ.get("TEST_DATABASE_URL", "")
+PG_URL = _worker_database(BASE_PG_URL)
+_pg_created: list[str] = []
+
+
+def ensure_pg_database() -> None:
+    """Create this worker's database afresh (once per process) from the one given; see _worker_database."""
+    if not PG_URL or PG_URL == BASE_PG_URL or _pg_created:
+        return
+    name = make_url(PG_URL).database
+    engine = make_engine(BASE_PG_URL).execution_options(isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))  # left by a run stopped midway
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    _pg_created.append(name)
 
 
 TALLY_TRANSLATIONS = HERE / "web" / "translations"
@@ -78,6 +106,7 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def pg_migrated() -> bool:
     if PG_URL:
+        ensure_pg_database()
         app = make_app(Path("/tmp"), PG_URL)
         db.upgrade(app)
         app.extensions["db_engine"].dispose()
