@@ -122,6 +122,8 @@ class Message:
 
     def __init__(self, text: Any, shows: Mapping[str, Shower], defaults: Mapping[str, str] | None = None,
                  **kinds: str) -> None:
+        if set(SEAT_KINDS) & set(shows):
+            raise ValueError("seats are worded by the platform's Wording, never by a game's own shower")
         unknown = set(kinds.values()) - set(shows) - set(SEAT_KINDS)
         if unknown:
             raise ValueError(f"unknown param kinds {sorted(unknown)}")
@@ -138,8 +140,8 @@ class Message:
         for key, value in params.items():
             text = _show(value)
             kind = self.kinds.get(key) or self.defaults.get(key)
-            if kind in SEAT_KINDS and (wording is not PAGE or kind not in self.shows):  # TRANSITION: games' own
-                shown[key] = wording.seat(text) if kind == "seat" else _seats(text, wording)  # seat showers go
+            if kind in SEAT_KINDS:
+                shown[key] = wording.seat(text) if kind == "seat" else _seats(text, wording)
             else:
                 shown[key] = self.shows[kind](text) if kind else text
         return str(self.text).format_map(_Params(shown))
