@@ -9,7 +9,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 from ..i18n import pick
-from . import api, errors, home, printing, profiles, security, tables
+from . import api, errors, home, printing, profiles, rules, security, tables
 from .gameweb import playable
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
 from .pages import is_htmx
@@ -38,6 +38,7 @@ def register_web(app: Flask) -> None:
         if entry.web.blueprint is not None and entry.web.blueprint.name not in app.blueprints:
             app.register_blueprint(entry.web.blueprint)
     printing.init_app(app)  # card sheets, play aids, score summaries (PDF)
+    rules.init_app(app)  # the rules pages, their search and lookup, a link from every ruling id to its clause
     errors.init_app(app)
 
     # Each part may bring a stylesheet of its own: static/css/parts/<name>.css, linked on every page.
