@@ -31,7 +31,9 @@ RULING_WEIGHT = 2
 WEAK = 0.25  # bigrams of kana particles only ("があ", "とき"), a kanji inside a longer word: they say little
 MAX_QUERY = 200  # characters (API.md)
 
-JA_RUN = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff]+")
+JA = "\u3041-\u3096\u30a1-\u30fa\u30fc\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff"
+# A run of Japanese, with the digits that stick to it ("2人", "7枚", "5金": a count and its counter are a word).
+JA_RUN = re.compile(f"[0-9]*(?:[{JA}]+[0-9]*)+")
 KANJI = re.compile(r"[\u3005\u3400-\u4dbf\u4e00-\u9fff]")
 HIRAGANA_ONLY = re.compile(r"^[\u3041-\u3096\u30fc]+$")
 WORD = re.compile(r"[a-z]{2}-\d+|[a-z0-9]+")
@@ -40,21 +42,24 @@ STOPWORDS = frozenset("""
 a an the is are was were be been being am do does did can could may might must shall should will would i you he
 she it we they me my your our their its this that these those there here of to in on at by for with from as and
 or but if then than so what when where who whom whose which why how while any some all each every other about
-into onto out up down over under again also just only very too not no yes does doesn t s let lets get gets got
-want wants have has had anyone someone something anything one's ones
+into onto over under again also just only very too not no yes does doesn t s let lets get gets got
+have has had anyone someone something anything one's ones
 """.split())
 
 IRREGULAR = {
     "drawn": "draw", "drew": "draw", "took": "take", "taken": "take", "dealt": "deal", "won": "win", "wins": "win",
-    "gone": "go", "went": "go", "chose": "choose", "chosen": "choose", "hidden": "hide", "laid": "lay",
+    "gone": "go", "went": "go", "going": "go", "goes": "go", "chose": "choose", "chosen": "choose", "hidden": "hide", "laid": "lay",
     "paid": "pay", "sent": "send", "held": "hold", "lost": "lose", "made": "make", "ran": "run", "left": "left",
     "children": "child", "men": "man", "sandwiched": "sandwich", "sandwiches": "sandwich",
 }
 
 
 def normalise(text: str) -> str:
-    """Full-width letters and digits as ASCII, half-width kana as full-width, lower case (NFKC)."""
-    return unicodedata.normalize("NFKC", text).lower().replace("s.p.", "sp").replace("s.p", "sp")
+    """Full-width letters and digits as ASCII, half-width kana as full-width, lower case (NFKC); "S.P." as one
+    word, and "can't" / "don't" as "can not" / "do not"."""
+    text = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'")
+    text = text.replace("s.p.", "sp").replace("s.p", "sp").replace("can't", "can not").replace("won't", "will not")
+    return text.replace("n't", " not")
 
 
 def stem(word: str) -> str:
@@ -81,6 +86,9 @@ def en_tokens(text: str) -> list[str]:
     return words + [f"{a}_{b}" for a, b in zip(words, words[1:])]
 
 
+PHRASE_WEIGHT = 0.5  # a pair of words adds to its words' weight rather than doubling it
+
+
 def ja_grams(text: str) -> list[tuple[str, float]]:
     """Bigrams of each run of Japanese characters, and its kanji one by one, with the weight a query gives them:
     a lone kanji (親, 山) counts fully, a kanji inside a longer word weakly (its bigrams carry the word)."""
@@ -98,7 +106,12 @@ def ja_grams(text: str) -> list[tuple[str, float]]:
 
 def terms(text: str) -> list[tuple[str, float]]:
     """Every index term of a text with its query weight: stemmed English words, then Japanese grams."""
-    return [(t, 1.0) for t in en_tokens(text)] + ja_grams(text)
+    return [(t, PHRASE_WEIGHT if "_" in t else 1.0) for t in en_tokens(text)] + ja_grams(text)
+
+
+def _side(term: str) -> str:
+    """Which language's part of a clause a term belongs to: "ja" for Japanese grams, else "en"."""
+    return "ja" if JA_RUN.match(term) else "en"
 
 
 @dataclass(frozen=True)
@@ -129,8 +142,12 @@ class Index:
                 if any(member and member <= present for member in members):
                     doc.update(set().union(*members) - present)  # the other names of a thing it speaks of
             self.docs.append(doc)
-        self.lengths = [sum(d.values()) for d in self.docs]
-        self.average = sum(self.lengths) / max(1, len(self.lengths))
+        # Each language's terms are weighed against that language's length: a long Japanese text must not make
+        # a clause's English words count for less (and the other way round).
+        self.lengths = [{side: sum(n for t, n in d.items() if _side(t) == side) for side in LANGS}
+                        for d in self.docs]
+        self.average = {side: sum(length[side] for length in self.lengths) / max(1, len(self.lengths)) or 1.0
+                        for side in LANGS}
         df: Counter[str] = Counter()
         for doc in self.docs:
             df.update(set(doc))
@@ -145,11 +162,11 @@ class Index:
         for position, doc in enumerate(self.docs):
             score = 0.0
             matched = []
-            norm = K1 * (1 - B + B * self.lengths[position] / self.average)
+            norms = {side: K1 * (1 - B + B * self.lengths[position][side] / self.average[side]) for side in LANGS}
             for term, weight in weights.items():
                 tf = doc.get(term, 0)
                 if tf:
-                    score += weight * self.idf[term] * tf * (K1 + 1) / (tf + norm)
+                    score += weight * self.idf[term] * tf * (K1 + 1) / (tf + norms[_side(term)])
                     matched.append(term)
             if score > 0:
                 hits.append((score, -position, Hit(self.clauses[position], round(score, 4), frozenset(matched))))
