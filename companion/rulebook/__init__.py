@@ -14,8 +14,8 @@ Nothing here imports Flask: the pages, the API and the print (companion/web/rule
 
 from __future__ import annotations
 
-from .clauses import PARTS, Clause, Rulebook, RulebookError, rulebook, rulebooks, ruling_game
+from .clauses import LANGS, PARTS, Clause, Rulebook, RulebookError, rulebook, rulebooks, ruling_game
 from .search import Hit, Index, index_for
 
-__all__ = ["PARTS", "Clause", "Hit", "Index", "Rulebook", "RulebookError", "index_for", "rulebook", "rulebooks",
+__all__ = ["LANGS", "PARTS", "Clause", "Hit", "Index", "Rulebook", "RulebookError", "index_for", "rulebook", "rulebooks",
            "ruling_game"]

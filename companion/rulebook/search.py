@@ -194,7 +194,7 @@ def highlight(text: str, matched: Iterable[str]) -> list[tuple[str, bool]]:
     the query that the clause holds are marked, so the page can show why a clause came up."""
     wanted = set(matched)
     marks = [False] * len(text)
-    for m in re.finditer(r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９.]+", text):
+    for m in re.finditer(r"[SＳ][.．][PＰ][.．]|[A-Za-z0-9Ａ-Ｚａ-ｚ０-９]+", text):
         words = WORD.findall(normalise(m.group()))
         if any(stem(w) in wanted for w in words if w not in STOPWORDS):
             for i in range(m.start(), m.end()):

@@ -13,6 +13,7 @@ from . import api, errors, home, printing, profiles, rules, security, tables
 from .gameweb import playable
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
 from .pages import is_htmx
+from .rules import api as rules_api  # noqa: F401  (its GET joins the API's blueprint before any app registers it)
 
 csrf = CSRFProtect()
 

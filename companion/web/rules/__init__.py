@@ -16,7 +16,6 @@ from typing import Any
 from flask import Flask
 from flask_babel import lazy_gettext as _l
 
-from . import api  # noqa: F401  (its routes join the API's blueprint before the app registers it)
 from ...rulebook import rulebook
 from .links import current_back, link_response, rule_link
 from .pages import bp

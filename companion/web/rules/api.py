@@ -19,9 +19,7 @@ from ...i18n import LANGUAGES
 from ...rulebook import rulebook
 from ...rulebook.search import MAX_QUERY
 from ..api import bp, error_response, problem
-from .model import LIMIT, answer, plain_text, read_query
-
-ALLOWED = "GET, HEAD"
+from .model import LIMIT, LOOKUP_METHODS, answer, plain_text, read_query
 
 
 @bp.get("/<slug>/rules")
@@ -52,5 +50,5 @@ def rules_lookup(slug: str) -> Response:
 def rules_lookup_wrong_method(slug: str) -> Response:
     """The lookup is a GET: any other method is a 405 naming the methods it takes (as every call's is)."""
     response = error_response(405, [problem("rules.method")])
-    response.headers["Allow"] = ALLOWED
+    response.headers["Allow"] = LOOKUP_METHODS
     return response

@@ -28,6 +28,7 @@ PART_TITLES: dict[str, Any] = {
 }
 assert set(PART_TITLES) == set(PARTS)
 LIMIT = 5  # clauses an answer lists at most (API.md)
+LOOKUP_METHODS = "GET, HEAD"  # the rules lookup's (a 405 says so in its Allow header)
 
 
 @dataclass(frozen=True)
@@ -92,9 +93,17 @@ def book_parts(book: Rulebook, lang: str) -> tuple[Parts, ...]:
                  for part in PARTS if any(v.part == part for v in views))
 
 
+# What counts as a space in a question: JavaScript's (and JSON Schema's) \s, so the API's description and the
+# server agree on which questions are blank.
+SPACES = " \t\n\u000b\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
+         "\u2028\u2029\u202f\u205f\u3000\ufeff"
+NOT_BLANK = "[^" + SPACES.replace("\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a",
+                                  "\u2000-\u200a") + "]"
+
+
 def read_query(raw: str | None) -> tuple[str, str]:
     """(the question, "" ) or ("", the problem's message code): 1 to MAX_QUERY characters, not only spaces."""
-    if raw is None or not raw.strip():
+    if raw is None or not raw.strip(SPACES):
         return "", "rules.query_missing"
     if len(raw) > MAX_QUERY:
         return "", "rules.query_too_long"
