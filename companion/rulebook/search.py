@@ -25,7 +25,7 @@ from functools import cache
 from .clauses import LANGS, Clause, Rulebook, rulebook, synonyms
 
 K1 = 1.2
-B = 0.75
+B = 0.5  # clauses differ in length less than web pages; a long clause is often the one about the topic
 TITLE_WEIGHT = 3  # a title's words count as often as this in its clause
 RULING_WEIGHT = 2
 WEAK = 0.25  # bigrams of kana particles only ("があ", "とき"), a kanji inside a longer word: they say little
@@ -82,8 +82,11 @@ def stem(word: str) -> str:
 
 def en_tokens(text: str) -> list[str]:
     """Stemmed words, then each pair of neighbouring words ("number_card"): a phrase outweighs its words."""
-    words = [stem(w) for w in WORD.findall(normalise(text)) if w not in STOPWORDS]
-    return words + [f"{a}_{b}" for a, b in zip(words, words[1:])]
+    every = WORD.findall(normalise(text))
+    words = [stem(w) for w in every if w not in STOPWORDS]
+    # Pairs only of words that stand side by side in the text: "cards to the stack" is no "card stack".
+    pairs = [f"{stem(a)}_{stem(b)}" for a, b in zip(every, every[1:]) if a not in STOPWORDS and b not in STOPWORDS]
+    return words + pairs
 
 
 PHRASE_WEIGHT = 0.5  # a pair of words adds to its words' weight rather than doubling it

@@ -49,8 +49,9 @@ def test_the_example_questions_find_obstruction_mode_first() -> None:
     index = index_for("sister-combination")
     assert index is not None
     assert index.search("スタックがあるとき数字カードは出せる？")[0].clause.id == "sc-obstruction"
-    english = [hit.clause.id for hit in index.search("can I play a number card while there's a stack?", TOP)]
-    assert "sc-obstruction" in english
+    english = index.search("can I play a number card while there's a stack?")
+    assert any("SC-3" in hit.clause.rulings for hit in english[:TOP])
+    assert "sc-obstruction" in [hit.clause.id for hit in english]
 
 
 def test_synonyms_players_use_find_the_clause() -> None:
@@ -62,7 +63,8 @@ def test_synonyms_players_use_find_the_clause() -> None:
     assert "sc-card-effects" in [h.clause.id for h in sister.search("reverse card", TOP)]
     # ノード and node, 攻撃 and attack: a Japanese word finds the clause whose English says it, and back.
     assert "ss-defence" in [h.clause.id for h in strato.search("can I block it", TOP)]
-    assert strato.search("攻撃の条件")[0].clause.id == "ss-attack"
+    assert "ss-attack" in [h.clause.id for h in strato.search("攻撃の条件", 2)]
+    assert "ss-attack" in [h.clause.id for h in strato.search("attack", 2)]
 
 
 def test_an_empty_or_unknown_question_finds_nothing() -> None:
@@ -92,7 +94,8 @@ def test_matched_words_are_marked() -> None:
     hit = index.search("スタックがあるとき数字カードは出せる？")[0]
     marked = {piece for piece, mark in highlight(hit.clause.text["ja"], hit.matched) if mark}
     assert any("スタック" in piece for piece in marked) and any("数字" in piece for piece in marked)
-    english = next(h for h in index.search("number card while there is a stack") if h.clause.id == "sc-obstruction")
+    english = next(h for h in index.search("number card while there is a stack", 10)
+                   if h.clause.id == "sc-obstruction")
     marked_en = {piece for piece, mark in highlight(english.clause.text["en"], english.matched) if mark}
     assert {"stack", "number", "card"} <= {p.lower() for p in marked_en}
     assert "".join(piece for piece, _ in highlight("a b", {"a"})) == "a b"
