@@ -54,19 +54,33 @@ class Clause:
         return value.get(lang) or value.get("en", "")
 
     def paragraphs(self, lang: str, what: str = "text") -> tuple[tuple[str, tuple[str, ...]], ...]:
-        """The text as blocks: ("p", (sentence,)) or ("ul", (item, ...)) for lines starting "- "."""
-        blocks: list[tuple[str, tuple[str, ...]]] = []
-        for chunk in re.split(r"\n\s*\n", self.in_lang(what, lang).strip()):
-            lines = [line.strip() for line in chunk.strip().splitlines() if line.strip()]
-            if lines and all(line.startswith("- ") for line in lines):
-                blocks.append(("ul", tuple(line[2:].strip() for line in lines)))
-            elif lines:
-                blocks.append(("p", (" ".join(lines) if all(_latin(x) for x in lines) else "".join(lines),)))
-        return tuple(blocks)
+        """The text as blocks: ("p", (paragraph,)) or ("ul", (item, ...)). A line starting "- " is a list item,
+        an indented line continues the item above it, other lines make paragraphs (a blank line ends one)."""
+        blocks: list[tuple[str, list[str]]] = []
+        ended = True
+        for raw in self.in_lang(what, lang).splitlines():
+            line = raw.strip()
+            if not line:
+                ended = True
+                continue
+            if line.startswith("- "):
+                if ended or blocks[-1][0] != "ul":
+                    blocks.append(("ul", []))
+                blocks[-1][1].append(line[2:].strip())
+            elif not ended and (blocks[-1][0] == "p" or raw[:1].isspace()):
+                blocks[-1][1][-1] = _joined(blocks[-1][1][-1], line)
+            else:
+                blocks.append(("p", [line]))
+            ended = False
+        return tuple((kind, tuple(lines)) for kind, lines in blocks)
 
 
-def _latin(line: str) -> bool:
-    return not re.search(r"[\u3040-\u30ff\u3400-\u9fff]", line)
+CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff01-\uff60]")
+
+
+def _joined(before: str, after: str) -> str:
+    """Two lines of one paragraph: Japanese runs on without a space, other text with one."""
+    return before + after if CJK.match(before[-1]) and CJK.match(after[0]) else f"{before} {after}"
 
 
 @dataclass(frozen=True)

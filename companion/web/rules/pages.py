@@ -16,6 +16,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from ...rulebook import Rulebook, rulebook, rulebooks
+from ...rulebook.search import MAX_QUERY
 from ..home import same_site_path
 from ..messages import message_for
 from ..pages import page
@@ -62,7 +63,7 @@ def search(slug: str) -> ResponseReturnValue:
     results = [view for _clause, view in answer(found, query, lang)] if query else []
     return page("rules/search.html", "rules/_results.html", book=found, name=found.name.get(lang, ""),
                 query=request.args.get("q", "")[:300], results=results,
-                problem=message_for(problem) if problem else "", back=_back())
+                problem=message_for(problem, {"limit": MAX_QUERY}) if problem else "", back=_back())
 
 
 @bp.get("/<slug>/<clause_id>")
