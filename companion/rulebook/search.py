@@ -85,7 +85,7 @@ def en_tokens(text: str) -> list[str]:
     every = WORD.findall(normalise(text))
     words = [stem(w) for w in every if w not in STOPWORDS]
     # Pairs only of words that stand side by side in the text: "cards to the stack" is no "card stack".
-    pairs = [f"{stem(a)}_{stem(b)}" for a, b in zip(every, every[1:]) if a not in STOPWORDS and b not in STOPWORDS]
+    pairs = [f"{stem(a)}_{stem(b)}" for a, b in zip(every, every[1:], strict=False) if a not in STOPWORDS and b not in STOPWORDS]
     return words + pairs
 
 
@@ -212,7 +212,7 @@ def highlight(text: str, matched: Iterable[str]) -> list[tuple[str, bool]]:
                 and not (i + 1 < len(folded) and KANJI.match(folded[i + 1])):
             marks[i] = True  # a lone kanji the question asked for (親, 子)
     pieces: list[tuple[str, bool]] = []
-    for ch, mark in zip(text, marks):
+    for ch, mark in zip(text, marks, strict=True):
         if pieces and pieces[-1][1] == mark:
             pieces[-1] = (pieces[-1][0] + ch, mark)
         else:
