@@ -36,6 +36,9 @@ JA = "\u3041-\u3096\u30a1-\u30fa\u30fc\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff"
 JA_RUN = re.compile(f"[0-9]*(?:[{JA}]+[0-9]*)+")
 KANJI = re.compile(r"[\u3005\u3400-\u4dbf\u4e00-\u9fff]")
 HIRAGANA_ONLY = re.compile(r"^[\u3041-\u3096\u30fc]+$")
+HIRAGANA = re.compile(r"[\u3041-\u3096]")
+KATAKANA = re.compile(r"[\u30a1-\u30fa]")
+WHOLE_WORD = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}|[\u3005\u3400-\u4dbf\u4e00-\u9fff]{2,}")
 WORD = re.compile(r"[a-z]{2}-\d+|[a-z0-9]+")
 
 STOPWORDS = frozenset("""
@@ -205,8 +208,12 @@ def highlight(text: str, matched: Iterable[str]) -> list[tuple[str, bool]]:
     folded = "".join(_fold(ch) for ch in text)  # one character for one, so positions line up
     for i in range(len(text) - 1):
         pair = folded[i:i + 2]
-        if pair in wanted and not HIRAGANA_ONLY.match(pair) and JA_RUN.fullmatch(pair):
+        if pair in wanted and JA_RUN.fullmatch(pair) and not HIRAGANA_ONLY.match(pair) \
+                and not (KATAKANA.search(pair) and HIRAGANA.search(pair)):  # "クが": a word's end and a particle
             marks[i] = marks[i + 1] = True
+    for word in WHOLE_WORD.finditer(folded):  # a katakana or kanji word is marked whole or not at all (not モ[ード])
+        if not all(marks[word.start():word.end()]):
+            marks[word.start():word.end()] = [False] * (word.end() - word.start())
     for i, ch in enumerate(folded):
         if ch in wanted and KANJI.match(ch) and not (i and KANJI.match(folded[i - 1])) \
                 and not (i + 1 < len(folded) and KANJI.match(folded[i + 1])):
