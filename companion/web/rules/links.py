@@ -4,9 +4,9 @@ Pages show ruling ids in many ways: a badge (``<span class="rule">SC-3</span>``)
 "(SS-6)", a rule-text section ("§Set phase"). Rather than each template linking its own, ``link_rulings`` runs over
 every HTML page and fragment the app answers (an ``after_request`` hook) and turns each ruling id it finds in the
 page's text into a link to the clause that id leads to (``companion.rulebook``: its home clause). It leaves alone
-what must not hold a link: tags and their attributes, and the text inside ``a``, ``button``, ``option``,
-``textarea``, ``title``, ``script`` and ``style``. A rule-text section is linked where it is a badge's whole text
-(its wording there is the page language's, as ``rule_name`` shows it).
+what must not hold a link: tags and their attributes, and the text inside ``a``, ``button``, ``summary`` (its
+tap opens its details), ``option``, ``textarea``, ``title``, ``script`` and ``style``. A rule-text section is
+linked where it is a badge's whole text (its wording there is the page language's, as ``rule_name`` shows it).
 
 The link opens the clause's own page (``/rules/<slug>/<clause>``) with a way back to the page it came from
 (``back``: this site's path only); with JavaScript it opens in a sheet over the page (static/js/rules.js), so
@@ -28,7 +28,9 @@ from ..messages import rule_name
 
 TOKEN = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*>|[^<]+|<", re.S)
 RULING = re.compile(r"(?<![A-Za-z0-9-])([A-Z]{2}-\d+)(?![0-9A-Za-z])")
-NO_LINK = frozenset({"a", "button", "option", "textarea", "title", "script", "style", "select", "head"})
+# Where a link must not go: inside another link or a control (it would steal the tap: a summary's tap opens its
+# details), and where text is not shown as text.
+NO_LINK = frozenset({"a", "button", "summary", "option", "textarea", "title", "script", "style", "select", "head"})
 BADGE_OPEN = re.compile(r'<span class="rule">$')
 
 
