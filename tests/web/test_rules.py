@@ -108,7 +108,7 @@ def test_the_linker_leaves_tags_and_controls_alone() -> None:
     with app.test_request_context("/"):
         html = ('<p title="SC-3">Take the stack (SC-3).</p><button>Draw <span class="rule">SC-4</span></button>'
                 '<select><option>SC-7</option></select><a href="/x">SC-2</a><span class="rule">ZZ-1</span>'
-                '<h2>Set phase <span class="rule">§セットフェイズ</span></h2>')
+                '<h2>Set phase <span class="rule">§セットフェイズ</span></h2><p>Set it (§4.2). (§nothing)</p>')
         linked = link_rulings(html, "/t/x")
     assert '<p title="SC-3">Take the stack (<a class="rule-link" href="/rules/sister-combination/sc-obstruction' \
            '?back=%2Ft%2Fx" data-rule="SC-3">SC-3</a>).</p>' in linked
@@ -116,6 +116,8 @@ def test_the_linker_leaves_tags_and_controls_alone() -> None:
     assert "<option>SC-7</option>" in linked and '<a href="/x">SC-2</a>' in linked
     assert '<span class="rule">ZZ-1</span>' in linked
     assert 'href="/rules/lumiere/lp-set?back=%2Ft%2Fx" data-rule="§セットフェイズ">§セットフェイズ</a>' in linked
+    assert '(<a class="rule-link" href="/rules/planetary-sisters/ps-round?back=%2Ft%2Fx" data-rule="§4.2">§4.2</a>)' \
+        in linked and "(§nothing)" in linked
 
 
 def test_the_rules_lookup_api(client: FlaskClient) -> None:

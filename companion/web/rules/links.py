@@ -32,6 +32,7 @@ RULING = re.compile(r"(?<![A-Za-z0-9-])([A-Z]{2}-\d+)(?![0-9A-Za-z])")
 # details), and where text is not shown as text.
 NO_LINK = frozenset({"a", "button", "summary", "option", "textarea", "title", "script", "style", "select", "head"})
 BADGE_OPEN = re.compile(r'<span class="rule">$')
+SECTION_IN_TEXT = re.compile(r"\((§[^()<>]{1,40})\)")
 
 
 def clause_target(rule: str) -> tuple[str, str] | None:
@@ -130,7 +131,12 @@ def link_rulings(html: str, back: str) -> str:
             key = sections[piece.strip()]
             out.append(link(key, piece))
         else:
-            out.append(RULING.sub(lambda m: link(m.group(1), m.group(1)), piece))
+            piece = RULING.sub(lambda m: link(m.group(1), m.group(1)), piece)
+            if sections and "§" in piece:  # a reason's sentence ending "(§Set phase)"
+                piece = SECTION_IN_TEXT.sub(
+                    lambda m: f"({link(sections[m.group(1)], m.group(1))})" if m.group(1) in sections else m.group(0),
+                    piece)
+            out.append(piece)
         previous = piece
     return "".join(out)
 
