@@ -72,8 +72,9 @@ def stem(word: str) -> str:
     if len(word) <= 3 or word.isdigit():
         return word
     for suffix, keep in (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"),
-                         ("ing", ""), ("ed", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not (suffix == "s" and word.endswith("ss")):
+                         ("ing", ""), ("ed", ""), ("ly", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= (4 if suffix == "ly" else 3) \
+                and not (suffix == "s" and word.endswith("ss")):
             word = word[: len(word) - len(suffix)] + keep
             break
     if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
