@@ -4,6 +4,8 @@ the same state (JavaScript off); the rules page answers a typed question in plac
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -19,6 +21,7 @@ def open_check_page(page: Page, live_server: str) -> None:
     page.click("#game-sister-combination >> text=May this card be played?")
     tap(page, ".sc-check-form", "p", "5")
     card(page, ".sc-check-form", "karen", "3", ("ts", "tn"))
+    page.wait_for_url(re.compile(r"tn=3"))  # the answer's address, once htmx has drawn it
 
 
 def test_a_ruling_opens_its_clause_in_a_sheet_and_closing_it_keeps_the_page(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]

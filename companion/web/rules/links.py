@@ -16,6 +16,7 @@ closing it leaves the page exactly as it was.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import cache
 from urllib.parse import urlencode, urlsplit
 
@@ -26,13 +27,13 @@ from ...rulebook import rulebooks, ruling_game
 from ..home import same_site_path
 from ..messages import rule_name
 
-TOKEN = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*>|[^<]+|<", re.S)
-RULING = re.compile(r"(?<![A-Za-z0-9-])([A-Z]{2}-\d+)(?![0-9A-Za-z])")
 # Where a link must not go: inside another link or a control (it would steal the tap: a summary's tap opens its
 # details), and where text is not shown as text.
 NO_LINK = frozenset({"a", "button", "summary", "option", "textarea", "title", "script", "style", "select", "head"})
-BADGE_OPEN = re.compile(r'<span class="rule">$')
-SECTION_IN_TEXT = re.compile(r"\((§[^()<>]{1,40})\)")
+# Lower-case tag names only, as every template writes them (a case-blind search is seven times slower).
+CLOSING_TAG = re.compile(r"<(/?)(" + "|".join(sorted(NO_LINK)) + r")\b[^>]*>")
+# A rule-text section as a badge's whole text, or in brackets at the end of a reason's sentence ("(§Set phase)").
+SECTION_SHOWN = re.compile(r'<span class="rule">\s*(§[^<]{1,40}?)\s*</span>|\((§[^()<>]{1,40})\)')
 
 
 def clause_target(rule: str) -> tuple[str, str] | None:
@@ -96,48 +97,72 @@ def current_back() -> str:
     return ""
 
 
+@cache
+def _ruling_pattern() -> re.Pattern[str]:
+    """A ruling id of a game that has rules ("SC-3"): its prefixes spelt out, which is quicker to search."""
+    prefixes = "|".join(sorted(book.prefix for book in rulebooks().values())) or "(?!)"
+    return re.compile(rf"\b((?:{prefixes})-\d+)\b")
+
+
+def _closed_regions(html: str) -> list[tuple[int, int]]:
+    """The stretches of ``html`` inside an element that may hold no link (NO_LINK), outermost ones, in order."""
+    regions: list[tuple[int, int]] = []
+    open_at: list[tuple[str, int]] = []
+    for match in CLOSING_TAG.finditer(html):
+        name = match.group(2).lower()
+        if match.group(1):  # an end tag closes the innermost open element of its name
+            for depth in range(len(open_at) - 1, -1, -1):
+                if open_at[depth][0] == name:
+                    if depth == 0:
+                        regions.append((open_at[0][1], match.end()))
+                    del open_at[depth:]
+                    break
+        elif not match.group(0).endswith("/>"):
+            open_at.append((name, match.start()))
+    if open_at:
+        regions.append((open_at[0][1], len(html)))
+    return regions
+
+
+def _in_text(html: str, position: int) -> bool:
+    """Whether ``position`` is in text, not inside a tag (its attributes) or a comment."""
+    return html.rfind("<", 0, position) <= html.rfind(">", 0, position)
+
+
 def link_rulings(html: str, back: str) -> str:
-    """``html`` with every ruling id in its text (and every section badge) linked to its clause."""
-    if not RULING.search(html) and "§" not in html:
-        return html
-    urls: dict[str, str] = {}
+    """``html`` with every ruling id in its text (and every rule-text section badge, or section in brackets at
+    the end of a sentence) linked to its clause. Only the places that may be ids are looked at, so a long page
+    costs little more than a search for them."""
     sections = _shown_sections() if "§" in html else {}
-
-    def link(rule: str, shown: str) -> str:
-        if rule not in urls:
-            urls[rule] = clause_url(rule, back)
-        url = urls[rule]
-        if not url:
-            return shown
-        return f'<a class="rule-link" href="{escape(url)}" data-rule="{escape(rule)}">{shown}</a>'
-
+    found: list[tuple[int, int, str, str]] = [(m.start(1), m.end(1), m.group(1), m.group(1))
+                                              for m in _ruling_pattern().finditer(html)]
+    if sections:
+        for m in SECTION_SHOWN.finditer(html):
+            group = 1 if m.group(1) else 2
+            if m.group(group) in sections:
+                found.append((m.start(group), m.end(group), sections[m.group(group)], m.group(group)))
+    if not found:
+        return html
+    found.sort()
+    regions = _closed_regions(html)
+    starts = [start for start, _end in regions]
+    opening: dict[str, str] = {}  # rule -> its link's opening tag ("" when it leads nowhere)
     out: list[str] = []
-    closed: list[str] = []  # open elements that may hold no link
-    previous = ""
-    for match in TOKEN.finditer(html):
-        piece = match.group(0)
-        name = (match.group(2) or "").lower()
-        if name:
-            if name in NO_LINK:
-                if match.group(1):
-                    if name in closed:
-                        del closed[len(closed) - 1 - closed[::-1].index(name)]
-                elif not piece.endswith("/>"):
-                    closed.append(name)
-            out.append(piece)
-        elif piece.startswith("<") or closed:
-            out.append(piece)
-        elif BADGE_OPEN.search(previous) and piece.strip() in sections:
-            key = sections[piece.strip()]
-            out.append(link(key, piece))
-        else:
-            piece = RULING.sub(lambda m: link(m.group(1), m.group(1)), piece)
-            if sections and "§" in piece:  # a reason's sentence ending "(§Set phase)"
-                piece = SECTION_IN_TEXT.sub(
-                    lambda m: f"({link(sections[m.group(1)], m.group(1))})" if m.group(1) in sections else m.group(0),
-                    piece)
-            out.append(piece)
-        previous = piece
+    done = 0
+    for start, end, rule, shown in found:
+        if start < done or not _in_text(html, start):
+            continue
+        region = bisect_right(starts, start) - 1
+        if region >= 0 and start < regions[region][1]:
+            continue  # inside a link, a button, a summary, an option…
+        if rule not in opening:
+            url = clause_url(rule, back)
+            opening[rule] = f'<a class="rule-link" href="{escape(url)}" data-rule="{escape(rule)}">' if url else ""
+        if not opening[rule]:
+            continue
+        out += (html[done:start], opening[rule], shown, "</a>")
+        done = end
+    out.append(html[done:])
     return "".join(out)
 
 
