@@ -26,7 +26,7 @@ LANGS = ("ja", "en")
 WEB = ROOT / "companion" / "web"
 # Parts with a catalog of their own: each game's web package, and the printing package. Their templates
 # are templates/<name>/ (and printables/ for printing).
-OWN_TEMPLATES = {"printing": ["templates/print", "printables"]}
+OWN_TEMPLATES = {"printing": ["templates/print", "printables"], "rules": ["templates/rules"]}
 
 
 def own_catalog_packages() -> list[Path]:

@@ -9,10 +9,11 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 from ..i18n import pick
-from . import api, errors, groups, home, printing, profiles, security, tables
+from . import api, errors, groups, home, printing, profiles, rules, security, tables
 from .gameweb import playable
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
 from .pages import is_htmx
+from .rules import api as rules_api  # noqa: F401  (its GET joins the API's blueprint before any app registers it)
 
 csrf = CSRFProtect()
 
@@ -39,6 +40,7 @@ def register_web(app: Flask) -> None:
         if entry.web.blueprint is not None and entry.web.blueprint.name not in app.blueprints:
             app.register_blueprint(entry.web.blueprint)
     printing.init_app(app)  # card sheets, play aids, score summaries (PDF)
+    rules.init_app(app)  # the rules pages, their search and lookup, a link from every ruling id to its clause
     errors.init_app(app)
 
     # Each part may bring a stylesheet of its own: static/css/parts/<name>.css, linked on every page.

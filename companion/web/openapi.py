@@ -9,6 +9,7 @@ from typing import Any
 from ..inputs import MAX_DEPTH, MAX_INT_DIGITS
 from .api_schema import REASONS, UNKNOWN
 from .gameweb import ApiRoute
+from .rules.openapi import rules_paths
 from .table_service import registered
 
 ERROR_SCHEMA: dict[str, Any] = {
@@ -69,6 +70,10 @@ def openapi_document() -> dict[str, Any]:
         for route in entry.web.api:
             paths[f"/api/v1/{slug}/{route.action}"] = {"post": operation(slug, route)}
             schemas.update(route.schemas)
+    rules, rules_schemas = rules_paths(ACCEPT_LANGUAGE)  # GET /api/v1/<slug>/rules (API.md, "Rules lookup")
+    for path, item in rules.items():
+        paths.setdefault(path, {}).update(item)
+    schemas.update(rules_schemas)
     return {
         "openapi": "3.1.0",
         "info": {"title": "companion referee API", "version": "1",

@@ -33,6 +33,7 @@ from ..inputs import InputError, entry_key, whole_number
 from ..models import Table
 from ..play import Outcome, TableView, as_seen, enter_move, redo, refused, stale, undo, view_of
 from .messages import message_for, reason_text
+from .rules.links import link_rulings
 from .security import device_id
 from .table_render import KEY_FIELD, personal, public_url, render_table, selected, shared_fragment, step_url
 from .table_service import (
@@ -103,6 +104,7 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
     known = whole_number(raw, 0, store.MAX_VERSION)
     sent = version if known is None else known
     mine = device_id()
+    page_path = url_for("tables.watch" if watch else "tables.show", token=token)  # where a rule's page leads back
     db.session().close()  # an open stream holds no database connection between its reads
 
     def stream():  # type: ignore[no-untyped-def]
@@ -118,8 +120,8 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
                 if current != sent:
                     fresh = load_view(token, watch=watch)
                     said = [line.text for line in history(fresh) if line.seq > sent and line.device != mine]
-                    data = {"version": fresh.version, "html": personal(shared_fragment(fresh, not watch, {}),
-                                                                         not watch),
+                    html = link_rulings(shared_fragment(fresh, not watch, {}), page_path)  # as a page's are
+                    data = {"version": fresh.version, "html": personal(html, not watch),
                             "said": said[:SAID_LINES][::-1]}
                     db.session().close()
                     yield f"id: {fresh.version}\nevent: table\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"

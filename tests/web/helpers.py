@@ -9,6 +9,7 @@ from html import unescape
 def text_of(html: str) -> str:
     """The visible text of a page, whitespace folded."""
     html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r'<a class="rule-link"[^>]*>(.*?)</a>', r"\1", html)  # a ruling's link reads as its id
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
 
 

@@ -25,6 +25,7 @@ from companion.web.printing.documents import (
     profile_cards,
     read_for_print,
 )
+from companion.web.rules.printables import rules_printables
 
 LP = "lumiere"
 PRINT_ORDER = 2  # the print page lists the games in this order
@@ -115,3 +116,4 @@ PRINTABLES: tuple[Printable, ...] = (
                  "Two-sided."),
               TWO_SIDED_OPTIONS, lp_phases, two_sided=True),
 )
+PRINTABLES = PRINTABLES + rules_printables(LP)  # the whole rules, A4 and A5 (companion/web/rules)

@@ -6,14 +6,13 @@ from __future__ import annotations
 from companion.games.planeta_rica import GAME
 from companion.groups.records import Category
 from companion.web.gameweb import TableViewLike
+from companion.web.wording import Wording
 
 from .breakdown import seat_views
-from .labels import seat_label
 
 POINTS = True  # won on VP (PR-5)
 
 
 def categories(view: TableViewLike) -> list[tuple[Category, ...]]:
-    names = [seat_label(i, list(view.table.seats)) for i in range(view.players)]
-    views = sorted(seat_views(GAME.score(view.state), names), key=lambda v: v.seat)
+    views = sorted(seat_views(GAME.score(view.state), Wording.of_table(view.seats)), key=lambda v: v.seat)
     return [tuple(Category(t.code, t.label, t.value) for t in v.terms) for v in views]

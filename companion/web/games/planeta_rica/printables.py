@@ -27,6 +27,7 @@ from companion.web.printing.documents import (
     profile_cards,
     read_for_print,
 )
+from companion.web.rules.printables import rules_printables
 
 from .labels import REWARDS, reward_icon, reward_name
 
@@ -100,3 +101,4 @@ PRINTABLES: tuple[Printable, ...] = (
                  "as far as the profile knows them; the rest prints blank, to write in (PR-6)."),
               (*CARD_OPTIONS, "profile"), pr_cards),
 )
+PRINTABLES = PRINTABLES + rules_printables(PR)  # the whole rules, A4 and A5 (companion/web/rules)

@@ -27,6 +27,7 @@ from companion.web.printing.documents import (
     profile_cards,
     unreadable_profile,
 )
+from companion.web.rules.printables import rules_printables
 
 PS = "planetary-sisters"
 PRINT_ORDER = 1  # the print page lists the games in this order
@@ -177,3 +178,4 @@ PRINTABLES: tuple[Printable, ...] = (
               _l("One column per player, every category of both sides, totals and places."),
               ("paper", "lang", "players"), ps_pad, players=(2, 3, 4)),
 )
+PRINTABLES = PRINTABLES + rules_printables(PS)  # the whole rules, A4 and A5 (companion/web/rules)

@@ -23,6 +23,7 @@ from companion.web.printing.documents import (
     card_document,
     digest,
 )
+from companion.web.rules.printables import rules_printables
 
 SC = "sister-combination"
 PRINT_ORDER = 4  # the print page lists the games in this order
@@ -95,3 +96,4 @@ PRINTABLES: tuple[Printable, ...] = (
                  "obstruction mode, drawing, リーチ, the deck, the options (SC-2 … SC-8)."),
               ("paper", "lang"), sc_reference),
 )
+PRINTABLES = PRINTABLES + rules_printables(SC)  # the whole rules, A4 and A5 (companion/web/rules)

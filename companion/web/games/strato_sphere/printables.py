@@ -25,6 +25,7 @@ from companion.web.printing.documents import (
     by_lang,
     card_document,
 )
+from companion.web.rules.printables import rules_printables
 
 SS = "strato-sphere"
 PRINT_ORDER = 3  # the print page lists the games in this order
@@ -110,3 +111,4 @@ PRINTABLES: tuple[Printable, ...] = (
                  "with partner and opponents (SS-1, SS-2)."),
               ("paper", "lang", "players"), ss_seat_mats, players=(2, 4)),
 )
+PRINTABLES = PRINTABLES + rules_printables(SS)  # the whole rules, A4 and A5 (companion/web/rules)

@@ -30,7 +30,7 @@ def test_lp10_the_effect_phase_offers_send_under_and_facing(phone: Phone) -> Non
     table_url = new_table(phone, "Aki", "Ben", "Chie", "Dai")
     play(phone, table_url, "first seat=0", *OPENINGS, "play card=ghost")
     html = phone.get(table_url).get_data(as_text=True)
-    assert re.findall(r'<summary>([^<]+?)\s*(?:<span class="rule">LP-10</span>)?</summary>', html)[-4:] == [
+    assert re.findall(r'<summary>([^<]+?)\s*(?:<span class="rule">(?:<a [^>]*>)?LP-10(?:</a>)?</span>)?</summary>', html)[-4:] == [
         "Move a card", "Turn a card to face another seat", "Swap two cards", "Send a card off the field"]
     set_form = html[html.index('id="lp-field-form"'):]
     set_form = set_form[:set_form.index("</form>")]

@@ -1,0 +1,38 @@
+"""Rules at hand on the web: the rules pages and their search, the link from every ruling id to its clause, the
+API's rules lookup and its OpenAPI description, the rules as a printed play aid.
+
+Where to look:
+- ``pages.py``: /rules/<slug> (whole rules), its search, one clause on a page (or in a sheet) with the way back.
+- ``links.py``: the one place that turns every ruling id a page shows into a link to its clause.
+- ``api.py``: GET /api/v1/<slug>/rules (API.md); ``openapi.py``: its description.
+- ``model.py``: the clause views the pages and the API draw; ``printables.py``: the A4 and A5 rules booklets.
+The clauses themselves, their index and the synonyms are in companion/rulebook (no Flask there).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask_babel import lazy_gettext as _l
+
+from ...rulebook import rulebook
+from .links import current_back, link_response, rule_link
+from .pages import bp
+
+MESSAGES: dict[str, Any] = {
+    "rules.query_missing": _l("Type a question: a few words in Japanese or English."),
+    "rules.query_too_long": _l("A question may have at most {limit} characters."),
+    "rules.lang_unknown": _l("“{lang}” is not a language of the answers: ja or en."),
+    "rules.method": _l("This API call takes GET."),
+}
+
+
+def init_app(app: Flask) -> None:
+    """Register the rules pages, the link filter and the hook that links every ruling id on a page."""
+    if "rules" not in app.blueprints:
+        app.register_blueprint(bp)
+    app.extensions["companion_messages"].update(MESSAGES)
+    app.jinja_env.filters["rule_link"] = rule_link
+    app.jinja_env.globals.update(rulebook_of=rulebook, rules_back=current_back)
+    app.after_request(link_response)

@@ -1,0 +1,54 @@
+"""The rules lookup of the referee API (../shared/API.md, "Rules lookup"):
+
+    GET /api/v1/<slug>/rules?q=<text>&lang=ja|en
+
+The game's clauses that best answer a question typed in Japanese or English, best first, at most 5. ``lang`` is
+the answer texts' language (default: Accept-Language, else en); an empty, missing or over-long ``q`` or an unknown
+``lang`` is a 422 with the error schema, an unknown game a 404. The route joins the API's blueprint, so it is
+stateless like every API call (no session, no cookie).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify, request
+from flask_babel import get_locale
+
+from ...i18n import LANGUAGES
+from ...rulebook import rulebook
+from ...rulebook.search import MAX_QUERY
+from ..api import bp, error_response, problem
+from .model import LIMIT, LOOKUP_METHODS, answer, plain_text, read_query
+
+
+@bp.get("/<slug>/rules")
+def rules_lookup(slug: str) -> Response:
+    book = rulebook(slug)
+    if book is None:
+        return error_response(404, [problem("request.not_found")])
+    errors = []
+    query, code = read_query(request.args.get("q"))
+    if code:
+        errors.append(problem(code, "q", params={"limit": MAX_QUERY}))
+    lang = request.args.get("lang") or str(get_locale() or "en")
+    if lang not in LANGUAGES:
+        errors.append(problem("rules.lang_unknown", "lang", params={"lang": lang[:20]}))
+    if errors:
+        return error_response(422, errors)
+    clauses: list[dict[str, Any]] = [
+        {"id": clause.id, "title": clause.in_lang("title", lang), "text": plain_text(clause, lang),
+         "section": clause.in_lang("section", lang), "rulings": list(clause.rulings), "url": view.anchor_url}
+        for clause, view in answer(book, query, lang, LIMIT)
+    ]
+    response = jsonify({"game": book.slug, "query": query, "clauses": clauses})
+    response.vary.add("Accept-Language")
+    return response
+
+
+@bp.route("/<slug>/rules", methods=["POST", "PUT", "PATCH", "DELETE"])
+def rules_lookup_wrong_method(slug: str) -> Response:
+    """The lookup is a GET: any other method is a 405 naming the methods it takes (as every call's is)."""
+    response = error_response(405, [problem("rules.method")])
+    response.headers["Allow"] = LOOKUP_METHODS
+    return response

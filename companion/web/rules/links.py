@@ -1,0 +1,178 @@
+"""Every ruling id the app shows leads to its clause, from this one place.
+
+Pages show ruling ids in many ways: a badge (``<span class="rule">SC-3</span>``), a reason's sentence ending
+"(SS-6)", a rule-text section ("§Set phase"). Rather than each template linking its own, ``link_rulings`` runs over
+every HTML page and fragment the app answers (an ``after_request`` hook) and turns each ruling id it finds in the
+page's text into a link to the clause that id leads to (``companion.rulebook``: its home clause). It leaves alone
+what must not hold a link: tags and their attributes, and the text inside ``a``, ``button``, ``summary`` (its
+tap opens its details), ``option``, ``textarea``, ``title``, ``script`` and ``style``. A rule-text section is
+linked where it is a badge's whole text (its wording there is the page language's, as ``rule_name`` shows it).
+
+The link opens the clause's own page (``/rules/<slug>/<clause>``) with a way back to the page it came from
+(``back``: this site's path only); with JavaScript it opens in a sheet over the page (static/js/rules.js), so
+closing it leaves the page exactly as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import cache
+from urllib.parse import urlencode, urlsplit
+
+from flask import Response, request, url_for
+from markupsafe import Markup, escape
+
+from ...rulebook import rulebooks, ruling_game
+from ..home import same_site_path
+from ..messages import rule_name
+
+# Where a link must not go: inside another link or a control (it would steal the tap: a summary's tap opens its
+# details), and where text is not shown as text.
+NO_LINK = frozenset({"a", "button", "summary", "option", "textarea", "title", "script", "style", "select", "head"})
+# Lower-case tag names only, as every template writes them (a case-blind search is seven times slower).
+CLOSING_TAG = re.compile(r"<(/?)(" + "|".join(sorted(NO_LINK)) + r")\b[^>]*>")
+# A rule-text section as a badge's whole text, or in brackets at the end of a reason's sentence ("(§Set phase)").
+SECTION_SHOWN = re.compile(r'<span class="rule">\s*(§[^<]{1,40}?)\s*</span>|\((§[^()<>]{1,40})\)')
+
+
+def clause_target(rule: str) -> tuple[str, str] | None:
+    """(game slug, clause id) that a ruling id or a rule-text section key leads to, or None."""
+    slug = ruling_game(rule) if not rule.startswith("§") else _section_game(rule)
+    book = rulebooks().get(slug or "")
+    clause = book.clause_for(rule) if book else None
+    return (book.slug, clause.id) if book and clause else None
+
+
+@cache
+def _section_keys() -> dict[str, str]:
+    """Rule-text section key -> the one game whose clauses list it (keys two games share lead nowhere)."""
+    owners: dict[str, set[str]] = {}
+    for slug, book in rulebooks().items():
+        for clause in book.clauses:
+            for key in clause.keys:
+                owners.setdefault(key, set()).add(slug)
+    return {key: next(iter(slugs)) for key, slugs in owners.items() if len(slugs) == 1}
+
+
+def _section_game(key: str) -> str | None:
+    return _section_keys().get(key)
+
+
+def _shown_sections() -> dict[str, str]:
+    """A section badge's text in the page's language ("§Set phase") -> its key ("§セットフェイズ")."""
+    return {rule_name(key): key for key in _section_keys()} | {key: key for key in _section_keys()}
+
+
+def clause_url(rule: str, back: str = "") -> str:
+    """The address of the clause a ruling id (or section key) leads to, with the way back; "" if none."""
+    target = clause_target(rule)
+    if target is None:
+        return ""
+    slug, clause_id = target
+    url = url_for("rules.clause", slug=slug, clause_id=clause_id)
+    return f"{url}?{urlencode({'back': back})}" if back else url
+
+
+def rule_link(rule: str, back: str | None = None) -> Markup:
+    """A ruling id as a link to its clause (the Jinja filter ``rule_link``); an unknown id stays plain text."""
+    url = clause_url(rule, current_back() if back is None else back)
+    if not url:
+        return Markup(escape(rule))
+    return Markup('<a class="rule-link" href="{}" data-rule="{}">{}</a>').format(url, rule, rule_name(rule))
+
+
+def current_back() -> str:
+    """The page a player reads now, as this site's path: the address htmx reports for a fragment, else this
+    GET's own address (a POST's answer has no address worth coming back to)."""
+    current = request.headers.get("HX-Current-URL", "")
+    if current:
+        parts = urlsplit(current)
+        if parts.netloc and parts.netloc != request.host:
+            return ""
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
+        return same_site_path(path)
+    if request.method == "GET":
+        return same_site_path(request.full_path.rstrip("?"))
+    return ""
+
+
+@cache
+def _ruling_pattern() -> re.Pattern[str]:
+    """A ruling id of a game that has rules ("SC-3"): its prefixes spelt out, which is quicker to search."""
+    prefixes = "|".join(sorted(book.prefix for book in rulebooks().values())) or "(?!)"
+    return re.compile(rf"\b((?:{prefixes})-\d+)\b")
+
+
+def _closed_regions(html: str) -> list[tuple[int, int]]:
+    """The stretches of ``html`` inside an element that may hold no link (NO_LINK), outermost ones, in order."""
+    regions: list[tuple[int, int]] = []
+    open_at: list[tuple[str, int]] = []
+    for match in CLOSING_TAG.finditer(html):
+        name = match.group(2).lower()
+        if match.group(1):  # an end tag closes the innermost open element of its name
+            for depth in range(len(open_at) - 1, -1, -1):
+                if open_at[depth][0] == name:
+                    if depth == 0:
+                        regions.append((open_at[0][1], match.end()))
+                    del open_at[depth:]
+                    break
+        elif not match.group(0).endswith("/>"):
+            open_at.append((name, match.start()))
+    if open_at:
+        regions.append((open_at[0][1], len(html)))
+    return regions
+
+
+def _in_text(html: str, position: int) -> bool:
+    """Whether ``position`` is in text, not inside a tag (its attributes) or a comment."""
+    return html.rfind("<", 0, position) <= html.rfind(">", 0, position)
+
+
+def link_rulings(html: str, back: str) -> str:
+    """``html`` with every ruling id in its text (and every rule-text section badge, or section in brackets at
+    the end of a sentence) linked to its clause. Only the places that may be ids are looked at, so a long page
+    costs little more than a search for them."""
+    sections = _shown_sections() if "§" in html else {}
+    found: list[tuple[int, int, str, str]] = [(m.start(1), m.end(1), m.group(1), m.group(1))
+                                              for m in _ruling_pattern().finditer(html)]
+    if sections:
+        for m in SECTION_SHOWN.finditer(html):
+            group = 1 if m.group(1) else 2
+            if m.group(group) in sections:
+                found.append((m.start(group), m.end(group), sections[m.group(group)], m.group(group)))
+    if not found:
+        return html
+    found.sort()
+    regions = _closed_regions(html)
+    starts = [start for start, _end in regions]
+    opening: dict[str, str] = {}  # rule -> its link's opening tag ("" when it leads nowhere)
+    out: list[str] = []
+    done = 0
+    for start, end, rule, shown in found:
+        if start < done or not _in_text(html, start):
+            continue
+        region = bisect_right(starts, start) - 1
+        if region >= 0 and start < regions[region][1]:
+            continue  # inside a link, a button, a summary, an option…
+        if rule not in opening:
+            url = clause_url(rule, back)
+            opening[rule] = f'<a class="rule-link" href="{escape(url)}" data-rule="{escape(rule)}">' if url else ""
+        if not opening[rule]:
+            continue
+        out += (html[done:start], opening[rule], shown, "</a>")
+        done = end
+    out.append(html[done:])
+    return "".join(out)
+
+
+def link_response(response: Response) -> Response:
+    """The after_request hook: link the rulings of an HTML answer (pages and htmx fragments alike)."""
+    if (response.mimetype != "text/html" or response.direct_passthrough or response.is_streamed
+            or request.path.startswith(("/api/", "/static/"))):
+        return response
+    html = response.get_data(as_text=True)
+    linked = link_rulings(html, current_back())
+    if linked is not html:
+        response.set_data(linked)
+    return response

@@ -1,0 +1,170 @@
+"""Rules at hand on the web (issue 25): the rules pages in both languages, reached from the home page and every
+table page; their search with the matched words marked; every ruling id a page shows linked to its clause, with
+the way back; the rules lookup API (API.md) and its OpenAPI description."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from flask.testing import FlaskClient
+
+from companion.rulebook import rulebooks
+from companion.web.rules.links import link_rulings
+from tests.web.apps import Phone
+from tests.web.games.sister_combination.support import started
+from tests.web.helpers import text_of
+
+SC = "sister-combination"
+
+
+def test_the_home_page_leads_to_every_games_rules(phone: Phone) -> None:
+    html = phone.get("/").get_data(as_text=True)
+    for slug in rulebooks():
+        card = html.split(f'id="game-{slug}"', 1)[1].split("</li>", 1)[0]
+        assert f'href="/rules/{slug}">Rules</a>' in card
+    assert 'href="/rules">Rules of every game</a>' in html
+    index = text_of(phone.get("/rules").get_data(as_text=True))
+    assert "Rules of Strato-Sphere" in index and "Rules of Planeta Rica" in index
+
+
+def test_a_games_rules_page_in_english_and_japanese(client: FlaskClient) -> None:
+    english = client.get(f"/rules/{SC}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    text = text_of(english)
+    assert "Rules of Sister Combination" in text
+    assert 'id="sc-obstruction"' in english and "Obstruction mode: while the stack holds cards" in text
+    assert "a number card never, not even of the same colour" in text
+    # the part of the rule text it restates, the ruling it concerns, and the reading shown as one
+    section = english.split('id="sc-obstruction"', 1)[1].split("</article>", 1)[0]
+    assert "Rule text: <『スタック』、『おじゃまモード』とは?> (Obstruction mode)" in text_of(section)
+    assert 'data-rule="SC-3">SC-3</a>' in section
+    assert "The companion's reading" in text_of(section) and "a reading, after the normal mode" in text_of(section)
+    japanese = text_of(client.get(f"/rules/{SC}", headers={"Accept-Language": "ja"}).get_data(as_text=True))
+    assert "シスター・コンビネーションのルール" in japanese
+    assert "おじゃまモード：スタックがある間" in japanese and "数字のカードは場札と同じ色でも出せない" in japanese
+    assert "アプリの読み" in japanese
+    for part in ("The game in short", "Set-up", "Playing a turn", "The end of the game", "Questions and rulings"):
+        assert part in text
+
+
+def test_search_marks_the_words_that_matched(phone: Phone) -> None:
+    phone.lang = "ja"
+    response = phone.get(f"/rules/{SC}/search?q=スタックがあるとき数字カードは出せる？")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    first = html.split('<li class="clause card"', 2)[1]
+    assert 'id="result-sc-obstruction"' in first
+    assert "<mark>スタック</mark>" in first and "<mark>数字</mark>" in first
+    assert "「スタックがあるとき数字カードは出せる？」によく答える条項" in text_of(html)
+    # htmx asks for the results alone
+    fragment = phone.get(f"/rules/{SC}/search?q=reach", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<html" not in fragment and 'id="result-sc-reach"' in fragment
+
+
+def test_a_blank_or_long_question_is_told_so(phone: Phone) -> None:
+    text = text_of(phone.get(f"/rules/{SC}/search?q=%20%20").get_data(as_text=True))
+    assert "Type a question: a few words in Japanese or English." in text
+    text = text_of(phone.get(f"/rules/{SC}/search?q=" + "a" * 201).get_data(as_text=True))
+    assert "A question may have at most 200 characters." in text
+    assert "No clause answers “zzqq”" in text_of(phone.get(f"/rules/{SC}/search?q=zzqq").get_data(as_text=True))
+    assert phone.get("/rules/no-such-game").status_code == 404
+    assert phone.get(f"/rules/{SC}/sc-no-such-clause").status_code == 404
+
+
+def test_a_clause_page_has_the_way_back(phone: Phone) -> None:
+    html = phone.get(f"/rules/{SC}/sc-reach?back=/t/abc%3Fat%3D3").get_data(as_text=True)
+    assert '<a class="button primary" href="/t/abc?at=3">Back</a>' in html
+    assert "\"リーチ\" (reach) and the last card" in text_of(html)
+    offsite = phone.get(f"/rules/{SC}/sc-reach?back=//evil.example/x").get_data(as_text=True)
+    assert 'href="//evil.example' not in offsite and ">Back</a>" not in offsite
+    sheet = phone.get(f"/rules/{SC}/sc-reach", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<html" not in sheet and 'class="clause rule-sheet" id="sc-reach"' in sheet
+
+
+def test_every_ruling_on_a_table_page_links_to_its_clause(phone: Phone) -> None:
+    table = started(phone)
+    html = phone.get(table).get_data(as_text=True)
+    links = re.findall(r'<a class="rule-link" href="([^"]+)" data-rule="([^"]+)">', html)
+    rules = {rule for _href, rule in links}
+    assert {"SC-2", "SC-4"} <= rules
+    href = next(h for h, rule in links if rule == "SC-2")
+    parts = urlsplit(href.replace("&amp;", "&"))
+    assert parts.path == f"/rules/{SC}/sc-matching" and parse_qs(parts.query)["back"] == [table]
+    assert "What you may play: same colour, same number or symbol, or an S.P." in text_of(
+        phone.get(href.replace("&amp;", "&")).get_data(as_text=True))
+    # the table's own menu: the rules and a question box that answers on the table page
+    menu = html.split('id="table-rules"', 1)[1].split("</details>", 1)[0]
+    assert f'href="/rules/{SC}?back=' in menu and 'hx-target="#table-rule-results"' in menu
+    assert f'name="back" value="{table}"' in menu
+    # a button's text never becomes a link (a link inside a button would steal the tap)
+    for button in re.findall(r"<button[^>]*>.*?</button>", html, flags=re.S):
+        assert "rule-link" not in button
+
+
+def test_the_linker_leaves_tags_and_controls_alone() -> None:
+    from companion import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite://"})
+    with app.test_request_context("/"):
+        html = ('<p title="SC-3">Take the stack (SC-3).</p><button>Draw <span class="rule">SC-4</span></button>'
+                '<select><option>SC-7</option></select><a href="/x">SC-2</a><span class="rule">ZZ-1</span>'
+                '<h2>Set phase <span class="rule">§セットフェイズ</span></h2><p>Set it (§4.2). (§nothing)</p>')
+        linked = link_rulings(html, "/t/x")
+    assert '<p title="SC-3">Take the stack (<a class="rule-link" href="/rules/sister-combination/sc-obstruction' \
+           '?back=%2Ft%2Fx" data-rule="SC-3">SC-3</a>).</p>' in linked
+    assert "<button>Draw <span class=\"rule\">SC-4</span></button>" in linked
+    assert "<option>SC-7</option>" in linked and '<a href="/x">SC-2</a>' in linked
+    assert '<span class="rule">ZZ-1</span>' in linked
+    assert 'href="/rules/lumiere/lp-set?back=%2Ft%2Fx" data-rule="§セットフェイズ">§セットフェイズ</a>' in linked
+    assert '(<a class="rule-link" href="/rules/planetary-sisters/ps-round?back=%2Ft%2Fx" data-rule="§4.2">§4.2</a>)' \
+        in linked and "(§nothing)" in linked
+
+
+def test_the_rules_lookup_api(client: FlaskClient) -> None:
+    response = client.get(f"/api/v1/{SC}/rules", query_string={"q": "スタックがあるとき数字カードは出せる？",
+                                                                "lang": "en"})
+    assert response.status_code == 200 and "Set-Cookie" not in response.headers
+    body = response.get_json()
+    assert body["game"] == SC and body["query"] == "スタックがあるとき数字カードは出せる？"
+    assert 1 <= len(body["clauses"]) <= 5
+    first = body["clauses"][0]
+    assert set(first) == {"id", "title", "text", "section", "rulings", "url"}
+    assert first["id"] == "sc-obstruction" and first["rulings"] == ["SC-3"]
+    assert first["title"] == "Obstruction mode: while the stack holds cards"
+    assert first["url"] == f"/rules/{SC}#sc-obstruction"
+    assert "a number card never" in first["text"]
+    japanese = client.get(f"/api/v1/{SC}/rules?q=reach", headers={"Accept-Language": "ja"}).get_json()
+    assert japanese["clauses"][0]["title"] == "リーチと最後の1枚"
+
+
+def test_the_rules_lookup_refuses_bad_questions(client: FlaskClient) -> None:
+    for query, code in (("", "rules.query_missing"), (" \u3000 ", "rules.query_missing"),
+                        ("a" * 201, "rules.query_too_long")):
+        response = client.get(f"/api/v1/{SC}/rules", query_string={"q": query})
+        assert response.status_code == 422
+        assert response.get_json()["errors"] == [
+            {"path": "q", "code": code, "rule": "", "message": response.get_json()["errors"][0]["message"]}]
+    missing = client.get(f"/api/v1/{SC}/rules").get_json()["errors"][0]
+    assert missing["message"] == "Type a question: a few words in Japanese or English."
+    both = client.get(f"/api/v1/{SC}/rules?lang=fr", headers={"Accept-Language": "ja"}).get_json()["errors"]
+    assert [e["path"] for e in both] == ["q", "lang"]
+    assert both[1]["message"] == "「fr」は答えの言語ではありません：ja か en です。"
+    assert client.get("/api/v1/no-such-game/rules?q=x").status_code == 404
+    post = client.post(f"/api/v1/{SC}/rules?q=x")
+    assert post.status_code == 405 and post.headers["Allow"] == "GET, HEAD"
+    assert client.get(f"/api/v1/{SC}/rules?q=" + "あ" * 200).status_code == 200
+
+
+def test_the_rules_lookup_is_in_the_openapi_document(client: FlaskClient) -> None:
+    document = client.get("/api/v1/openapi.json").get_json()
+    for slug in rulebooks():
+        operation = document["paths"][f"/api/v1/{slug}/rules"]["get"]
+        q = next(p for p in operation["parameters"] if p["name"] == "q")
+        assert q["required"] is True and q["schema"]["maxLength"] == 200 and q["schema"]["minLength"] == 1
+        lang = next(p for p in operation["parameters"] if p["name"] == "lang")
+        assert lang["schema"]["enum"] == ["ja", "en"]
+        assert set(operation["responses"]) == {"200", "405", "422"}
+    answer = document["components"]["schemas"]["RulesAnswer"]
+    assert answer["required"] == ["game", "query", "clauses"] and answer["properties"]["clauses"]["maxItems"] == 5
+    assert document["components"]["schemas"]["Clause"]["required"] == ["id", "title", "text", "section",
+                                                                         "rulings", "url"]
