@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from collections.abc import Mapping
 
 import segno
@@ -88,6 +89,9 @@ def _poll(token: str, watch: bool) -> ResponseReturnValue:
 
 
 HEARTBEAT_SECONDS = 15.0  # a comment line at least this often keeps proxies and phones from closing the stream
+# A stream ends after this long and the page's EventSource reconnects at once (with Last-Event-ID), so a worker
+# being restarted or a proxy's read timeout never waits on a stream that would never end.
+STREAM_SECONDS = 300.0
 SAID_LINES = 5  # the newest entries another phone made, announced on a page that catches up
 
 
@@ -110,8 +114,9 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
     def stream():  # type: ignore[no-untyped-def]
         nonlocal sent
         yield "retry: 2000\n\n"
+        ends = time.monotonic() + STREAM_SECONDS
         with live.hub().listening(table_id) as listener:
-            while True:
+            while time.monotonic() < ends:
                 listener.news.clear()
                 current = store.current_version(table_id)
                 if current is None:  # the table is gone

@@ -58,7 +58,7 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
     env = dict(os.environ, COMPANION_TEST_INSTANCE=str(instance), COMPANION_TEST_DATABASE_URL=url,
                **(extra_env or {}))
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", *(server_args or GTHREAD), app_module],
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", *(server_args or MAKE_RUN), app_module],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
@@ -76,8 +76,12 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
                 raise RuntimeError(f"gunicorn did not answer {ready_path} within {WAIT_MS // 1000} s") from None
             time.sleep(0.1)
     yield base
-    server.terminate()
-    server.wait(10)
+    server.terminate()  # gunicorn waits for open requests (a page's live stream) up to its graceful timeout
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(10)
 
 
 @pytest.fixture(scope="session")
