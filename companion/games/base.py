@@ -152,6 +152,23 @@ class OptionSpec:
         return str(stored)
 
 
+def option_values(specs: Sequence[OptionSpec], options: Mapping[str, str], code: str) -> dict[str, str]:
+    """Each option's setting in a table's stored ``options`` (a key it lacks: the reading it started under);
+    raises ParseError ``code`` (ErrorList for several) naming a setting that is not one of the option's
+    choices."""
+    errors: list[RulesError] = []
+    values: dict[str, str] = {}
+    for spec in specs:
+        value = spec.value(options)
+        if value not in spec.choices:
+            errors.append(ParseError(code, spec.rule, f"options.{spec.key}", value=str(value),
+                                     allowed=list(spec.choices)))
+        values[spec.key] = value
+    if errors:
+        raise errors[0] if len(errors) == 1 else ErrorList(errors)
+    return values
+
+
 @dataclass(frozen=True)
 class CardField:
     """One field of a card in a deck profile, for the generic profile editor.

@@ -6,16 +6,18 @@ The game's part comes from its web package (``GameWeb.profile_editor``, see card
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import url_for
+from flask_babel import gettext as _
 
 from .. import store
-from ..games.base import Reason, RulesError
+from ..games.base import ErrorList, Reason, RulesError
 from ..i18n import pick
 from ..models import Profile
+from ..play import UnknownProfile, resolve_profile
 from ..profiles import builtin_profiles
 from ..profiles.progress import Progress, progress
 from ..profiles.refs import ProfileRef
@@ -24,6 +26,7 @@ from .gameweb import Registered
 from .messages import explain, rule_name
 from .profile_return import way_back
 from .table_service import registered
+from .wording import PAGE
 
 
 def progress_of(entry: Registered, data: Mapping[str, Any]) -> Progress | None:
@@ -258,3 +261,24 @@ def profile_choices(slug: str, builtins: Mapping[str, Mapping[str, Any]],
     found += [ProfileChoice(str(ProfileRef.user(row.token)), pick(row.data, "name"), progress_for(slug, row.data))
               for row in made if row.game == slug]
     return tuple(found)
+
+
+D = TypeVar("D")
+
+
+def tool_deck(slug: str, profile_ref: str, default_ref: str,
+              read: Callable[[Mapping[str, Any]], D]) -> tuple[str, dict[str, Any], D, list[str]]:
+    """The deck profile a quick tool's link names, read by the game (``read``), with what went wrong said:
+    a link that names no profile of this game, or a profile that cannot be used, falls back to the built-in
+    one (the ref actually used comes first)."""
+    problems: list[str] = []
+    try:
+        profile, _key = resolve_profile(slug, ProfileRef.parse(profile_ref))
+        return profile_ref, profile, read(profile), problems
+    except UnknownProfile:
+        problems.append(_("No deck profile of this game is at that link; the built-in one is used."))
+    except ErrorList as broken:
+        problems.append(_("That deck profile cannot be used (%(why)s); the built-in one is used.",
+                          why="; ".join(explain(e, PAGE) for e in broken.errors[:3])))
+    profile, _key = resolve_profile(slug, ProfileRef.parse(default_ref))
+    return default_ref, profile, read(profile), problems

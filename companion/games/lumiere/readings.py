@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..base import ErrorList, OptionSpec, ParseError
+from ..base import OptionSpec, option_values
 
 REMOVE_TOP_CARDS = "top-cards"  # LP-6 now: only the areas' top cards are looked at
 REMOVE_EVERY_CARD = "every-card"  # LP-6 before: buried cards counted too
@@ -42,15 +42,6 @@ class Readings:
 def readings_from(options: Mapping[str, str]) -> Readings:
     """A table's stored options -> its readings (a key it lacks: the reading it started under); raises
     ParseError naming a setting that is not one of the option's choices."""
-    errors: list[ParseError] = []
-    values: dict[str, str] = {}
-    for spec in OPTIONS:
-        value = spec.value(options)
-        if value not in spec.choices:
-            errors.append(ParseError("lp.option.unknown_choice", spec.rule, f"options.{spec.key}",
-                                     value=str(value), allowed=list(spec.choices)))
-        values[spec.key] = value
-    if errors:
-        raise errors[0] if len(errors) == 1 else ErrorList(errors)
+    values = option_values(OPTIONS, options, "lp.option.unknown_choice")
     return Readings(remove_counts_buried=values[REMOVE_OPTION.key] == REMOVE_EVERY_CARD,
                     mulligan_until_play=values[MULLIGAN_OPTION.key] == MULLIGAN_UNTIL_PLAY)

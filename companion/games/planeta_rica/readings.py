@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..base import ErrorList, OptionSpec, ParseError
+from ..base import OptionSpec, option_values
 
 NEW_EARTH_COUNTS = "counts"
 NEW_EARTH_NOT_COUNTED = "not-counted"
@@ -49,16 +49,7 @@ class Readings:
 def readings_from(options: Mapping[str, str]) -> Readings:
     """A table's stored options -> its readings (a key it lacks: the reading it started under); raises
     ParseError naming a setting that is not one of the option's choices."""
-    errors: list[ParseError] = []
-    values: dict[str, str] = {}
-    for spec in OPTIONS:
-        value = spec.value(options)
-        if value not in spec.choices:
-            errors.append(ParseError("pr.option.unknown_choice", spec.rule, f"options.{spec.key}",
-                                     value=str(value), allowed=list(spec.choices)))
-        values[spec.key] = value
-    if errors:
-        raise errors[0] if len(errors) == 1 else ErrorList(errors)
+    values = option_values(OPTIONS, options, "pr.option.unknown_choice")
     return Readings(new_earth_counts=values[NEW_EARTH_OPTION.key] == NEW_EARTH_COUNTS,
                     time_machine_spent=values[TIME_MACHINE_OPTION.key] == TIME_MACHINE_SPENT,
                     gadget_cost_held=values[GADGET_COST_OPTION.key] == GADGET_COST_HELD)

@@ -21,20 +21,19 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion.games.base import Breakdown, ErrorList, ParseError
+from companion.games.base import Breakdown, ParseError
 from companion.games.planeta_rica import DeckProfile, Gadget, Planet, Reward, read_profile, score_seats
 from companion.games.planeta_rica.cards import SLOTS
 from companion.games.planeta_rica.score import GadgetVP, PlanetVP, SeatCards
 from companion.games.planeta_rica.state import PLAYER_COUNTS
 from companion.i18n import pick
 from companion.inputs import whole_number
-from companion.play import UnknownProfile, resolve_profile
+from companion.play import resolve_profile
 from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
 from companion.web.links import LinkReader
-from companion.web.messages import explain
 from companion.web.pages import is_htmx, page
-from companion.web.profile_model import edit_or_copy, progress_for
+from companion.web.profile_model import edit_or_copy, progress_for, tool_deck
 from companion.web.remembering import ProfileChanged
 from companion.web.wording import PAGE, Wording
 
@@ -119,20 +118,6 @@ def _remembered(saved: int) -> str:
                     "%(num)d card values remembered in your deck profile.", saved)
 
 
-def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]]:
-    problems: list[str] = []
-    try:
-        profile, _key = resolve_profile(SLUG, ProfileRef.parse(profile_ref))
-        return profile_ref, profile, read_profile(profile), problems
-    except UnknownProfile:
-        problems.append(_("No deck profile of this game is at that link; the built-in one is used."))
-    except ErrorList as broken:
-        problems.append(_("That deck profile cannot be used (%(why)s); the built-in one is used.",
-                          why="; ".join(explain(e, PAGE) for e in broken.errors[:3])))
-    profile, _key = resolve_profile(SLUG, ProfileRef.parse(DEFAULT_REF))
-    return DEFAULT_REF, profile, read_profile(profile), problems
-
-
 def read_sheet(values: Mapping[str, str], link: LinkReader | None = None) -> Sheet:
     """The sheet a form or link carries; what cannot be kept is listed, never dropped silently: cards and
     numbers typed in ``problems`` and the form, the other fields of a hand-edited link in ``link`` (the page
@@ -141,7 +126,8 @@ def read_sheet(values: Mapping[str, str], link: LinkReader | None = None) -> She
     players = link.number("players", min(PLAYER_COUNTS), max(PLAYER_COUNTS), allowed=PLAYER_COUNTS) or 4
     start = link.number("start", 0, players - 1) or 0
     seat = link.number("seat", 0, players - 1) or 0
-    profile_ref, profile, deck, problems = _deck(values.get("profile") or DEFAULT_REF)
+    profile_ref, profile, deck, problems = tool_deck(SLUG, values.get("profile") or DEFAULT_REF, DEFAULT_REF,
+                                                     read_profile)
     names = [(values.get(f"name{s}") or "").strip()[:40] for s in range(players)]
     sheet = Sheet(players, start, seat, profile_ref, profile, deck, names, [[] for _s in range(players)],
                   [[] for _s in range(players)], [(values.get(f"f{s}") or "").strip()[:6] for s in range(players)],

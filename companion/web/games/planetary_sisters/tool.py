@@ -42,12 +42,12 @@ from companion.games.planetary_sisters import (
 from companion.games.planetary_sisters.cards import parse_elements
 from companion.i18n import pick
 from companion.inputs import seat_index, whole_number
-from companion.play import UnknownProfile, resolve_profile
+from companion.play import resolve_profile
 from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
 from companion.web.links import LinkReader
 from companion.web.pages import is_htmx
-from companion.web.profile_model import edit_or_copy, progress_for
+from companion.web.profile_model import edit_or_copy, progress_for, tool_deck
 from companion.web.remembering import ProfileChanged
 from companion.web.wording import PAGE, Wording
 
@@ -118,20 +118,6 @@ class SheetForm:
         return url_for("planetary_sisters.tool", **values)
 
 
-def _deck(profile_ref: str) -> tuple[str, dict[str, Any], DeckProfile, list[str]]:
-    problems: list[str] = []
-    try:
-        profile, _key = resolve_profile(SLUG, ProfileRef.parse(profile_ref))
-        return profile_ref, profile, read_profile(profile), problems
-    except UnknownProfile:
-        problems.append(_("No deck profile of this game is at that link; the built-in one is used."))
-    except ErrorList as broken:
-        problems.append(_("That deck profile cannot be used (%(why)s); the built-in one is used.",
-                          why="; ".join(explain(e, PAGE) for e in broken.errors[:3])))
-    profile, _key = resolve_profile(SLUG, ProfileRef.parse(DEFAULT_REF))
-    return DEFAULT_REF, profile, read_profile(profile), problems
-
-
 def sheet_wording(names: list[str]) -> Wording:
     """The sheet's seats: the names typed (a seat left blank reads "Player 2", as on a page with no table)."""
     return Wording.of_table([name or PAGE.seat(seat) for seat, name in enumerate(names)])
@@ -164,7 +150,8 @@ def read_form(values: Mapping[str, str], link: LinkReader | None = None) -> Shee
     ``problems``, the other fields of a hand-edited link in ``link`` (the page says what it left out)."""
     link = link if link is not None else LinkReader(values)
     players = link.number("players", 2, 4, allowed=(2, 3, 4)) or 4
-    profile_ref, profile, deck, problems = _deck(values.get("profile") or DEFAULT_REF)
+    profile_ref, profile, deck, problems = tool_deck(SLUG, values.get("profile") or DEFAULT_REF, DEFAULT_REF,
+                                                     read_profile)
     info = cardlib.deck_info(deck)
     entered: dict[Slot, list[Any]] = {}
     errors: list[RulesError] = []
