@@ -15,6 +15,8 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .games.base import ParseError
+
 MAX_DEPTH = 32  # nesting of a JSON or TOML document: a table export nests 6 or so
 MAX_INT_DIGITS = 15  # no count, seat, rank, seq or score of any game comes near
 DIGITS_RE = re.compile(r"-?[0-9]{1,15}")
@@ -49,6 +51,33 @@ def whole_number(raw: object, low: int, high: int) -> int | None:
     else:
         return None
     return value if low <= value <= high else None
+
+
+def form_number(form: Mapping[str, str], key: str, low: int, high: int, code: str, rule: str, *,
+                signed: bool = False) -> int:
+    """An entry form's whole number (ASCII digits, a sign where ``signed``) between low and high; anything else
+    is a ParseError(code, rule, key) naming what was sent, so every game refuses the whole family of odd
+    numbers (Unicode digits, thousands of digits, NUL, a lone surrogate) the same way."""
+    found = optional_form_number(form, key, low, high, code, rule, signed=signed)
+    if found is None:
+        raise ParseError(code, rule, key, value="")
+    return found
+
+
+def optional_form_number(form: Mapping[str, str], key: str, low: int, high: int, code: str, rule: str, *,
+                         signed: bool = False) -> int | None:
+    """``form_number`` for a field that may be left blank (None)."""
+    raw = form.get(key)
+    given = raw.strip() if isinstance(raw, str) else ""
+    if given == "":
+        return None
+    unsigned = given[1:] if signed and given[:1] in "+-" else given
+    value = whole_number(unsigned, 0, max(abs(low), abs(high)))
+    if value is not None and given.startswith("-"):
+        value = -value
+    if value is None or not low <= value <= high:
+        raise ParseError(code, rule, key, value=given[:40])
+    return value
 
 
 def seat_index(raw: object, players: int) -> int | None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.games.base import ParseError
 from companion.games.lumiere import GAME, Cell
-from companion.inputs import whole_number
+from companion.inputs import form_number
 
 # -- forms -> moves ------------------------------------------------------------------------------------------
 
@@ -20,10 +20,7 @@ def _cell(form: Mapping[str, str], key: str, code: str = "lp.form.cell") -> list
 
 
 def _seat(form: Mapping[str, str], key: str, code: str) -> int:
-    number = whole_number(form.get(key) or "", 0, 99)
-    if number is None:
-        raise ParseError(code, "§ターン進行", key)
-    return number
+    return form_number(form, key, 0, 99, code, "§ターン進行")
 
 
 def _stack(form: Mapping[str, str]) -> bool:
@@ -35,10 +32,7 @@ def _under(form: Mapping[str, str]) -> bool:
 
 
 def _count(form: Mapping[str, str], key: str, code: str) -> int:
-    value = whole_number(form.get(key), 0, 99)
-    if value is None:
-        raise ParseError(code, "LP-9", key)
-    return value
+    return form_number(form, key, 0, 99, code, "LP-9")
 
 
 def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import ParseError, is_plain_number
+from companion.games.base import ParseError
 from companion.games.planeta_rica import GAME
 from companion.games.planeta_rica.cards import SLOTS
 from companion.games.planeta_rica.moves import ADJUST_KEYS, MOVE_TYPES
 from companion.games.planeta_rica.profile import COST_CHOICES
+from companion.inputs import optional_form_number
 
 from .labels import RESOURCES, REWARDS
 
@@ -30,13 +31,8 @@ def _text(form: Mapping[str, str], key: str) -> str:
 
 
 def _count(form: Mapping[str, str], key: str, code: str, signed: bool = False) -> int | None:
-    raw = _text(form, key)
-    if raw == "":
-        return None
-    digits = raw[1:] if signed and raw[:1] in "+-" else raw
-    if not is_plain_number(digits, 4):  # "²" and "１" pass isdigit(), and int() reads "１" as 1
-        raise ParseError("pr.form.number", "PR-3", key, value=raw)
-    return -int(digits) if raw.startswith("-") else int(digits)
+    """A number field of the entry forms (None when blank); ``code`` names what was not tapped or typed."""
+    return optional_form_number(form, key, -9999 if signed else 0, 9999, code, "PR-3", signed=signed)
 
 
 def _bag(form: Mapping[str, str], prefix: str) -> dict[str, int]:

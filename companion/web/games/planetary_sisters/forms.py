@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.games.base import ErrorList, ParseError
 from companion.games.planetary_sisters import GAME, Card, TableState
-from companion.inputs import whole_number
+from companion.inputs import form_number, whole_number
 
 from . import cards as cardlib
 
@@ -21,11 +21,8 @@ MAX_INDEX = 99  # a seat; the engine checks it against the table
 PLAYED, PICK = "p_", ""  # field prefixes: the turn form's new played card; the setup / reveal picker
 
 
-def _int(value: str | None, code: str, path: str) -> int:
-    number = whole_number(value or "", 0, MAX_INDEX)
-    if number is None:
-        raise ParseError(code, "PS-7", path)
-    return number
+def _int(form: Mapping[str, str], key: str, code: str) -> int:
+    return form_number(form, key, 0, MAX_INDEX, code, "PS-7")
 
 
 def _index(chosen: str, prefix: str, size: int) -> int | None:
@@ -43,16 +40,16 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     info = cardlib.deck_info(state.deck)
     kind = form.get("kind", "")
     if kind == "setup":
-        parent = _int(form.get("parent"), "ps.form.no_seat", "parent")
+        parent = _int(form, "parent", "ps.form.no_seat")
         return {"type": "setup", "parent": parent, "field": _collected(form, info)}
     if kind == "turn":
-        seat = _int(form.get("seat"), "ps.form.kind", "seat")
+        seat = _int(form, "seat", "ps.form.kind")
         return {"type": "turn", "seat": seat, "played": _played(form, state, seat, info),
                 "taken": _taken(form, state, seat)}
     if kind == "parent":
-        return {"type": "parent", "seat": _int(form.get("seat"), "ps.form.no_seat", "seat")}
+        return {"type": "parent", "seat": _int(form, "seat", "ps.form.no_seat")}
     if kind == "reveal":
-        seat = _int(form.get("seat"), "ps.form.no_seat", "seat")
+        seat = _int(form, "seat", "ps.form.no_seat")
         return {"type": "reveal", "seat": seat, "cards": _collected(form, info)}
     raise ParseError("ps.form.kind", "PS-7", "kind")
 

@@ -12,17 +12,14 @@ from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.sister_combination import GAME
 from companion.games.sister_combination.cards import DECK_SIZE
 from companion.games.sister_combination.rules import TARGETED
-from companion.inputs import whole_number
+from companion.inputs import form_number
 from companion.web.wording import Wording
 
 SIMPLE = {"draw": "draw", "keep": "keep", "take": "take_stack", "pass": "pass_turn", "reshuffle": "reshuffle"}
 
 
 def _seat(form: Mapping[str, str], key: str) -> int:
-    value = whole_number(form.get(key), 0, 12)
-    if value is None:
-        raise ParseError("sc.form.seat", "SC-8", key)
-    return value
+    return form_number(form, key, 0, 12, "sc.form.seat", "SC-8")
 
 
 def _card(form: Mapping[str, str], sister: str, symbol: str) -> str:
@@ -36,12 +33,10 @@ def _setup(form: Mapping[str, str], players: int, wording: Wording) -> dict[str,
     errors: list[RulesError] = []
     hands: list[int] = []
     for seat in range(players):
-        raw = (form.get(f"h{seat}") or "").strip()
-        hand = whole_number(raw, 0, DECK_SIZE)
-        if hand is not None:
-            hands.append(hand)
-        else:
-            errors.append(ParseError("sc.form.number", "SC-8", f"h{seat}", value=raw, what=wording.seat(seat)))
+        try:
+            hands.append(form_number(form, f"h{seat}", 0, DECK_SIZE, "sc.form.number", "SC-8"))
+        except ParseError as error:
+            errors.append(ParseError(error.code, error.rule, error.path, **error.params, what=wording.seat(seat)))
     first = 0
     try:
         first = _seat(form, "first")

@@ -13,7 +13,7 @@ from typing import Any
 from companion.games.base import ParseError
 from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.moves import MOVE_TYPES
-from companion.inputs import whole_number
+from companion.inputs import form_number
 
 from .labels import RANKS, SUITS
 
@@ -23,10 +23,7 @@ TWO_NODE_MOVES = ("shift", "attack")
 
 
 def _index(form: Mapping[str, str], key: str, code: str) -> int:
-    number = whole_number(form.get(key) or "", 0, MAX_INDEX)
-    if number is None:
-        raise ParseError(code, "SS-1", key)
-    return number
+    return form_number(form, key, 0, MAX_INDEX, code, "SS-1")
 
 
 def _card(form: Mapping[str, str]) -> str:
