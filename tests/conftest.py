@@ -1,5 +1,5 @@
 """The suite's plugins and settings. The engine tests (tests/games) need only pytest and hypothesis; the app
-fixtures (tests/web/apps.py) and the browser fixtures (one Chromium for the whole run, tests/browser/fixtures.py)
+fixtures (tests/web/apps.py) and the browser fixtures (one Chromium per test process, tests/browser/fixtures.py)
 load where the web stack is installed."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Browser fixtures for every test folder (registered by tests/conftest.py as a plugin, so one Chromium serves
-the whole run): live servers (gunicorn, 2 worker processes, like `make run`) and headless Debian Chromium at
+the whole run of each test process, a fresh context per phone): live servers (gunicorn, 2 worker processes, like `make run`) and headless Debian Chromium at
 phone size (390 × 844)."""
 
 from __future__ import annotations

@@ -55,6 +55,7 @@ def ensure_pg_database() -> None:
 
 
 TALLY_TRANSLATIONS = HERE / "web" / "translations"
+ROOMY_PRINT_SECONDS = 300.0
 
 
 def _compile_tally_catalog() -> None:
@@ -84,6 +85,9 @@ def make_app(instance: Path, database_url: str, **extra: Any) -> Flask:
         "DATABASE_URL": database_url,
         "EXTRA_GAMES": ((tally.GAME, tally.WEB),),
         "TABLES_PER_WINDOW": 1000,
+        # A PDF may take this long in a test: far more than any render needs, however busy the machine (the
+        # served 20 s made card sheets answer "too slow" under load); the tests of the limit set their own.
+        "PRINT_TIME_LIMIT": ROOMY_PRINT_SECONDS,
         "BABEL_TRANSLATION_DIRECTORIES": ";".join([*translation_directories(), str(TALLY_TRANSLATIONS)]),
     }
     config.update(extra)
