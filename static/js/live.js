@@ -16,6 +16,7 @@
   var streamOpen = false;
   var offline = false;
   var flushing = false;
+  var retryTimer = null;
 
   function $(selector) { return panel.querySelector(selector); }
   function current() { return document.getElementById("live"); }
@@ -34,10 +35,14 @@
   }
 
   // -- being told: the stream ------------------------------------------------------------------------------
+  // The page's state is also on <html data-live="connecting|open|lost">: the style dims a stale table by it, and
+  // the browser tests wait for it as a player waits for the notice.
   function setOffline(on) {
     offline = on;
     $(".live-offline").hidden = !on;
+    if (on) $(".live-caught-up").hidden = true;  // what was said on the last return no longer holds
     document.documentElement.classList.toggle("live-stale", on);
+    document.documentElement.setAttribute("data-live", on ? "lost" : (streamOpen ? "open" : "connecting"));
   }
 
   function announce(lines, target) {
@@ -62,6 +67,7 @@
   }
 
   function connect() {
+    if (retryTimer) { window.clearTimeout(retryTimer); retryTimer = null; }
     if (source) source.close();
     var url = tableKey + (tableKey.indexOf("?") < 0 ? "?" : "&") + "v=" + version();
     source = new EventSource(url);
@@ -72,6 +78,7 @@
       setOffline(false);
       flushQueue();
     };
+    var mine = source;
     source.addEventListener("table", function (evt) {
       var data = JSON.parse(evt.data);
       showTable(data);
@@ -81,8 +88,14 @@
     });
     source.addEventListener("gone", function () { source.close(); });
     source.onerror = function () {
+      if (mine !== source) return;  // an old stream, closed on purpose
       streamOpen = false;
-      setOffline(true);  // EventSource reconnects by itself (retry: 2 s), sending the last version it had
+      setOffline(true);  // EventSource reconnects by itself (retry: 2 s), sending the last version it had...
+      // ...except after an answer that is not a stream (a proxy's 502, a restarting server's error page): then
+      // it gives up for good, so the page tries again itself, and polls meanwhile.
+      if (source.readyState === 2 && !retryTimer) {
+        retryTimer = window.setTimeout(function () { retryTimer = null; connect(); }, 5000);
+      }
     };
   }
 
@@ -140,6 +153,9 @@
     queue.push({path: cfg.path, body: cfg.companionBody});
     writeQueue(queue);
     setOffline(true);
+    // The stream may still look open: open it again, so the page catches up first and then sends the tap
+    // (once the stream is open, flushQueue runs).
+    connect();
   });
 
   function flushQueue() {
@@ -249,5 +265,6 @@
 
   restoreDraft();
   writeQueue(readQueue());
+  document.documentElement.setAttribute("data-live", "connecting");
   if (window.EventSource) connect();
 })();
