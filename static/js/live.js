@@ -63,7 +63,24 @@
       return;
     }
     htmx.swap(el, data.html, {swapStyle: "outerHTML"});
+    followStep(false);
     restoreDraft();
+  }
+
+  // The address names the table's step (?at=, see app.js): after a swap it must name the new one, or a reload
+  // would show the step the page was opened at, read-only (the poll's answer does this by HX-Replace-Url).
+  // ``push``: the phone's own entry is a new step Back returns from (as HX-Push-Url does for htmx's sends).
+  function followStep(push) {
+    var el = current();
+    var step = el && el.getAttribute("data-step-url");
+    if (!step || !window.history.replaceState || !window.URL) return;
+    var here = new URL(window.location.href);
+    var at = new URL(step, window.location.href).searchParams.get("at");
+    if (here.searchParams.get("at") === at) return;
+    here.searchParams.set("at", at);
+    var address = here.pathname + here.search + here.hash;
+    if (push) window.history.pushState({htmx: true}, "", address);
+    else window.history.replaceState({htmx: true}, "", address);
   }
 
   function connect() {
@@ -172,7 +189,10 @@
         var rest = readQueue().slice(1);
         writeQueue(rest);
         var el = current();
-        if (el && html.indexOf('id="live"') >= 0) htmx.swap(el, html, {swapStyle: "outerHTML"});
+        if (el && html.indexOf('id="live"') >= 0) {
+          htmx.swap(el, html, {swapStyle: "outerHTML"});
+          followStep(response.headers.has("HX-Push-Url"));
+        }
         flushing = false;
         if (rest.length) flushQueue();
       });

@@ -120,7 +120,8 @@ def test_a_tap_made_offline_waits_survives_a_reload_and_is_sent_once(new_phone, 
     expect(first.locator("html")).not_to_have_class(re.compile(r"\blive-stale\b"))
     first.reload()
     expect(total(first, 0)).to_have_text("4")
-    assert [line for line in log_lines(first) if "Aki" in line] == ["#1 Aki: +4"]
+    lines = log_lines(first)
+    assert len(lines) == 1 and lines[0].startswith("#1 Aki: +4"), lines  # sent once, saved once
 
 
 def test_a_tap_whose_answer_was_lost_is_sent_again_and_written_once(new_phone, server) -> None:  # type: ignore[no-untyped-def]
@@ -147,7 +148,8 @@ def test_a_tap_whose_answer_was_lost_is_sent_again_and_written_once(new_phone, s
     assert lost and "entry_key=" in lost[0]
     second.reload()
     expect(total(second, 1)).to_have_text("5")
-    assert log_lines(second) == ["#1 Ben: +5"]  # sent twice with one key: written once
+    lines = log_lines(second)
+    assert len(lines) == 1 and lines[0].startswith("#1 Ben: +5"), lines  # sent twice with one key: written once
 
 
 def test_the_stale_notice_shows_while_the_stream_is_lost_and_clears_with_the_news(new_phone, server) -> None:  # type: ignore[no-untyped-def]
