@@ -130,7 +130,13 @@
     requestWake();
   });
   window.addEventListener("online", function () { connect(); });
-  window.addEventListener("offline", function () { streamOpen = false; setOffline(true); });
+  // The phone says it lost its network: its stream is taken as lost too (a stream can outlive the network for a
+  // while and then die without a word); the page says so, and opens it again when the network is back.
+  window.addEventListener("offline", function () {
+    if (source) { source.close(); source = null; }
+    streamOpen = false;
+    setOffline(true);
+  });
 
   // -- every tap once: keys and the waiting queue ------------------------------------------------------------
   function isEntry(cfg) {
@@ -256,6 +262,21 @@
   document.addEventListener("htmx:afterRequest", function (evt) {
     var cfg = evt.detail.requestConfig || {};
     if (isEntry(cfg) && evt.detail.successful) clearDraft();
+  });
+  // Leaving the page (a reload, a language switch): every entry form that differs from what the page drew is
+  // kept, even one typed into before this script had loaded (no input event was heard then).
+  function changed(form) {
+    return Array.prototype.some.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden") return false;
+      if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+      if (el.options) return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+      return el.value !== el.defaultValue;
+    });
+  }
+  window.addEventListener("pagehide", function () {
+    var el = current();
+    if (!el) return;
+    Array.prototype.forEach.call(el.querySelectorAll("form"), function (form) { if (changed(form)) saveDraft(form); });
   });
 
   // -- keep the screen on ----------------------------------------------------------------------------------

@@ -193,6 +193,7 @@ def test_the_stream_survives_a_worker_restart(new_phone, server) -> None:  # typ
 def test_a_half_tapped_entry_survives_a_reload_and_a_language_switch(new_phone, server) -> None:  # type: ignore[no-untyped-def]
     page = phone(new_phone)
     start_table(page, server, "Aki", "Ben")
+    streaming(page)
     page.select_option("#tally select[name=seat]", label="Ben")
     page.fill("#tally input[name=points]", "6")
     page.reload()
