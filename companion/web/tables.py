@@ -25,9 +25,11 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import db, live, store
+from ..cache import BoundedCache
 from ..games.base import ErrorList, ImpossibleState, RulesError
 from ..inputs import InputError, entry_key, whole_number
 from ..models import Table
@@ -120,7 +122,7 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
                 if current != sent:
                     fresh = load_view(token, watch=watch)
                     said = [line.text for line in history(fresh) if line.seq > sent and line.device != mine]
-                    html = link_rulings(shared_fragment(fresh, not watch, {}), page_path)  # as a page's are
+                    html = _linked_fragment(fresh, watch, page_path)
                     data = {"version": fresh.version, "html": personal(html, not watch),
                             "said": said[:SAID_LINES][::-1]}
                     db.session().close()
@@ -135,6 +137,16 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy in front (nginx) must pass each event on at once
     return response
+
+
+# The stream's fragment of a version with its rulings linked (as a page's are), made once for every phone watching
+# it: a new version wakes every open stream of the table at once, and each would otherwise link the same html.
+_linked: BoundedCache[str] = BoundedCache(256, max_bytes=32 * 2**20, size_of=len)
+
+
+def _linked_fragment(view: TableView, watch: bool, page_path: str) -> str:
+    key = (view.cache_key, str(get_locale()), watch, request.host, page_path)
+    return _linked.get_or_make(key, lambda: link_rulings(shared_fragment(view, not watch, {}), page_path))
 
 
 @bp.get("/t/<token>/events")
