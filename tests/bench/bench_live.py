@@ -40,7 +40,8 @@ HOST = "127.0.0.1"
 
 
 def load() -> str:
-    return "load %.1f %.1f %.1f" % os.getloadavg()
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.1f} {five:.1f} {fifteen:.1f}"
 
 
 def pct(values: list[float], p: float) -> float:
@@ -147,7 +148,7 @@ async def push_propagation(port: int, phones: int) -> list[float]:
     delays = []
     for _ in range(ENTRIES):
         version, answered = await writer.enter()
-        if not await until(lambda: all(version in s.arrived for s in streams)):
+        if not await until(lambda v=version: all(v in s.arrived for s in streams)):
             print(f"  (stopped short: version {version} did not reach every phone within {WAIT:g} s)")
             break
         delays.append(max(0.0, max(s.arrived[version] for s in streams) - answered))
@@ -180,7 +181,7 @@ async def poll_propagation(port: int, phones: int) -> list[float]:
     delays = []
     for _ in range(POLL_ENTRIES):
         version, answered = await writer.enter()
-        if not await until(lambda: all(version in a for a in arrived)):
+        if not await until(lambda v=version: all(v in a for a in arrived)):
             print(f"  (stopped short: version {version} did not reach every phone within {WAIT:g} s)")
             break
         delays.append(max(0.0, max(a[version] for a in arrived) - answered))
@@ -235,7 +236,7 @@ async def cpu_per_entry(port: int, master: int, phones: int, entries: int) -> fl
     done = 0
     for _ in range(entries):
         version, _answered = await writer.enter()
-        if not await until(lambda: all(version in s.arrived for s in streams)):
+        if not await until(lambda v=version: all(v in s.arrived for s in streams)):
             break
         done += 1
     used = server_cpu(master) - before
@@ -265,7 +266,7 @@ async def many_streams(port: int, workers: list[int], count: int) -> None:
         for s in batch:
             s.start()
         streams += batch
-        if not await until(lambda: all(s.opened.is_set() for s in batch), 60):
+        if not await until(lambda b=batch: all(s.opened.is_set() for s in b), 60):
             break
     opened = sum(s.opened.is_set() for s in streams)
     took = time.perf_counter() - started
