@@ -278,7 +278,7 @@ async def many_streams(port: int, workers: list[int], count: int) -> None:
           f"{before / 1024:.0f} -> {after / 1024:.0f} MiB: {(after - before) / max(opened, 1):.1f} KiB per stream")
     try:  # a server whose every connection is taken would never answer: said, not waited for
         version, answered = await asyncio.wait_for(writer.enter(), 120)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         print("  an entry sent with the streams open got no answer within 120 s (every connection taken?)")
         for s in streams:
             s.close()
