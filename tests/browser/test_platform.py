@@ -64,6 +64,8 @@ def test_an_entry_on_one_phone_appears_on_another_at_its_next_poll(new_phone, li
     busy machine cannot fail it; the interval itself is the page's own (the test server's POLL_SECONDS, 1 s)."""
     first, second = new_phone(), new_phone()
     url = start_table(first, live_server, "Aki", "Ben")
+    # The fallback: this phone's live stream cannot connect (tests/browser/test_live.py tests the stream itself).
+    second.route("**/events*", lambda route: route.abort())
     polls: list[object] = []  # the second phone's polls, in the order sent
     fresh: list[object] = []  # those answered with a changed table
     second.on("request", lambda request: polls.append(request) if "/poll" in request.url else None)
