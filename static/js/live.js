@@ -191,6 +191,13 @@
       method: "POST", credentials: "same-origin", body: next.body,
       headers: {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true", "X-CSRFToken": csrf()}
     }).then(function (response) {
+      if (response.status >= 500 || response.status === 429) {
+        // Not decided (a restarting server, a proxy's error, too many at once): the tap stays, with its key,
+        // and goes again in a moment; a repeat that was in fact saved is answered "saved", never written twice.
+        flushing = false;
+        window.setTimeout(flushQueue, 5000);
+        return;
+      }
       return response.text().then(function (html) {
         var rest = readQueue().slice(1);
         writeQueue(rest);
