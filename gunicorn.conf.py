@@ -9,10 +9,20 @@ from PyPI with the app (pyproject.toml), so no front server has to be installed 
 """
 
 import os
+import resource
+
+# Each connection is a file descriptor: a soft limit of 1,024 (a common default) would refuse connections long
+# before worker_connections, so the soft limit is raised towards the hard one the system allows.
+_soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+_wanted = 8192 if _hard == resource.RLIM_INFINITY else min(8192, _hard)
+if _soft != resource.RLIM_INFINITY and _soft < _wanted:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (_wanted, _hard))
 
 worker_class = "gevent"
 workers = int(os.environ.get("WORKERS", "2"))
-worker_connections = 1000  # connections (slow or not) each worker holds at once
+# Connections (slow or not) each worker holds at once. Every open table page holds one for its live stream
+# (issue #23): 2,000 of them on one server must leave room for the entries (make bench: 33 KiB per stream).
+worker_connections = 2000
 timeout = 30  # a worker that stops answering its arbiter for this long is restarted
 graceful_timeout = 10
 keepalive = 5  # seconds an idle keep-alive connection is kept

@@ -12,6 +12,7 @@ import io
 import json
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import segno
 from flask import (
@@ -26,9 +27,11 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import db, live, store
+from ..cache import BoundedCache
 from ..games.base import ErrorList, ImpossibleState, RulesError
 from ..inputs import InputError, entry_key, whole_number
 from ..models import Table
@@ -118,19 +121,18 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
         with live.hub().listening(table_id) as listener:
             while time.monotonic() < ends:
                 listener.news.clear()
-                current = store.current_version(table_id)
-                if current is None:  # the table is gone
+                now = store.version_by_token(token, watch=watch)  # the poll's cheap read
+                if now is None:  # the table is gone
                     yield "event: gone\ndata: {}\n\n"
                     return
-                if current != sent:
-                    fresh = load_view(token, watch=watch)
-                    said = [line.text for line in history(fresh) if line.seq > sent and line.device != mine]
-                    html = link_rulings(shared_fragment(fresh, not watch, {}), page_path)  # as a page's are
-                    data = {"version": fresh.version, "html": personal(html, not watch),
+                if now[1] != sent:
+                    news = _news_of(token, watch, now[1], page_path)
+                    said = [text for seq, device, text in news.lines if seq > sent and device != mine]
+                    data = {"version": news.version, "html": personal(news.html, not watch),
                             "said": said[:SAID_LINES][::-1]}
                     db.session().close()
-                    yield f"id: {fresh.version}\nevent: table\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
-                    sent = fresh.version
+                    yield f"id: {news.version}\nevent: table\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+                    sent = news.version
                     continue
                 db.session().close()
                 if not listener.news.wait(HEARTBEAT_SECONDS):
@@ -140,6 +142,42 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy in front (nginx) must pass each event on at once
     return response
+
+
+# The stream's fragment of a version with its rulings linked (as a page's are), made once for every phone watching
+# it: a new version wakes every open stream of the table at once, and each would otherwise link the same html.
+_linked: BoundedCache[str] = BoundedCache(256, max_bytes=32 * 2**20, size_of=len)
+
+
+def _linked_fragment(view: TableView, watch: bool, page_path: str) -> str:
+    key = (view.cache_key, str(get_locale()), watch, request.host, page_path)
+    return _linked.get_or_make(key, lambda: link_rulings(shared_fragment(view, not watch, {}), page_path))
+
+
+@dataclass(frozen=True)
+class _News:
+    """What every stream of a table sends for one version (before each phone's parts go in): read once per
+    process, not once per open page, when a new version wakes them all together."""
+
+    version: int
+    html: str
+    lines: tuple[tuple[int, str, str], ...]  # the history's newest lines: seq, the phone that made it, the text
+    made: float
+
+
+NEWS_SECONDS = 2.0  # how long a version's news is shared: the streams it wakes ask within moments of each other
+_news: BoundedCache[_News] = BoundedCache(256, max_bytes=32 * 2**20, size_of=lambda news: len(news.html))
+
+
+def _news_of(token: str, watch: bool, version: int, page_path: str) -> _News:
+    key = (token, watch, str(get_locale()), request.host, page_path)
+    found = _news.get((*key, version))
+    if found is not None and time.monotonic() - found.made < NEWS_SECONDS:
+        return found
+    fresh = load_view(token, watch=watch)  # may be newer than ``version`` already: kept under its own
+    news = _News(fresh.version, _linked_fragment(fresh, watch, page_path),
+                 tuple((line.seq, line.device, line.text) for line in history(fresh)), time.monotonic())
+    return _news.put((*key, fresh.version), news)
 
 
 @bp.get("/t/<token>/events")

@@ -16,6 +16,7 @@
   var streamOpen = false;
   var offline = false;
   var flushing = false;
+  var retryTimer = null;
 
   function $(selector) { return panel.querySelector(selector); }
   function current() { return document.getElementById("live"); }
@@ -34,10 +35,14 @@
   }
 
   // -- being told: the stream ------------------------------------------------------------------------------
+  // The page's state is also on <html data-live="connecting|open|lost">: the style dims a stale table by it, and
+  // the browser tests wait for it as a player waits for the notice.
   function setOffline(on) {
     offline = on;
     $(".live-offline").hidden = !on;
+    if (on) $(".live-caught-up").hidden = true;  // what was said on the last return no longer holds
     document.documentElement.classList.toggle("live-stale", on);
+    document.documentElement.setAttribute("data-live", on ? "lost" : (streamOpen ? "open" : "connecting"));
   }
 
   function announce(lines, target) {
@@ -58,10 +63,28 @@
       return;
     }
     htmx.swap(el, data.html, {swapStyle: "outerHTML"});
+    followStep(false);
     restoreDraft();
   }
 
+  // The address names the table's step (?at=, see app.js): after a swap it must name the new one, or a reload
+  // would show the step the page was opened at, read-only (the poll's answer does this by HX-Replace-Url).
+  // ``push``: the phone's own entry is a new step Back returns from (as HX-Push-Url does for htmx's sends).
+  function followStep(push) {
+    var el = current();
+    var step = el && el.getAttribute("data-step-url");
+    if (!step || !window.history.replaceState || !window.URL) return;
+    var here = new URL(window.location.href);
+    var at = new URL(step, window.location.href).searchParams.get("at");
+    if (here.searchParams.get("at") === at) return;
+    here.searchParams.set("at", at);
+    var address = here.pathname + here.search + here.hash;
+    if (push) window.history.pushState({htmx: true}, "", address);
+    else window.history.replaceState({htmx: true}, "", address);
+  }
+
   function connect() {
+    if (retryTimer) { window.clearTimeout(retryTimer); retryTimer = null; }
     if (source) source.close();
     var url = tableKey + (tableKey.indexOf("?") < 0 ? "?" : "&") + "v=" + version();
     source = new EventSource(url);
@@ -72,6 +95,7 @@
       setOffline(false);
       flushQueue();
     };
+    var mine = source;
     source.addEventListener("table", function (evt) {
       var data = JSON.parse(evt.data);
       showTable(data);
@@ -81,8 +105,14 @@
     });
     source.addEventListener("gone", function () { source.close(); });
     source.onerror = function () {
+      if (mine !== source) return;  // an old stream, closed on purpose
       streamOpen = false;
-      setOffline(true);  // EventSource reconnects by itself (retry: 2 s), sending the last version it had
+      setOffline(true);  // EventSource reconnects by itself (retry: 2 s), sending the last version it had...
+      // ...except after an answer that is not a stream (a proxy's 502, a restarting server's error page): then
+      // it gives up for good, so the page tries again itself, and polls meanwhile.
+      if (source.readyState === 2 && !retryTimer) {
+        retryTimer = window.setTimeout(function () { retryTimer = null; connect(); }, 5000);
+      }
     };
   }
 
@@ -100,7 +130,13 @@
     requestWake();
   });
   window.addEventListener("online", function () { connect(); });
-  window.addEventListener("offline", function () { streamOpen = false; setOffline(true); });
+  // The phone says it lost its network: its stream is taken as lost too (a stream can outlive the network for a
+  // while and then die without a word); the page says so, and opens it again when the network is back.
+  window.addEventListener("offline", function () {
+    if (source) { source.close(); source = null; }
+    streamOpen = false;
+    setOffline(true);
+  });
 
   // -- every tap once: keys and the waiting queue ------------------------------------------------------------
   function isEntry(cfg) {
@@ -140,6 +176,9 @@
     queue.push({path: cfg.path, body: cfg.companionBody});
     writeQueue(queue);
     setOffline(true);
+    // The stream may still look open: open it again, so the page catches up first and then sends the tap
+    // (once the stream is open, flushQueue runs).
+    connect();
   });
 
   function flushQueue() {
@@ -152,11 +191,21 @@
       method: "POST", credentials: "same-origin", body: next.body,
       headers: {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true", "X-CSRFToken": csrf()}
     }).then(function (response) {
+      if (response.status >= 500 || response.status === 429) {
+        // Not decided (a restarting server, a proxy's error, too many at once): the tap stays, with its key,
+        // and goes again in a moment; a repeat that was in fact saved is answered "saved", never written twice.
+        flushing = false;
+        window.setTimeout(flushQueue, 5000);
+        return;
+      }
       return response.text().then(function (html) {
         var rest = readQueue().slice(1);
         writeQueue(rest);
         var el = current();
-        if (el && html.indexOf('id="live"') >= 0) htmx.swap(el, html, {swapStyle: "outerHTML"});
+        if (el && html.indexOf('id="live"') >= 0) {
+          htmx.swap(el, html, {swapStyle: "outerHTML"});
+          followStep(response.headers.has("HX-Push-Url"));
+        }
         flushing = false;
         if (rest.length) flushQueue();
       });
@@ -221,6 +270,21 @@
     var cfg = evt.detail.requestConfig || {};
     if (isEntry(cfg) && evt.detail.successful) clearDraft();
   });
+  // Leaving the page (a reload, a language switch): every entry form that differs from what the page drew is
+  // kept, even one typed into before this script had loaded (no input event was heard then).
+  function changed(form) {
+    return Array.prototype.some.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden") return false;
+      if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+      if (el.options) return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+      return el.value !== el.defaultValue;
+    });
+  }
+  window.addEventListener("pagehide", function () {
+    var el = current();
+    if (!el) return;
+    Array.prototype.forEach.call(el.querySelectorAll("form"), function (form) { if (changed(form)) saveDraft(form); });
+  });
 
   // -- keep the screen on ----------------------------------------------------------------------------------
   var wake = $(".wake-toggle");
@@ -249,5 +313,6 @@
 
   restoreDraft();
   writeQueue(readQueue());
+  document.documentElement.setAttribute("data-live", "connecting");
   if (window.EventSource) connect();
 })();

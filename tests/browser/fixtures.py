@@ -43,17 +43,23 @@ MAKE_RUN = ["--config", "gunicorn.conf.py"]  # what `make run` serves with (geve
 
 def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: dict[str, str] | None = None,
           ready_path: str = "/", server_args: list[str] | None = None,
-          prepare: Callable[[Any], None] | None = None) -> Iterator[str]:
+          prepare: Callable[[Any], None] | None = None,
+          database: tuple[Path, str] | None = None) -> Iterator[str]:
     """Migrate a fresh database, start gunicorn on it serving ``app_module`` (e.g. tests.browser.serve:app),
-    yield its base URL, stop it afterwards. ``prepare`` gets the migrated app first (to put tables in it)."""
-    instance = tmp_path_factory.mktemp("live")
-    ensure_pg_database()
-    url = PG_URL or f"sqlite:///{instance / 'live.db'}"
-    app = make_app(instance, url)
-    db.upgrade(app)
-    if prepare is not None:
-        prepare(app)
-    app.extensions["db_engine"].dispose()
+    yield its base URL, stop it afterwards. ``prepare`` gets the migrated app first (to put tables in it).
+    ``database`` (an instance folder and a database URL another server already serves, see ``database_of``)
+    serves that one instead: a second server on the same tables, as a second host would be."""
+    if database is not None:
+        instance, url = database
+    else:
+        instance = tmp_path_factory.mktemp("live")
+        ensure_pg_database()
+        url = PG_URL or f"sqlite:///{instance / 'live.db'}"
+        app = make_app(instance, url)
+        db.upgrade(app)
+        if prepare is not None:
+            prepare(app)
+        app.extensions["db_engine"].dispose()
     port = free_port()
     env = dict(os.environ, COMPANION_TEST_INSTANCE=str(instance), COMPANION_TEST_DATABASE_URL=url,
                **(extra_env or {}))
@@ -75,6 +81,7 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
                 server.terminate()
                 raise RuntimeError(f"gunicorn did not answer {ready_path} within {WAIT_MS // 1000} s") from None
             time.sleep(0.1)
+    _served[base] = (instance, url)
     yield base
     server.terminate()  # gunicorn waits for open requests (a page's live stream) up to its graceful timeout
     try:
@@ -82,6 +89,14 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait(10)
+
+
+_served: dict[str, tuple[Path, str]] = {}
+
+
+def database_of(base: str) -> tuple[Path, str]:
+    """The instance folder and database URL of a server ``serve`` started (to start another on them)."""
+    return _served[base]
 
 
 @pytest.fixture(scope="session")

@@ -65,7 +65,7 @@ def test_without_the_stream_an_entry_appears_on_another_phone_at_its_next_poll(n
     fail it; the interval itself is the page's own (the test server's POLL_SECONDS, 1 s)."""
     first, second = new_phone(), new_phone()
     second.route("**/events*", lambda route: route.abort())  # no stream for this phone
-    url = start_table(first, live_server, "Aki", "Ben")
+    url = start_table(first, live_server, "Aki", "Ben")  # (tests/browser/test_live.py tests the stream itself)
     polls: list[object] = []  # the second phone's polls, in the order sent
     fresh: list[object] = []  # those answered with a changed table
     second.on("request", lambda request: polls.append(request) if "/poll" in request.url else None)

@@ -172,3 +172,29 @@ def test_the_entry_key_column_guards_the_log(app: Flask, phone: Phone) -> None:
         assert table is not None
         assert store.entry_with_key(table.id, "k-1234567890") == (1, "move")
         assert store.entry_with_key(table.id, "k-unknown-key") is None
+
+
+def test_the_streams_a_version_wakes_read_the_table_once(app: Flask, phone: Phone,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new version wakes every open stream of the table together: one read of the table (and one linked
+    fragment) serves them all; each still gets its own token, and is told only of other phones' entries."""
+    url = new_table(phone, "Aki", "Ben")
+    phones = [phone] + [other_phone(app, f"10.0.1.{i}") for i in range(3)]
+    for p in phones:
+        p.get(url)
+    assert enter(phone, url, 0, "5", version=0).status_code == 303
+    reads = []
+    original = tables.load_view
+
+    def counted(token: str, **kw: Any):  # type: ignore[no-untyped-def]
+        reads.append(token)
+        return original(token, **kw)
+
+    monkeypatch.setattr(tables, "load_view", counted)
+    events = [first_event(p, f"{url}/events?v=0") for p in phones]
+    assert len(reads) == 1  # four streams, one read
+    assert all(fields["id"] == "1" and totals(data["html"]) == [5, 0] for fields, data in events)
+    assert [data["said"] for _fields, data in events] == [[], ["Aki: +5"], ["Aki: +5"], ["Aki: +5"]]
+    tokens = {re.search(r'name="csrf_token" value="([^"]+)"', data["html"]).group(1)  # type: ignore[union-attr]
+              for _fields, data in events}
+    assert len(tokens) == 4
