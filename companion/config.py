@@ -51,6 +51,13 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         SESSION_COOKIE_HTTPONLY=True,
         TABLES_PER_WINDOW=int(os.environ.get("TABLES_PER_WINDOW", "30")),
         TABLE_RATE_WINDOW=int(os.environ.get("TABLE_RATE_WINDOW", "3600")),
+        # What else one client may make per window (companion/quota.py): deck profiles (copies and imports), groups.
+        PROFILES_PER_WINDOW=int(os.environ.get("PROFILES_PER_WINDOW", "30")),
+        GROUPS_PER_WINDOW=int(os.environ.get("GROUPS_PER_WINDOW", "10")),
+        # `flask --app companion cleanup` deletes what nobody can use any more after this many days
+        # (companion/retention.py).
+        RETENTION_DAYS=int(os.environ.get("RETENTION_DAYS", "30")),
+        KEPT_PROFILE_DAYS=int(os.environ.get("KEPT_PROFILE_DAYS", "365")),  # a phone's own deck profile, unchanged
         POLL_SECONDS=2,  # other phones see a change within this plus a request's time
         PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),
         BABEL_DEFAULT_LOCALE="en",

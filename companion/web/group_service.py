@@ -11,7 +11,7 @@ from typing import Any
 from flask import abort
 from flask_babel import gettext as _
 
-from .. import group_store, store
+from .. import group_store, quota, store
 from ..group_models import Group, GroupMember
 from ..groups.chart import ChartWords, chart_svg, legend
 from ..groups.records import PlayRecord
@@ -154,6 +154,8 @@ def import_group(body: str) -> list[str] | Group:
     written in one transaction: a refused import leaves nothing behind."""
     if over_table_limit():  # before reading: a client over its limit costs no parsing at all
         return [TOO_MANY_TABLES()]
+    if not quota.charge(quota.GROUP, client_id()):  # an attempt counts, read or not
+        return [str(quota.refused(quota.GROUP).description)]
     checked = off_loop(_read_group, body)  # every table's log checked by the rules: off the event loop
     if isinstance(checked, list):
         return checked

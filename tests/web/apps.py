@@ -84,6 +84,8 @@ def make_app(instance: Path, database_url: str, **extra: Any) -> Flask:
         "DATABASE_URL": database_url,
         "EXTRA_GAMES": ((tally.GAME, tally.WEB),),
         "TABLES_PER_WINDOW": 1000,
+        "PROFILES_PER_WINDOW": 1000,
+        "GROUPS_PER_WINDOW": 1000,
         "BABEL_TRANSLATION_DIRECTORIES": ";".join([*translation_directories(), str(TALLY_TRANSLATIONS)]),
     }
     config.update(extra)
