@@ -11,11 +11,23 @@ from typing import Any
 from flask import Flask
 
 
-def secret_key(instance: Path) -> str:
-    """SECRET_KEY from the environment, else one generated once into the instance folder."""
+class SharedSecretMissing(RuntimeError):
+    """The app would run on several hosts without one shared SECRET_KEY: each would sign sessions and CSRF tokens
+    with its own, and a phone whose next request reached another host would be refused (400). Refused at start."""
+
+
+def secret_key(instance: Path, database_url: str = "") -> str:
+    """SECRET_KEY from the environment, else one generated once into the instance folder. The folder is shared
+    by the worker processes of one host, so they agree; a database server (PostgreSQL) means the app may run on
+    several hosts, which must share one key: there it must be set (SharedSecretMissing otherwise)."""
     from_env = os.environ.get("SECRET_KEY")
     if from_env:
         return from_env
+    if database_url and not database_url.startswith("sqlite"):
+        raise SharedSecretMissing(
+            "SECRET_KEY is not set, and the database is a server every host may share: set the same SECRET_KEY "
+            "(e.g. python -c 'import secrets; print(secrets.token_hex(32))') in the environment of every host and "
+            "worker, or sessions and forms made on one host are refused on another.")
     path = instance / "secret_key"
     if not path.exists():
         instance.mkdir(parents=True, exist_ok=True)
@@ -60,9 +72,14 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         KEPT_PROFILE_DAYS=int(os.environ.get("KEPT_PROFILE_DAYS", "365")),  # a phone's own deck profile, unchanged
         POLL_SECONDS=2,  # other phones see a change within this plus a request's time
         PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),
+        # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none, the client's own
+        # address is the connection's). Only that many are believed (Werkzeug's ProxyFix): a client cannot dodge
+        # the per-client limits by sending the header itself.
+        TRUSTED_PROXIES=int(os.environ.get("TRUSTED_PROXIES", "0")),
         BABEL_DEFAULT_LOCALE="en",
         EXTRA_GAMES=(),  # (Game, GameWeb) pairs added to the registry; the tests use it for a stand-in game
     )
     if "SECRET_KEY" not in overrides:
-        app.config["SECRET_KEY"] = secret_key(instance)
+        app.config["SECRET_KEY"] = secret_key(instance, str(overrides.get("DATABASE_URL")
+                                                           or app.config["DATABASE_URL"]))
     app.config.update(overrides)

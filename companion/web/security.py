@@ -41,7 +41,18 @@ def device_id() -> str:
 NO_SESSION_ENDPOINTS = frozenset({"static", "tables.poll", "tables.watch_poll"})
 
 
+def trust_proxies(app: Flask) -> None:
+    """Behind ``TRUSTED_PROXIES`` proxies, the client's address (the per-client limits), scheme and host are
+    the ones the nearest proxies forwarded: each proxy's own entry is believed, nothing a client added."""
+    count = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if count > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)  # type: ignore[method-assign]
+
+
 def init_app(app: Flask) -> None:
+    trust_proxies(app)
     @app.before_request
     def _body_limits() -> None:
         # Only a multipart upload (a file) may use the whole MAX_CONTENT_LENGTH; pasted text and other bodies
