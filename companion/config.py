@@ -83,3 +83,12 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         app.config["SECRET_KEY"] = secret_key(instance, str(overrides.get("DATABASE_URL")
                                                            or app.config["DATABASE_URL"]))
     app.config.update(overrides)
+    if https(app) and "SESSION_COOKIE_SECURE" not in overrides:
+        # Served over https (PUBLIC_URL): cookies only over https (web/security.py marks every other cookie the
+        # same and sends HSTS).
+        app.config["SESSION_COOKIE_SECURE"] = True
+
+
+def https(app: Flask) -> bool:
+    """The app is reached over https: its PUBLIC_URL says so."""
+    return str(app.config.get("PUBLIC_URL") or "").lower().startswith("https://")

@@ -8,6 +8,8 @@ import secrets
 
 from flask import Flask, Response, current_app, g, request, session
 
+from ..config import https
+
 CSP = "; ".join([
     "default-src 'self'",
     "script-src 'self'",  # no inline script, no eval (htmx runs with allowEval off)
@@ -39,6 +41,26 @@ def device_id() -> str:
 
 # Requests that never need the session: static files, and the "anything new?" poll every phone sends every 2 s.
 NO_SESSION_ENDPOINTS = frozenset({"static", "tables.poll", "tables.watch_poll"})
+
+
+HSTS_SECONDS = 365 * 24 * 60 * 60
+
+
+def harden_cookies(response: Response, secure: bool) -> None:
+    """Every cookie this app sets (the device id, the language, the print settings) HttpOnly, since no script
+    of the app reads one, and Secure when the app is served over https. The session cookie is set after this
+    runs, by Flask, with SESSION_COOKIE_HTTPONLY and SESSION_COOKIE_SECURE (config.py)."""
+    cookies = response.headers.getlist("Set-Cookie")
+    if not cookies:
+        return
+    response.headers.remove("Set-Cookie")
+    for cookie in cookies:
+        flags = {part.strip().lower() for part in cookie.split(";")[1:]}
+        if "httponly" not in flags:
+            cookie += "; HttpOnly"
+        if secure and "secure" not in flags:
+            cookie += "; Secure"
+        response.headers.add("Set-Cookie", cookie)
 
 
 def trust_proxies(app: Flask) -> None:
@@ -86,4 +108,8 @@ def init_app(app: Flask) -> None:
         if getattr(g, "device_is_new", False):
             response.set_cookie(DEVICE_COOKIE, g.device, max_age=60 * 60 * 24 * 365, samesite="Lax",
                                 httponly=True)
+        secure = https(app)
+        if secure:  # once a browser has seen it over https, it never tries plain http here again
+            response.headers["Strict-Transport-Security"] = f"max-age={HSTS_SECONDS}"
+        harden_cookies(response, secure)
         return response
