@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import delete, exists
+from sqlalchemy import CursorResult, delete, exists
 
 from . import db
 from .group_models import Group, GroupMember, GroupTable
@@ -36,6 +37,11 @@ class Cleaned:
     creations: int
 
 
+def deleted_rows(result: Any) -> int:
+    """How many rows a DELETE removed."""
+    return int(cast(CursorResult[Any], result).rowcount or 0)
+
+
 def cleanup(days: int, window_seconds: int, kept_profile_days: int = 365, now: datetime | None = None) -> Cleaned:
     now = now or utcnow()
     cutoff = now - timedelta(days=days)
@@ -44,24 +50,24 @@ def cleanup(days: int, window_seconds: int, kept_profile_days: int = 365, now: d
     s.commit()
     with db.write_lock():
         try:
-            tables = s.execute(delete(Table).where(
+            tables = deleted_rows(s.execute(delete(Table).where(
                 Table.created_at < cutoff,
                 ~exists().where(Event.table_id == Table.id),
                 ~exists().where(GroupTable.table_id == Table.id),
-            ).execution_options(synchronize_session=False)).rowcount or 0
+            ).execution_options(synchronize_session=False)))
             in_use = exists().where(Table.profile_ref == USER + ":" + Profile.token)
             copies = (Profile.maker == "") & (Profile.created_at < cutoff)
             phones = (Profile.maker != "") & (Profile.updated_at < kept_cutoff)
-            profiles = s.execute(delete(Profile).where(copies | phones, ~in_use)
-                                 .execution_options(synchronize_session=False)).rowcount or 0
-            groups = s.execute(delete(Group).where(
+            profiles = deleted_rows(s.execute(delete(Profile).where(copies | phones, ~in_use)
+                                 .execution_options(synchronize_session=False)))
+            groups = deleted_rows(s.execute(delete(Group).where(
                 Group.created_at < cutoff,
                 ~exists().where(GroupTable.group_id == Group.id),
                 ~exists().where(GroupMember.group_id == Group.id),
-            ).execution_options(synchronize_session=False)).rowcount or 0
-            creations = s.execute(delete(Creation).where(
+            ).execution_options(synchronize_session=False)))
+            creations = deleted_rows(s.execute(delete(Creation).where(
                 Creation.created_at < now - timedelta(seconds=window_seconds),
-            ).execution_options(synchronize_session=False)).rowcount or 0
+            ).execution_options(synchronize_session=False)))
             s.commit()
         except BaseException:
             s.rollback()

@@ -40,10 +40,10 @@ from .group_service import (
     roster_name_problem,
 )
 from .messages import message_for
-from .security import client_id
 from .printing.options import read_options
 from .printing.render import Document
 from .printing.routes import send_pdf
+from .security import client_id
 from .table_service import game_or_404, load_table, read_new_table, registered, start_table, submitted_text
 from .tables import public_url
 
