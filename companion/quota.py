@@ -29,6 +29,13 @@ def window_start() -> datetime:
     return utcnow() - timedelta(seconds=int(current_app.config["TABLE_RATE_WINDOW"]))
 
 
+def over(kind: str, client: str) -> bool:
+    """``client`` has used its whole allowance of ``kind``: checked before anything it sent is read."""
+    made = db.session().scalar(select(func.count(Creation.id)).where(
+        Creation.kind == kind, Creation.client == client, Creation.created_at >= window_start())) or 0
+    return made >= int(current_app.config[SETTINGS[kind]])
+
+
 def charge(kind: str, client: str, count: int = 1) -> bool:
     """Count ``count`` new things of ``kind`` against ``client``'s allowance: True (and kept) when they fit,
     False (nothing kept) when the client made too many lately."""

@@ -129,6 +129,8 @@ def _download(data: Mapping[str, Any], stem: str, fmt: str) -> Response:
 @bp.post("/profiles/<slug>/import")
 def import_profile(slug: str) -> ResponseReturnValue:
     entry = _entry_or_404(slug)
+    if quota.over(quota.PROFILE, client_id()):  # before reading: a client over its allowance costs no parsing
+        raise quota.refused(quota.PROFILE)
     try:
         pasted = submitted_text()
     except InputError as exc:
