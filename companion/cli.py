@@ -5,6 +5,8 @@ from __future__ import annotations
 import click
 from flask import Flask, current_app
 
+from .retention import cleanup
+
 
 def init_app(app: Flask) -> None:
     @app.cli.command("cleanup")
@@ -13,8 +15,6 @@ def init_app(app: Flask) -> None:
     def cleanup_command(days: int | None) -> None:
         """Delete what nobody can use any more (companion/retention.py): empty tables, unused deck profiles,
         empty groups, old creation records."""
-        from .retention import cleanup
-
         config = current_app.config
         done = cleanup(days or int(config["RETENTION_DAYS"]), int(config["TABLE_RATE_WINDOW"]),
                        int(config["KEPT_PROFILE_DAYS"]))

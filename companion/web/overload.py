@@ -16,6 +16,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ..db import ServerBusy
+from .api import error_response
 from .pages import is_htmx
 
 RETRY_AFTER_SECONDS = 5
@@ -52,8 +53,6 @@ def storage_full_answer() -> Response:
 
 def _answer(code: int, title: str, message: str) -> Response:
     if request.path.startswith("/api/"):
-        from .api import error_response
-
         response = error_response(code, [{"path": "", "code": "server.busy" if code == 503 else "server.full",
                                           "message": message, "rule": ""}])
     elif is_htmx():  # the page's script shows this text above the form and keeps the entry (app.js)
