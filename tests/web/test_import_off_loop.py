@@ -110,6 +110,18 @@ def test_polls_on_the_same_worker_are_answered_while_the_longest_import_runs(one
     assert polls_during >= 10, polls_during
 
 
+def test_a_refused_import_is_explained_in_the_players_language_from_the_thread(one_worker: str) -> None:
+    """The check runs off the event loop with the request's context: its reasons are worded as ever."""
+    guest = Browser(one_worker)
+    token = guest.csrf("/import")
+    body = json.loads(long_export(LONGEST))
+    body["log"][200]["payload"] = {"seat": 0, "points": 200}  # over the cap of 100
+    status, html, _ = guest.send("POST", "/import", {"csrf_token": token}, file=json.dumps(body))
+    assert status == 422
+    problems = re.findall(r"<li>(.*?)</li>", html, re.S)
+    assert "Entry 201 of the exported log is refused: The total stays at or under 100 (it would be 200)." in problems, problems
+
+
 def test_a_client_over_its_table_limit_is_refused_before_its_import_is_read(one_worker: str) -> None:
     guest = Browser(one_worker)
     token = guest.csrf("/import")
