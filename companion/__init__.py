@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
 
-    from . import db, i18n, live
+    from . import cli, db, i18n, live
     from .config import configure
     from .web import register_web
 
@@ -34,4 +34,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     live.init_app(app)
     i18n.init_app(app)
     register_web(app)
+    cli.init_app(app)
     return app

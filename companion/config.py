@@ -11,11 +11,23 @@ from typing import Any
 from flask import Flask
 
 
-def secret_key(instance: Path) -> str:
-    """SECRET_KEY from the environment, else one generated once into the instance folder."""
+class SharedSecretMissing(RuntimeError):
+    """The app would run on several hosts without one shared SECRET_KEY: each would sign sessions and CSRF tokens
+    with its own, and a phone whose next request reached another host would be refused (400). Refused at start."""
+
+
+def secret_key(instance: Path, database_url: str = "") -> str:
+    """SECRET_KEY from the environment, else one generated once into the instance folder. The folder is shared
+    by the worker processes of one host, so they agree; a database server (PostgreSQL) means the app may run on
+    several hosts, which must share one key: there it must be set (SharedSecretMissing otherwise)."""
     from_env = os.environ.get("SECRET_KEY")
     if from_env:
         return from_env
+    if database_url and not database_url.startswith("sqlite"):
+        raise SharedSecretMissing(
+            "SECRET_KEY is not set, and the database is a server every host may share: set the same SECRET_KEY "
+            "(e.g. python -c 'import secrets; print(secrets.token_hex(32))') in the environment of every host and "
+            "worker, or sessions and forms made on one host are refused on another.")
     path = instance / "secret_key"
     if not path.exists():
         instance.mkdir(parents=True, exist_ok=True)
@@ -51,11 +63,32 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         SESSION_COOKIE_HTTPONLY=True,
         TABLES_PER_WINDOW=int(os.environ.get("TABLES_PER_WINDOW", "30")),
         TABLE_RATE_WINDOW=int(os.environ.get("TABLE_RATE_WINDOW", "3600")),
+        # What else one client may make per window (companion/quota.py): deck profiles (copies and imports), groups.
+        PROFILES_PER_WINDOW=int(os.environ.get("PROFILES_PER_WINDOW", "30")),
+        GROUPS_PER_WINDOW=int(os.environ.get("GROUPS_PER_WINDOW", "10")),
+        # `flask --app companion cleanup` deletes what nobody can use any more after this many days
+        # (companion/retention.py).
+        RETENTION_DAYS=int(os.environ.get("RETENTION_DAYS", "30")),
+        KEPT_PROFILE_DAYS=int(os.environ.get("KEPT_PROFILE_DAYS", "365")),  # a phone's own deck profile, unchanged
         POLL_SECONDS=2,  # other phones see a change within this plus a request's time
         PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),
+        # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none, the client's own
+        # address is the connection's). Only that many are believed (Werkzeug's ProxyFix): a client cannot dodge
+        # the per-client limits by sending the header itself.
+        TRUSTED_PROXIES=int(os.environ.get("TRUSTED_PROXIES", "0")),
         BABEL_DEFAULT_LOCALE="en",
         EXTRA_GAMES=(),  # (Game, GameWeb) pairs added to the registry; the tests use it for a stand-in game
     )
     if "SECRET_KEY" not in overrides:
-        app.config["SECRET_KEY"] = secret_key(instance)
+        app.config["SECRET_KEY"] = secret_key(instance, str(overrides.get("DATABASE_URL")
+                                                           or app.config["DATABASE_URL"]))
     app.config.update(overrides)
+    if https(app) and "SESSION_COOKIE_SECURE" not in overrides:
+        # Served over https (PUBLIC_URL): cookies only over https (web/security.py marks every other cookie the
+        # same and sends HSTS).
+        app.config["SESSION_COOKIE_SECURE"] = True
+
+
+def https(app: Flask) -> bool:
+    """The app is reached over https: its PUBLIC_URL says so."""
+    return str(app.config.get("PUBLIC_URL") or "").lower().startswith("https://")

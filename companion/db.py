@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
+from types import TracebackType
+from typing import Any
 
 from flask import Flask, current_app, g
 from sqlalchemy import create_engine, event
@@ -13,16 +16,33 @@ from sqlalchemy.orm import Session, sessionmaker
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-def make_engine(url: str) -> Engine:
+# How long a request waits for the database before it is answered "busy, try again" (503 with Retry-After, see
+# web/overload.py): for a pooled connection, for this process's write lock, for SQLite's lock between processes.
+# Well under gunicorn's 30 s worker timeout and a phone's patience: an honest "not saved, busy" in seconds beats
+# an answer after half a minute, and the page keeps the entry.
+WAIT_SECONDS = float(os.environ.get("DB_WAIT_SECONDS", "8"))  # app.config["DB_WAIT_SECONDS"]
+# Connections each worker process keeps. A gevent worker serves many requests at once, but each holds a
+# connection only while it reads or writes (an open live stream holds none between its reads), so a few suffice;
+# more requests than this wait up to WAIT_SECONDS for one. On PostgreSQL keep
+# hosts × WORKERS × DB_POOL_SIZE below the server's max_connections (100 by default).
+POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))  # app.config["DB_POOL_SIZE"]
+
+
+class ServerBusy(Exception):
+    """The database could not be had within WAIT_SECONDS: answered 503 with Retry-After, nothing written."""
+
+
+def make_engine(url: str, pool_size: int = POOL_SIZE, wait: float = WAIT_SECONDS) -> Engine:
+    pool: dict[str, Any] = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": wait}
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 15})
+        engine = create_engine(url, connect_args={"timeout": wait}, **pool)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
             # WAL lets phones read while another writes; the busy timeout makes writers wait, not fail.
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA busy_timeout=15000")
+            cursor.execute(f"PRAGMA busy_timeout={int(wait * 1000)}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.close()
@@ -32,7 +52,24 @@ def make_engine(url: str) -> Engine:
         url = "postgresql://" + url[len("postgres://") :]
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    return create_engine(url, pool_pre_ping=True, **pool)
+
+
+class _BoundedLock:
+    """This process's write lock, waited for at most WAIT_SECONDS (then ServerBusy: the request is answered
+    503 at once instead of queueing behind a backlog it cannot outwait)."""
+
+    def __init__(self, wait: float) -> None:
+        self._lock = threading.Lock()
+        self._wait = wait
+
+    def __enter__(self) -> None:
+        if not self._lock.acquire(timeout=self._wait):
+            raise ServerBusy()
+
+    def __exit__(self, _type: type[BaseException] | None, _exc: BaseException | None,
+                 _tb: TracebackType | None) -> None:
+        self._lock.release()
 
 
 class _NoLock:
@@ -51,8 +88,9 @@ def write_lock():  # type: ignore[no-untyped-def]
 
 
 def init_app(app: Flask) -> None:
-    engine = make_engine(app.config["DATABASE_URL"])
-    app.extensions["db_write_lock"] = threading.Lock() if engine.dialect.name == "sqlite" else _NoLock()
+    wait = float(app.config.get("DB_WAIT_SECONDS", WAIT_SECONDS))
+    engine = make_engine(app.config["DATABASE_URL"], int(app.config.get("DB_POOL_SIZE", POOL_SIZE)), wait)
+    app.extensions["db_write_lock"] = _BoundedLock(wait) if engine.dialect.name == "sqlite" else _NoLock()
     app.extensions["db_engine"] = engine
     app.extensions["db_sessionmaker"] = sessionmaker(engine, expire_on_commit=False)
     app.teardown_appcontext(_close_session)

@@ -18,7 +18,7 @@ from . import db
 from .group_models import Group, GroupMember, GroupTable
 from .models import Event, Profile, Table, utcnow
 from .profiles.refs import ProfileRef
-from .store import NewEvent, TooManyTables, is_token, new_token
+from .store import NewEvent, TooManyTables, add_events, is_token, new_token
 
 
 class NameTaken(Exception):
@@ -191,9 +191,7 @@ def import_group(name: str, members: Sequence[tuple[str, bool]], tables: Sequenc
                               options=new.options, profile_ref=ref, version=max(new.version, last), creator=creator)
                 s.add(table)
                 s.flush()
-                for e in new.events:
-                    s.add(Event(table_id=table.id, seq=e.seq, kind=e.kind, payload=e.payload, device=e.device,
-                                created_at=e.created_at))
+                add_events(s, table.id, new.events)
                 s.add(GroupTable(group_id=group.id, table_id=table.id))
             s.commit()
         except BaseException:

@@ -10,6 +10,7 @@ lone surrogates, NUL or other control characters, and a document nests at most `
 from __future__ import annotations
 
 import json
+import math
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -130,6 +131,20 @@ def _refuse_int(digits: str) -> int:
     return int(digits)
 
 
+def _read_float(digits: str) -> int | float:
+    """A JSON number with a fraction or an exponent. JSON Schema (and so the API's description) calls 2.0 or 2e3
+    an integer, so an integral one is read as the integer it is, held to the same 15 digits; others stay
+    fractions. A number too large for a float is refused, never read as infinity."""
+    value = float(digits)
+    if not math.isfinite(value):
+        raise InputError("json.number_too_large")
+    if value.is_integer():
+        if abs(value) >= 10 ** MAX_INT_DIGITS:
+            raise InputError("json.number_too_large")
+        return int(value)
+    return value
+
+
 def _refuse_constant(name: str) -> Any:
     raise InputError("json.malformed")
 
@@ -140,7 +155,7 @@ def load_json(data: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
     try:
         if isinstance(data, bytes):
             data = data.decode("utf-8")
-        value = json.loads(data, parse_int=_refuse_int, parse_constant=_refuse_constant)
+        value = json.loads(data, parse_int=_refuse_int, parse_float=_read_float, parse_constant=_refuse_constant)
     except InputError:
         raise
     except RecursionError as exc:

@@ -13,8 +13,9 @@ from datetime import datetime, timedelta
 from typing import Any, cast
 
 from flask import current_app
-from sqlalchemy import CursorResult, delete, func, select, text, update
+from sqlalchemy import CursorResult, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from . import db
 from .eventlog import LogEntry
@@ -105,14 +106,20 @@ def create_table(game: str, seats: list[str], options: dict[str, Any], profile_r
                                                                     Table.created_at >= since)) or 0
                 if count > most:
                     raise TooManyTables()
-            for e in events:
-                s.add(Event(table_id=table.id, seq=e.seq, kind=e.kind, payload=e.payload, device=e.device,
-                            created_at=e.created_at))
+            add_events(s, table.id, events)
             s.commit()
         except BaseException:
             s.rollback()
             raise
     return table
+
+
+def add_events(s: Session, table_id: int, events: Sequence[NewEvent]) -> None:
+    """An imported log's entries in one bulk INSERT: thousands of ORM objects would cost the event loop seconds
+    of CPU (an import may carry 20,000 entries)."""
+    if events:
+        s.execute(insert(Event), [{"table_id": table_id, "seq": e.seq, "kind": e.kind, "payload": e.payload,
+                                   "device": e.device, "created_at": e.created_at} for e in events])
 
 
 def get_table(token: str) -> Table | None:
@@ -217,12 +224,12 @@ class TableTurn:
     """One table's write turn: its row is locked until the ``table_turn`` block ends, so what is decided
     inside (stale or not, whose turn, does the entry still mean the same) reads a table nobody else changes."""
 
-    def __init__(self, s: Any, row: Any, device: str) -> None:
+    def __init__(self, s: Any, row: Any, device: str, now: float | None = None) -> None:
         self._s = s
         self._row = row
         self.device = device
         self.version = int(row.version)
-        self.now = time.time()
+        self.now = time.time() if now is None else now  # the database's clock (table_turn), shared by every host
         self.seconds = turn_seconds()
         self.queue = Queue.read(row.waiting, self.now, self.seconds)
         self._stored = row.waiting
@@ -322,7 +329,7 @@ def table_turn(table_id: int, device: str) -> Iterator[TableTurn | None]:
             s.execute(update(Table).where(Table.id == table_id).values(id=Table.id)
                       .execution_options(synchronize_session=False))
             row = s.execute(select(*Table.__table__.columns).where(Table.id == table_id)).first()
-            turn = TableTurn(s, row, device) if row is not None else None
+            turn = TableTurn(s, row, device, database_clock(s)) if row is not None else None
             yield turn
             if turn is not None:
                 turn.save()
@@ -334,6 +341,19 @@ def table_turn(table_id: int, device: str) -> Iterator[TableTurn | None]:
         except BaseException:
             s.rollback()
             raise
+
+
+_CLOCK = {
+    "postgresql": text("SELECT EXTRACT(EPOCH FROM clock_timestamp())"),
+    "sqlite": text("SELECT (julianday('now') - 2440587.5) * 86400.0"),
+}
+
+
+def database_clock(s: Any) -> float:
+    """Now, in epoch seconds, by the database's clock: the turn queue's times are written by every host and
+    compared by every other, so they must come from one clock, not from each host's own."""
+    query = _CLOCK.get(s.get_bind().dialect.name)
+    return float(s.scalar(query)) if query is not None else time.time()
 
 
 def entry_with_key(table_id: int, key: str) -> tuple[int, str] | None:
@@ -353,10 +373,10 @@ def still_waiting(table_id: int, device: str) -> int | None:
     so (``Queue.waits_quietly``), else None. A plain read, so the phones waiting on a busy table do not take
     the write lock each time they try."""
     row = db.session().execute(_QUEUE_BY_ID, {"id": table_id}).first()
+    now, seconds = database_clock(db.session()), turn_seconds()
     db.session().commit()  # end the read transaction: the write turn that may follow starts afresh
     if row is None:
         return None
-    now, seconds = time.time(), turn_seconds()
     return int(row[0]) if Queue.read(_json(row[1]), now, seconds).waits_quietly(device, now + seconds / 2) else None
 
 

@@ -9,7 +9,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 from ..i18n import pick
-from . import api, errors, groups, home, printing, profiles, rules, security, tables
+from . import api, errors, groups, home, overload, printing, profiles, rules, security, tables
 from .gameweb import playable
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
 from .pages import is_htmx
@@ -42,6 +42,7 @@ def register_web(app: Flask) -> None:
     printing.init_app(app)  # card sheets, play aids, score summaries (PDF)
     rules.init_app(app)  # the rules pages, their search and lookup, a link from every ruling id to its clause
     errors.init_app(app)
+    overload.init_app(app)  # busy (503) and storage full (507): quick, honest, the entry kept
 
     # Each part may bring a stylesheet of its own: static/css/parts/<name>.css, linked on every page.
     css_dir = Path(app.static_folder or "") / "css" / "parts"

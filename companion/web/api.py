@@ -6,6 +6,7 @@ Malformed JSON is 400, a body over the size limit 413, an invalid body 422 listi
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -14,6 +15,8 @@ from werkzeug.exceptions import HTTPException
 from ..games.base import ErrorList, Reason, RulesError
 from ..inputs import InputError, load_json
 from ..play import lookup_profile
+from .api_schema import REASONS, UNKNOWN
+from .api_strict import unknown_fields
 from .messages import explain, message_for
 from .openapi import openapi_document
 from .table_service import registered
@@ -77,11 +80,27 @@ def call(slug: str, action: str) -> Response:
         return error_response(400, [problem(exc.code, params=exc.params)])
     if not isinstance(body, dict):
         return error_response(422, [problem("json.not_object")])
+    unknown = unknown_fields(body, route.request_schema, _components(route)) if route.request_schema else []
+    if unknown:  # inside the body's objects only the described fields (top-level unknown ones are ignored)
+        return error_response(422, [problem("request.unknown_field", where, params={"field": where})
+                                    for where in unknown[:20]])
     try:
         answer = route.handler(body, lookup_profile(slug))
     except RulesError as exc:
         return error_response(422, rules_errors(exc))
     return jsonify(_render(answer))
+
+
+def _components(route: Any) -> Callable[[str], Mapping[str, Any]]:
+    """Finds "#/components/schemas/<name>" in the route's own schemas, then the platform's."""
+    shared = {"Unknown": UNKNOWN, "Reasons": REASONS}
+
+    def resolve(ref: str) -> Mapping[str, Any]:
+        name = ref.rsplit("/", 1)[-1]
+        found: Mapping[str, Any] = route.schemas.get(name) or shared.get(name) or {}
+        return found
+
+    return resolve
 
 
 @bp.get("/openapi.json")

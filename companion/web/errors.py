@@ -36,4 +36,5 @@ def init_app(app: Flask) -> None:
         code = exc.code or 500
         title = titles.get(code, _("Something went wrong"))
         message = messages.get(code, exc.description or "")
-        return render_template("error.html", code=code, title=title, message=message), code
+        headers = {k: v for k, v in exc.get_headers() if k in ("Retry-After", "Allow")}  # when to come back
+        return render_template("error.html", code=code, title=title, message=message), code, headers

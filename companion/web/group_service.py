@@ -11,19 +11,27 @@ from typing import Any
 from flask import abort
 from flask_babel import gettext as _
 
-from .. import group_store, store
+from .. import group_store, quota, store
 from ..group_models import Group, GroupMember
 from ..groups.chart import ChartWords, chart_svg, legend
 from ..groups.records import PlayRecord
 from ..groups.stats import PlayerStats, player_stats
 from ..inputs import InputError, load_json, text
 from ..models import Table
+from ..offload import off_loop
 from ..play import UnknownProfile, resolve_profile, view_of
 from ..profiles.refs import ProfileRef
 from .group_plays import records_of
 from .messages import message_for
 from .security import client_id
-from .table_service import SEAT_NAME_LIMIT, check_import, export_table, table_limit
+from .table_service import (
+    SEAT_NAME_LIMIT,
+    TOO_MANY_TABLES,
+    check_import,
+    export_table,
+    over_table_limit,
+    table_limit,
+)
 
 GROUP_FORMAT = "companion-group"
 GROUP_NAME_LIMIT = 60
@@ -144,6 +152,22 @@ def import_group(body: str) -> list[str] | Group:
     """A group export made into a new group with new links, or every reason it cannot be. Every table is
     checked as a table import is before anything is written; then the group, its roster and its tables are
     written in one transaction: a refused import leaves nothing behind."""
+    if over_table_limit():  # before reading: a client over its limit costs no parsing at all
+        return [TOO_MANY_TABLES()]
+    if not quota.charge(quota.GROUP, client_id()):  # an attempt counts, read or not
+        return [str(quota.refused(quota.GROUP).description)]
+    checked = off_loop(_read_group, body)  # every table's log checked by the rules: off the event loop
+    if isinstance(checked, list):
+        return checked
+    name, members, tables = checked
+    try:
+        return group_store.import_group(name, members, tables, client_id(), table_limit())
+    except store.TooManyTables:
+        return [TOO_MANY_TABLES()]
+
+
+def _read_group(body: str) -> list[str] | tuple[str, list[tuple[str, bool]], list[group_store.NewGroupTable]]:
+    """A group export's text read and every table checked, or every reason it cannot be imported."""
     try:
         data = load_json(body)
     except InputError as exc:
@@ -167,10 +191,7 @@ def import_group(body: str) -> list[str] | Group:
                                                 checked.profile, checked.events, checked.version))
     if problems:
         return problems[:30]
-    try:
-        return group_store.import_group(name, members, tables, client_id(), table_limit())
-    except store.TooManyTables:
-        return [_("This phone has started many tables in a short time. Wait a while, then try again.")]
+    return name, members, tables
 
 
 def _imported_members(raw: Any, problems: list[str]) -> list[tuple[str, bool]]:

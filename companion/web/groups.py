@@ -15,7 +15,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from .. import group_store, store
+from .. import group_store, quota, store
 from ..group_models import Group
 from ..groups.exports import bgstats, plays_csv
 from ..i18n import pick
@@ -43,6 +43,7 @@ from .messages import message_for
 from .printing.options import read_options
 from .printing.render import Document
 from .printing.routes import send_pdf
+from .security import client_id
 from .table_service import game_or_404, load_table, read_new_table, registered, start_table, submitted_text
 from .tables import public_url
 
@@ -82,6 +83,7 @@ def create_group() -> ResponseReturnValue:
             names.append(member)
     if errors:
         return render_template("groups/new.html", form=form, errors=errors, fields=NEW_GROUP_NAMES), 422
+    quota.require(quota.GROUP, client_id())
     group = group_store.create_group(name, names)
     return redirect(url_for("groups.show", token=group.token), 303)
 

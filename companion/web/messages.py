@@ -26,6 +26,7 @@ PLATFORM_MESSAGES: dict[str, Any] = {
     "request.too_large": _l("The request body is larger than this app accepts (1 MiB)."),
     "request.not_json": _l("The request body must be JSON."),
     "request.error": _l("The request could not be served."),
+    "request.unknown_field": _l("The field {field} is not part of this call's request (see its description)."),
     "field.missing": _l("This field is required."),
     "field.rank": _l("Rank"),
     "field.elements": _l("Elements"),

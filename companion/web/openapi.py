@@ -22,8 +22,9 @@ ERROR_SCHEMA: dict[str, Any] = {
 }
 
 BODY_RULES = (f"A JSON object of at most 1 MiB, nested at most {MAX_DEPTH} levels; integers have at most "
-              f"{MAX_INT_DIGITS} digits, and a field that takes an integer takes it written as one (2, not 2.0 or "
-              "2e0: JSON Schema cannot tell these apart, this API does); strings and keys hold no lone surrogates, NUL or other control characters "
+              f"{MAX_INT_DIGITS} digits; a number with no fractional part is an integer however it is written "
+              "(2, 2.0 and 2e0 alike, as JSON Schema reads them); strings and keys hold no lone surrogates, NUL or "
+              "other control characters "
               "(tab, newline and carriage return aside). A body that breaks these is a 400; one the game cannot "
               "use is a 422 listing every problem. Unknown fields are ignored.")
 

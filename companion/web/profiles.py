@@ -17,7 +17,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import store
+from .. import quota, store
 from ..games.base import ErrorList, RulesError
 from ..i18n import pick
 from ..inputs import InputError, text, whole_number
@@ -30,7 +30,7 @@ from .gameweb import Registered
 from .messages import explain, message_for
 from .pages import is_htmx, page
 from .profile_model import builtins_of, editor_page, listed, next_missing, reason_line
-from .security import device_id
+from .security import client_id, device_id
 from .table_service import game_or_404, load_view, own_profile_copy, registered, submitted_text
 
 MAX_NAME_CHARS = 80
@@ -101,6 +101,7 @@ def copy(slug: str) -> ResponseReturnValue:
     builtins = builtin_profiles(slug)
     if source_id not in builtins:
         return _index_page(entry, 404, [_("There is no such built-in profile to copy.")])
+    quota.require(quota.PROFILE, client_id())
     created = store.create_profile(slug, copy_of(builtins[source_id]), str(ProfileRef.builtin(source_id)), maker=device_id())
     profile_return.keep(created.token, request.form.get("back", ""))  # a score page's copy leads back to it
     return redirect(url_for("profiles.edit", token=created.token), 303)
@@ -128,6 +129,8 @@ def _download(data: Mapping[str, Any], stem: str, fmt: str) -> Response:
 @bp.post("/profiles/<slug>/import")
 def import_profile(slug: str) -> ResponseReturnValue:
     entry = _entry_or_404(slug)
+    if quota.over(quota.PROFILE, client_id()):  # before reading: a client over its allowance costs no parsing
+        raise quota.refused(quota.PROFILE)
     try:
         pasted = submitted_text()
     except InputError as exc:
@@ -143,6 +146,7 @@ def import_profile(slug: str) -> ResponseReturnValue:
         return _refused_import(entry, [f"{card_key(fields, c)}: {explain(r)} ({r.rule})" for c, r in refused],
                                pasted)
     data["id"] = ""
+    quota.require(quota.PROFILE, client_id())
     created = store.create_profile(slug, data, "import", maker=device_id())
     return redirect(url_for("profiles.edit", token=created.token), 303)
 

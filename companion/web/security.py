@@ -8,6 +8,8 @@ import secrets
 
 from flask import Flask, Response, current_app, g, request, session
 
+from ..config import https
+
 CSP = "; ".join([
     "default-src 'self'",
     "script-src 'self'",  # no inline script, no eval (htmx runs with allowEval off)
@@ -41,7 +43,38 @@ def device_id() -> str:
 NO_SESSION_ENDPOINTS = frozenset({"static", "tables.poll", "tables.watch_poll"})
 
 
+HSTS_SECONDS = 365 * 24 * 60 * 60
+
+
+def harden_cookies(response: Response, secure: bool) -> None:
+    """Every cookie this app sets (the device id, the language, the print settings) HttpOnly, since no script
+    of the app reads one, and Secure when the app is served over https. The session cookie is set after this
+    runs, by Flask, with SESSION_COOKIE_HTTPONLY and SESSION_COOKIE_SECURE (config.py)."""
+    cookies = response.headers.getlist("Set-Cookie")
+    if not cookies:
+        return
+    response.headers.remove("Set-Cookie")
+    for cookie in cookies:
+        flags = {part.strip().lower() for part in cookie.split(";")[1:]}
+        if "httponly" not in flags:
+            cookie += "; HttpOnly"
+        if secure and "secure" not in flags:
+            cookie += "; Secure"
+        response.headers.add("Set-Cookie", cookie)
+
+
+def trust_proxies(app: Flask) -> None:
+    """Behind ``TRUSTED_PROXIES`` proxies, the client's address (the per-client limits), scheme and host are
+    the ones the nearest proxies forwarded: each proxy's own entry is believed, nothing a client added."""
+    count = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if count > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)  # type: ignore[method-assign]
+
+
 def init_app(app: Flask) -> None:
+    trust_proxies(app)
     @app.before_request
     def _body_limits() -> None:
         # Only a multipart upload (a file) may use the whole MAX_CONTENT_LENGTH; pasted text and other bodies
@@ -75,4 +108,8 @@ def init_app(app: Flask) -> None:
         if getattr(g, "device_is_new", False):
             response.set_cookie(DEVICE_COOKIE, g.device, max_age=60 * 60 * 24 * 365, samesite="Lax",
                                 httponly=True)
+        secure = https(app)
+        if secure:  # once a browser has seen it over https, it never tries plain http here again
+            response.headers["Strict-Transport-Security"] = f"max-age={HSTS_SECONDS}"
+        harden_cookies(response, secure)
         return response

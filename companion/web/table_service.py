@@ -21,6 +21,7 @@ from ..eventlog import KINDS, MOVE, UNDO, LogEntry
 from ..games.base import ErrorList, Game, IllegalMove, ParseError, RulesError
 from ..inputs import InputError, choice, load_json, text, upload_text, whole_number
 from ..models import Table, utcnow
+from ..offload import off_loop
 from ..play import (
     TableView,
     UnknownProfile,
@@ -309,11 +310,9 @@ def import_table(body: str) -> list[str] | Table:
     and redo naming what it takes back); the table, its profile copy and its log are then written in one
     transaction, so a refused import leaves nothing behind. The log keeps its sequence numbers, undo targets,
     phone labels and times: exporting the new table gives the same log back."""
-    try:
-        data = load_json(body)
-    except InputError as exc:
-        return [message_for("import.not_readable"), message_for(exc.code, exc.params)]
-    checked = check_import(data)
+    if over_table_limit():  # before reading: a client over its limit costs no parsing at all
+        return [TOO_MANY_TABLES()]
+    checked = off_loop(read_import, body)  # seconds of CPU for the longest log: off the event loop
     if isinstance(checked, list):
         return checked
     try:
@@ -322,7 +321,28 @@ def import_table(body: str) -> list[str] | Table:
                                   own_profile=None if checked.profile_ref else (checked.profile, "import"),
                                   events=checked.events, version=checked.version)
     except store.TooManyTables:
-        return [_("This phone has started many tables in a short time. Wait a while, then try again.")]
+        return [TOO_MANY_TABLES()]
+
+
+def TOO_MANY_TABLES() -> str:  # noqa: N802  (read as the message it is)
+    return _("This phone has started many tables in a short time. Wait a while, then try again.")
+
+
+def over_table_limit(adding: int = 1) -> bool:
+    """This client may not start ``adding`` more tables now. Checked before an import is read, so a client over
+    its limit costs a count, not the parsing and checking of a long log; the write checks again (the count
+    can change meanwhile)."""
+    since, most = table_limit()
+    return store.tables_created_since(client_id(), since) + adding > most
+
+
+def read_import(body: str) -> list[str] | CheckedImport:
+    """A table export's text read and checked (``check_import``), or the reasons it cannot be imported."""
+    try:
+        data = load_json(body)
+    except InputError as exc:
+        return [message_for("import.not_readable"), message_for(exc.code, exc.params)]
+    return check_import(data)
 
 
 @dataclass(frozen=True)

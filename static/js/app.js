@@ -79,6 +79,43 @@
     if (shown) shown.scrollIntoView({block: "start"});
   });
 
+  // The server could not answer in time (503, busy), has no space left (507), or limits this phone (429, when a
+  // page did not draw its own answer): htmx swaps nothing, so the entry stays in its form, and the server's
+  // plain message (in the player's language) is shown above the page until the next answer that works. Only
+  // these answers are handled here: a send that got no answer at all is live.js's (it queues the tap).
+  function serverNotice() {
+    var notice = document.getElementById("server-notice");
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.id = "server-notice";
+      notice.className = "server-notice";
+      notice.setAttribute("role", "alert");
+      notice.hidden = true;
+      document.body.insertBefore(notice, document.body.firstChild);
+    }
+    return notice;
+  }
+  document.addEventListener("htmx:responseError", function (evt) {
+    var xhr = evt.detail.xhr;
+    if (!xhr || (xhr.status < 500 && xhr.status !== 429)) return;
+    var type = xhr.getResponseHeader("Content-Type") || "";
+    var said = type.indexOf("text/plain") === 0 ? xhr.responseText : "";
+    if (!said && type.indexOf("text/html") === 0) {  // an error page: its message paragraph
+      var page = new DOMParser().parseFromString(xhr.responseText, "text/html");
+      var message = page.querySelector(".error-page p");
+      said = message ? message.textContent : "";
+    }
+    var notice = serverNotice();
+    notice.textContent = said || ("HTTP " + xhr.status);
+    notice.hidden = false;
+    notice.scrollIntoView({block: "nearest"});
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var xhr = evt.detail.xhr;
+    var notice = document.getElementById("server-notice");
+    if (notice && xhr && xhr.status < 400 && xhr.status !== 0) notice.hidden = true;
+  });
+
   // Copy buttons: data-copy names the input whose value is copied.
   document.addEventListener("click", function (evt) {
     var button = evt.target.closest && evt.target.closest("[data-copy]");

@@ -61,8 +61,9 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
             prepare(app)
         app.extensions["db_engine"].dispose()
     port = free_port()
-    env = dict(os.environ, COMPANION_TEST_INSTANCE=str(instance), COMPANION_TEST_DATABASE_URL=url,
-               **(extra_env or {}))
+    # extra_env may name another server's database (two hosts on one database)
+    env = {**os.environ, "COMPANION_TEST_INSTANCE": str(instance), "COMPANION_TEST_DATABASE_URL": url,
+           **(extra_env or {})}
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", *(server_args or MAKE_RUN), app_module],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

@@ -231,8 +231,7 @@ def copies_from(descriptions: Iterable[str]) -> dict[str, int]:
 
 
 def whole_numbers_as_integers(value: Any) -> Any:
-    """The body rules say integers are written without a fraction: JSON Schema calls 2.0 an integer, and
-    schemathesis writes some integers so; a client following the description writes 2."""
+    """2.0 read as 2 (as the API reads it): the repairs below index lists with the numbers they read."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 10 ** 15:
         return int(value)
     if isinstance(value, dict):

@@ -1,0 +1,76 @@
+"""Per-client limits on what a stranger can make: deck profiles (copies and imports) and groups, like the
+table-creation limit (store.create_table) does for tables and table imports.
+
+Each creation is a row in ``creations`` (kind, the client's keyed hash, when); a client may make at most
+``most`` of a kind per window. The row is written first and then counted, in one transaction (on PostgreSQL
+under an advisory lock per client and kind, on SQLite under the write lock), so concurrent requests cannot pass
+the limit together; over it, nothing is kept.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from flask import current_app
+from flask_babel import gettext as _
+from sqlalchemy import func, select, text
+from werkzeug.exceptions import TooManyRequests
+
+from . import db
+from .models import Creation, utcnow
+
+PROFILE = "profile"
+GROUP = "group"
+# The setting that holds each kind's allowance per window (TABLE_RATE_WINDOW seconds).
+SETTINGS = {PROFILE: "PROFILES_PER_WINDOW", GROUP: "GROUPS_PER_WINDOW"}
+
+
+def window_start() -> datetime:
+    return utcnow() - timedelta(seconds=int(current_app.config["TABLE_RATE_WINDOW"]))
+
+
+def over(kind: str, client: str) -> bool:
+    """``client`` has used its whole allowance of ``kind``: checked before anything it sent is read."""
+    made = db.session().scalar(select(func.count(Creation.id)).where(
+        Creation.kind == kind, Creation.client == client, Creation.created_at >= window_start())) or 0
+    return made >= int(current_app.config[SETTINGS[kind]])
+
+
+def charge(kind: str, client: str, count: int = 1) -> bool:
+    """Count ``count`` new things of ``kind`` against ``client``'s allowance: True (and kept) when they fit,
+    False (nothing kept) when the client made too many lately."""
+    most = int(current_app.config[SETTINGS[kind]])
+    since = window_start()
+    s = db.session()
+    s.commit()
+    with db.write_lock():
+        try:
+            if s.get_bind().dialect.name == "postgresql":
+                s.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"{kind}:{client}"})
+            s.add_all([Creation(kind=kind, client=client) for _ in range(count)])
+            s.flush()
+            made = s.scalar(select(func.count(Creation.id)).where(
+                Creation.kind == kind, Creation.client == client, Creation.created_at >= since)) or 0
+            if made > most:
+                s.rollback()
+                return False
+            s.commit()
+        except BaseException:
+            s.rollback()
+            raise
+    return True
+
+
+def refused(kind: str) -> TooManyRequests:
+    """The 429 a client over its allowance gets, saying so in its language (the error page shows it)."""
+    if kind == PROFILE:
+        said = _("This phone has made many deck profiles in a short time. Wait a while, then try again.")
+    else:
+        said = _("This phone has started many groups in a short time. Wait a while, then try again.")
+    return TooManyRequests(said, retry_after=int(current_app.config["TABLE_RATE_WINDOW"]) // 4)
+
+
+def require(kind: str, client: str, count: int = 1) -> None:
+    """``charge``, or the refusal raised (429 with Retry-After)."""
+    if not charge(kind, client, count):
+        raise refused(kind)

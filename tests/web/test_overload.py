@@ -1,0 +1,119 @@
+"""Overload and a full disk answer quickly and honestly (issue 27, points 2 and 4): a request that cannot have
+the database within DB_WAIT_SECONDS gets 503 with Retry-After and a plain message in the player's language
+(never a 500, never a long wait); a write on a full disk gets 507 "not saved: the server's storage is full";
+nothing is written, and the same entry is saved once the server can again."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import event
+
+from tests.web.apps import PG_URL, Phone, make_app
+from tests.web.helpers import text_of, totals, version_of
+from tests.web.test_tables import enter, new_table
+
+BUSY_EN = "Not saved: the server is too busy to answer right now."
+BUSY_JA = "保存されていません：サーバーが混み合っていて、今は応答できません。"
+FULL_EN = "Not saved: the server's storage is full."
+FULL_JA = "保存されていません：サーバーの保存領域がいっぱいです。"
+
+
+@pytest.fixture
+def small_app(tmp_path: Path, database_url: str) -> Iterator[Flask]:
+    """One pooled connection, waited for a fifth of a second: easy to exhaust in a test."""
+    app = make_app(tmp_path, database_url, DB_POOL_SIZE=1, DB_WAIT_SECONDS=0.2)
+    yield app
+    app.extensions["db_engine"].dispose()
+
+
+def test_a_request_that_cannot_have_the_database_in_time_is_told_the_server_is_busy(small_app: Flask) -> None:
+    phone = Phone(small_app.test_client())
+    table = new_table(phone, "Aki", "Ben")
+    version = version_of(phone.get(table).get_data(as_text=True))
+    held = small_app.extensions["db_engine"].connect()  # another request holds the only connection
+    try:
+        busy = enter(phone, table, 0, "5", version=version, **{"HX-Request": "true"})
+        assert busy.status_code == 503
+        assert busy.headers["Retry-After"] == "5"
+        assert busy.mimetype == "text/plain"  # the page's script shows it; the form keeps the entry
+        assert BUSY_EN in busy.get_data(as_text=True)
+        page = enter(phone, table, 0, "5", version=version)  # without the script: an error page saying the same
+        assert page.status_code == 503 and BUSY_EN in text_of(page.get_data(as_text=True))
+        japanese = Phone(small_app.test_client(), lang="ja")
+        japanese.token = phone.token
+        japanese.client.set_cookie("session", phone.client.get_cookie("session").value)  # type: ignore[union-attr]
+        said = enter(japanese, table, 0, "5", version=version, **{"HX-Request": "true"})
+        assert said.status_code == 503 and BUSY_JA in said.get_data(as_text=True)
+    finally:
+        held.close()
+    saved = enter(phone, table, 0, "5", version=version)  # the same entry, sent again: saved once
+    assert saved.status_code == 303
+    html = phone.get(table).get_data(as_text=True)
+    assert totals(html) == [5, 0] and version_of(html) == version + 1
+
+
+def test_the_write_lock_is_waited_for_briefly_then_busy(small_app: Flask) -> None:
+    if PG_URL:
+        pytest.skip("PostgreSQL locks rows itself: no process write lock")
+    phone = Phone(small_app.test_client())
+    table = new_table(phone, "Aki", "Ben")
+    version = version_of(phone.get(table).get_data(as_text=True))
+    with small_app.extensions["db_write_lock"]:  # another entry is being written in this process
+        busy = enter(phone, table, 1, "3", version=version)
+    assert busy.status_code == 503 and BUSY_EN in text_of(busy.get_data(as_text=True))
+    assert enter(phone, table, 1, "3", version=version).status_code == 303
+
+
+def _fill_disk(app: Flask) -> Any:
+    """SQLite's own "database or disk is full" (SQLITE_FULL), for real: every new connection may not grow the
+    file past its present size."""
+    engine = app.extensions["db_engine"]
+
+    def cap(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+        pages = dbapi_connection.execute("PRAGMA page_count").fetchone()[0]
+        dbapi_connection.execute(f"PRAGMA max_page_count={pages}")
+
+    event.listen(engine, "connect", cap)
+    engine.dispose()
+    return cap
+
+
+def test_an_entry_on_a_full_disk_is_not_saved_and_says_so_then_saves_once_there_is_space(app: Flask) -> None:
+    if PG_URL:
+        pytest.skip("fills an SQLite file; PostgreSQL's disk-full (SQLSTATE 53100) is read the same way")
+    phone = Phone(app.test_client())
+    table = new_table(phone, "Aki", "Ben")
+    version = version_of(phone.get(table).get_data(as_text=True))
+    # Fill the file's free pages first, so the next entry must grow it.
+    for n in range(40):
+        assert enter(phone, table, 0, "1", version=version + n).status_code == 303
+    version += 40
+    cap = _fill_disk(app)
+    refused = []
+    for n in range(150):  # entries until one needs a new page (each seat's total stays under the cap of 100)
+        answer = enter(phone, table, n % 2, "1", version=version, **{"HX-Request": "true"})
+        if answer.status_code != 200:
+            refused.append(answer)
+            break
+        version += 1
+    assert refused, "the capped file never filled"
+    full = refused[0]
+    assert full.status_code == 507 and full.headers["Retry-After"] == "5"
+    assert FULL_EN in full.get_data(as_text=True)
+    ja = Phone(app.test_client(), lang="ja")
+    ja.token = phone.token
+    ja.client.set_cookie("session", phone.client.get_cookie("session").value)  # type: ignore[union-attr]
+    said = enter(ja, table, 1, "1", version=version, **{"HX-Request": "true"})
+    assert said.status_code == 507 and FULL_JA in said.get_data(as_text=True)
+
+    event.remove(app.extensions["db_engine"], "connect", cap)  # space freed
+    app.extensions["db_engine"].dispose()
+    assert enter(phone, table, 1, "1", version=version).status_code == 303
+    html = phone.get(table).get_data(as_text=True)
+    assert version_of(html) == version + 1

@@ -1,0 +1,110 @@
+"""Limits on what a stranger can make, and what is deleted when nobody uses it (issue 27, point 3): deck profiles
+(copies and imports) and groups have a per-client allowance like tables; `flask --app companion cleanup` deletes
+empty tables, unused profiles, empty groups and old creation records after RETENTION_DAYS."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from sqlalchemy import func, select, update
+
+from companion import db
+from companion.group_models import Group
+from companion.models import Creation, Profile, Table, utcnow
+from tests.web.apps import Phone, make_app
+from tests.web.helpers import text_of
+from tests.web.test_contention import other_phone
+from tests.web.test_tables import enter, new_table
+
+PROFILES_EN = "This phone has made many deck profiles in a short time. Wait a while, then try again."
+PROFILES_JA = "この端末は短時間に多くのデッキプロファイルを作成しました。しばらく待ってから再度お試しください。"
+GROUPS_EN = "This phone has started many groups in a short time. Wait a while, then try again."
+
+
+@pytest.fixture
+def strict_app(tmp_path: Path, database_url: str) -> Iterator[Flask]:
+    app = make_app(tmp_path, database_url, PROFILES_PER_WINDOW=2, GROUPS_PER_WINDOW=1, TABLES_PER_WINDOW=50)
+    yield app
+    app.extensions["db_engine"].dispose()
+
+
+def profile_count(app: Flask) -> int:
+    with app.app_context():
+        return db.session().scalar(select(func.count(Profile.id))) or 0
+
+
+def test_deck_profile_copies_and_imports_share_one_allowance_per_client(strict_app: Flask) -> None:
+    phone = Phone(strict_app.test_client())
+    assert phone.post("/profiles/tally/copy", {"source": "default"}).status_code == 303
+    toml = (Path(__file__).parent / "profiles" / "default.toml").read_text()
+    assert phone.post("/profiles/tally/import", {"text": toml}).status_code == 303
+    refused = phone.post("/profiles/tally/copy", {"source": "default"})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert PROFILES_EN in text_of(refused.get_data(as_text=True))
+    assert phone.post("/profiles/tally/import", {"text": toml}).status_code == 429
+    japanese = Phone(strict_app.test_client(), lang="ja")
+    said = japanese.post("/profiles/tally/copy", {"source": "default"})
+    assert said.status_code == 429 and PROFILES_JA in text_of(said.get_data(as_text=True))
+    assert profile_count(strict_app) == 2  # nothing kept over the limit
+    # Another client (another address) has its own allowance.
+    assert other_phone(strict_app).post("/profiles/tally/copy", {"source": "default"}).status_code == 303
+
+
+def test_groups_have_an_allowance_per_client_and_a_group_import_counts(strict_app: Flask) -> None:
+    phone = Phone(strict_app.test_client())
+    assert phone.post("/groups/new", {"name": "Club", "member0": "Aki"}).status_code == 303
+    refused = phone.post("/groups/new", {"name": "Club 2", "member0": "Aki"})
+    assert refused.status_code == 429 and GROUPS_EN in text_of(refused.get_data(as_text=True))
+    imported = phone.post("/groups/import", {"text": "{}"})  # refused before it is read
+    assert imported.status_code == 422 and GROUPS_EN in text_of(imported.get_data(as_text=True))
+    with strict_app.app_context():
+        assert db.session().scalar(select(func.count(Group.id))) == 1
+
+
+def test_cleanup_deletes_only_what_nobody_can_use_any_more(app: Flask) -> None:
+    phone = Phone(app.test_client())
+    empty = new_table(phone, "Aki", "Ben").rsplit("/", 1)[1]
+    played = new_table(phone, "Cy", "Dee")
+    assert enter(phone, played, 0, "5").status_code == 303
+    played = played.rsplit("/", 1)[1]
+    fresh_empty = new_table(phone, "Eve", "Fay").rsplit("/", 1)[1]
+    mine = phone.post("/profiles/tally/copy", {"source": "default"}).headers["Location"].rsplit("/", 1)[1]
+    with_copy = new_table(phone, "Gus", "Hal", profile=f"user:{mine}").rsplit("/", 1)[1]  # gets its own copy
+    month_ago = utcnow() - timedelta(days=31)
+    with app.app_context():
+        s = db.session()
+        s.execute(update(Table).where(Table.token != fresh_empty).values(created_at=month_ago))
+        s.execute(update(Profile).values(created_at=month_ago, updated_at=month_ago))
+        s.add(Creation(kind="profile", client="x", created_at=month_ago))
+        s.commit()
+        assert len(set(s.scalars(select(Profile.token)))) == 2  # the phone's and the table's copy
+
+    result = app.test_cli_runner().invoke(args=["cleanup"])
+    assert result.exit_code == 0, result.output
+    # The two empty old tables (one with its own profile copy, which then goes too) and the old creation record.
+    assert "deleted: 2 empty tables, 1 unused deck profiles, 0 empty groups, 1 creation records" in result.output
+    with app.app_context():
+        s = db.session()
+        tables = set(s.scalars(select(Table.token)))
+        profiles = set(s.scalars(select(Profile.token)))
+    assert tables == {played, fresh_empty} and empty not in tables and with_copy not in tables
+    assert profiles == {mine}  # a phone's own profile is kept for a year
+
+    with app.app_context():
+        s = db.session()
+        s.execute(update(Profile).values(updated_at=utcnow() - timedelta(days=366)))
+        s.commit()
+    again = app.test_cli_runner().invoke(args=["cleanup"])
+    assert "deleted: 0 empty tables, 1 unused deck profiles, 0 empty groups, 0 creation records" in again.output
+
+
+def test_cleanup_keeps_everything_younger_than_the_retention(app: Flask) -> None:
+    phone = Phone(app.test_client())
+    new_table(phone, "Aki", "Ben")
+    phone.post("/profiles/tally/copy", {"source": "default"})
+    result = app.test_cli_runner().invoke(args=["cleanup", "--days", "1"])
+    assert "deleted: 0 empty tables, 0 unused deck profiles, 0 empty groups" in result.output
