@@ -168,11 +168,16 @@ def log_since(table_id: int, after_seq: int) -> list[LogEntry]:
     return [LogEntry(seq, kind, payload) for seq, kind, payload in rows]
 
 
-def recent_events(table_id: int, limit: int) -> list[Event]:
-    """The newest ``limit`` entries, oldest first (a table page shows the recent history)."""
+def recent_events(table_id: int, limit: int, skip: int = 0) -> list[Event]:
+    """The newest ``limit`` entries after skipping the ``skip`` newest, oldest first (a table page shows the
+    recent history; the history page one page of it)."""
     rows = list(db.session().scalars(
-        select(Event).where(Event.table_id == table_id).order_by(Event.seq.desc()).limit(limit)))
+        select(Event).where(Event.table_id == table_id).order_by(Event.seq.desc()).offset(skip).limit(limit)))
     return rows[::-1]
+
+
+def count_events(table_id: int) -> int:
+    return db.session().scalar(select(func.count(Event.id)).where(Event.table_id == table_id)) or 0
 
 
 def events_by_seq(table_id: int, seqs: set[int]) -> list[Event]:

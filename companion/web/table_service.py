@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import abort, current_app, request
+from flask import abort, current_app, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -113,25 +113,57 @@ _recent: BoundedCache[tuple[HistoryLine, ...]] = BoundedCache(
     512, max_bytes=16 * 2**20, size_of=lambda lines: 400 * len(lines))
 
 
+HISTORY_PAGE = 50  # lines of the whole history on one page (a long table's history is paged: issue #29); the
+# newest page draws from the states a table keeps (64), so it never replays the log
+
+
+class HistoryPage(list[HistoryLine]):
+    """One page of the whole history, newest first, and where it stands among the others."""
+
+    def __init__(self, lines: list[HistoryLine], total: int, page: int, pages: int, newer_url: str = "",
+                 older_url: str = "") -> None:
+        super().__init__(lines)
+        self.total, self.page, self.pages = total, page, pages
+        self.newer_url, self.older_url = newer_url, older_url  # "" on the first and the last page
+
+
 def history(view: TableView, limit: int | None = RECENT_HISTORY) -> list[HistoryLine]:
-    """The newest ``limit`` lines (all with None) of the table's history, newest first; see ``_history``."""
+    """The newest ``limit`` lines of the table's history, newest first; see ``_history``. With None, one page
+    of the whole history: the page the request asks for (``?page=``, 1 the newest), ``HISTORY_PAGE`` lines."""
+    if limit is None:
+        return history_page(view, whole_number(request.args.get("page", ""), 1, 10**9) or 1)
     if limit != RECENT_HISTORY or not view.cache_key:
         return _history(view, limit)
     key = (view.cache_key, str(get_locale()))
     return list(_recent.get_or_make(key, lambda: tuple(_history(view, limit))))
 
 
-def _history(view: TableView, limit: int | None) -> list[HistoryLine]:
-    """The log's newest ``limit`` entries (all with None), newest first, each line saying what it was, who
-    moved, and whether it is undone. A page's cost does not grow with the log: only those entries (and the
-    moves their undos name) are read, and the seats come from the states kept for the newest moves."""
+def history_page(view: TableView, page: int) -> HistoryPage:
+    """Page ``page`` of the whole history (the last one when past it): its cost is one page's, however long
+    the log."""
+    total = store.count_events(view.table.id)
+    pages = max(1, -(-total // HISTORY_PAGE))
+    page = min(max(1, page), pages)
+
+    def url(to: int) -> str:
+        return url_for(str(request.endpoint), **(request.view_args or {}), page=to) if 1 <= to <= pages else ""
+
+    return HistoryPage(_history(view, HISTORY_PAGE, (page - 1) * HISTORY_PAGE), total, page, pages,
+                       url(page - 1), url(page + 1))
+
+
+def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
+    """The log's newest ``limit`` entries after the ``skip`` newest, newest first, each line saying what it was,
+    who moved, and whether it is undone. A page's cost does not grow with the log: only those entries (and the
+    moves their undos name) are read, and the seats come from the states kept for the newest moves (an older
+    page replays the log up to its own entries, no further)."""
     table_id = view.table.id
-    events = store.recent_events(table_id, limit) if limit is not None else store.events_of(table_id)
+    events = store.recent_events(table_id, limit, skip)
     by_seq = {e.seq: e for e in events}
     targets = {int(t) for e in events if e.kind != MOVE and isinstance(t := e.payload.get("target"), int)}
     by_seq.update({e.seq: e for e in store.events_by_seq(table_id, targets - set(by_seq))})
     moves = {seq for seq, e in by_seq.items() if e.kind == MOVE and seq not in view.log.undone_seqs}
-    before = view.before if moves <= set(view.before) else _all_states_before(view)
+    before = view.before if moves <= set(view.before) else _states_before(view, max(moves, default=0))
     web = web_of(view.table.game)
     wording = Wording.of_table(view.seats)
 
@@ -172,9 +204,11 @@ def _history(view: TableView, limit: int | None) -> list[HistoryLine]:
     return lines
 
 
-def _all_states_before(view: TableView) -> Mapping[int, Any]:
-    """Every move's state before it (the whole history page): one replay, kept only for this answer."""
-    return replay_table(view.game, view.table, view.profile, store.log_of(view.table.id)).before
+def _states_before(view: TableView, last: int) -> Mapping[int, Any]:
+    """Every move's state before it up to seq ``last`` (an older page of the history): one replay of the log
+    up to there, kept only for this answer."""
+    entries = [e for e in store.log_of(view.table.id) if e.seq <= last]
+    return replay_table(view.game, view.table, view.profile, entries).before
 
 
 # -- the table's own profile copy ----------------------------------------------------------------------------

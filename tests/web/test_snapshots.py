@@ -11,6 +11,7 @@ from flask import Flask
 from companion import play, snapshots, store
 from tests.games.standin import Tally
 from tests.web.apps import Phone
+from tests.web.helpers import text_of
 from tests.web.test_tables import enter, new_table
 
 LONG = 450  # past two snapshots (every 200 entries)
@@ -93,3 +94,22 @@ def test_an_unreadable_snapshot_is_replayed_over(app: Flask, phone: Phone) -> No
         assert store.save_snapshot(table.id, table.token, key, snapshots.ENGINE, 250, b"not a snapshot")
     restart()
     assert totals(phone.get(url).get_data(as_text=True)) == ["1", "1"]
+
+
+def test_the_whole_history_of_a_long_table_comes_in_pages(app: Flask, phone: Phone) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    fill(app, url, LONG)
+    first = phone.get(url + "/history").get_data(as_text=True)
+    seqs = re.findall(r'data-seq="(\d+)"', first)
+    assert seqs == [str(s) for s in range(LONG, LONG - 50, -1)]
+    assert "(450 entries)" in first and "Page 1 of 9" in first and "Newer entries" not in first
+    older = re.search(r'href="([^"]+)">Older entries', first)
+    assert older is not None
+    last = phone.get(older.group(1).replace("&amp;", "&").replace("page=2", "page=9")).get_data(as_text=True)
+    assert re.findall(r'data-seq="(\d+)"', last) == [str(s) for s in range(50, 0, -1)]
+    assert "#1 Aki: +1" in text_of(last) and "#2 Ben: +1" in text_of(last) and "Page 9 of 9" in last
+    assert "Older entries" not in last
+    japanese = Phone(app.test_client(), "ja").get(url + "/history?page=2").get_data(as_text=True)
+    assert "9ページ中2ページ目" in japanese and "古い履歴へ" in japanese and "新しい履歴へ" in japanese
+    odd = phone.get(url + "/history?page=99x")
+    assert odd.status_code == 200 and "Page 1 of 9" in odd.get_data(as_text=True)
