@@ -7,7 +7,7 @@ machine's load beside them; then a static file's p99 in the same run as the base
 >= 200 tables with p99 <= 300 ms answered and <= 500 ms updated on 2 cores.
 
 Settings (environment): BENCH_WORKERS (2), BENCH_CAPACITY_TABLES ("25,50,100,200,300,400": the steps, stopping
-at the first that misses the target), BENCH_CAPACITY_SECONDS (30 per step), BENCH_ENTRY_SECONDS (20).
+once a step's p99 answer passes 5 s), BENCH_CAPACITY_SECONDS (30 per step), BENCH_ENTRY_SECONDS (20).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ SECONDS = float(os.environ.get("BENCH_CAPACITY_SECONDS", "30"))
 EVERY = float(os.environ.get("BENCH_ENTRY_SECONDS", "20"))
 PHONES = 5
 ANSWERED_MS, UPDATED_MS = 300.0, 500.0
+GIVE_UP_MS = 5000.0  # a step whose p99 answer passes this ends the ladder
 FORM = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"}
 EVENT = re.compile(rb"id: (\d+)\nevent: table")
 
@@ -180,10 +181,13 @@ async def run(server: Server) -> None:
         print(f"  {count:>6} {len(step.answered):>7} {pct(step.answered, 0.5):>9.0f} /{pct(step.answered, 0.99):>7.0f}"
               f" {pct(updated, 0.5):>9.0f} /{pct(updated, 0.99):>7.0f}  {errors:<6}  {load()}   {baseline:.1f}"
               f"  {'ok' if ok else 'over'}")
-        if not ok:
+        if ok:
+            best = count
+        if step.errors or pct(step.answered, 0.99) > GIVE_UP_MS:  # far past the target: larger steps say nothing
             break
-        best = count
-    print(f"  capacity: {best} tables of {PHONES} live phones (target >= 200)")
+    # A busy machine may hold none of the steps: that is said with its load, never reported as a capacity of 0.
+    held = f"{best} tables of {PHONES} live phones" if best else "none of the steps held"
+    print(f"  capacity: {held} (target >= 200), {load()}")
 
 
 def main() -> None:
