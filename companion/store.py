@@ -176,6 +176,12 @@ def recent_events(table_id: int, limit: int, skip: int = 0) -> list[Event]:
     return rows[::-1]
 
 
+def events_after(table_id: int, after_seq: int, limit: int) -> list[Event]:
+    """The first ``limit`` entries after ``after_seq``, oldest first (a streamed export reads the log so)."""
+    return list(db.session().scalars(select(Event).where(Event.table_id == table_id, Event.seq > after_seq)
+                                     .order_by(Event.seq).limit(limit)))
+
+
 def count_events(table_id: int) -> int:
     return db.session().scalar(select(func.count(Event.id)).where(Event.table_id == table_id)) or 0
 

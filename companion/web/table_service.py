@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -312,10 +313,11 @@ def submitted_text() -> str:
     return pasted
 
 
-def export_table(view: TableView) -> dict[str, Any]:
+def export_table(view: TableView, log: bool = True) -> dict[str, Any]:
+    """The table as its export file holds it (``log=False``: all but the log, for ``export_chunks``)."""
     table = view.table
     ref = view.profile_ref
-    return {
+    found: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "format_version": 1,
         "game": table.game,
@@ -324,12 +326,37 @@ def export_table(view: TableView) -> dict[str, Any]:
         "seats": list(table.seats),
         "profile_ref": "" if ref.is_user else str(ref),
         "profile": view.profile,
-        "log": [
-            {"seq": e.seq, "kind": e.kind, "payload": e.payload, "device": e.device,
-             "at": e.created_at.isoformat()}
-            for e in store.events_of(table.id)
-        ],
     }
+    if log:
+        found["log"] = [_exported(e) for e in store.events_of(table.id)]
+    return found
+
+
+EXPORT_BATCH = 500  # log entries read and written at a time by a streamed export
+
+
+def export_chunks(view: TableView) -> Iterator[str]:
+    """``export_table`` as the route writes it (``json.dumps(..., ensure_ascii=False, indent=1)``), the same
+    text, in pieces: the log is read ``EXPORT_BATCH`` entries at a time, and between batches the worker is given
+    back (``time.sleep(0)``: gevent's switch), so a 10,000-entry export holds no other phone up (issue #29).
+    For the route: ``Response(stream_with_context(export_chunks(view)), mimetype="application/json", ...)``."""
+    whole = export_table(view, log=False)
+    if store.count_events(view.table.id) == 0:
+        yield json.dumps({**whole, "log": []}, ensure_ascii=False, indent=1)
+        return
+    head = json.dumps(whole, ensure_ascii=False, indent=1)
+    yield head[:-2] + ',\n "log": [\n'
+    after, first = 0, True
+    while batch := store.events_after(view.table.id, after, EXPORT_BATCH):
+        items = (json.dumps(_exported(e), ensure_ascii=False, indent=1).replace("\n", "\n  ") for e in batch)
+        yield ("" if first else ",\n") + ",\n".join("  " + item for item in items)
+        after, first = batch[-1].seq, False
+        time.sleep(0)
+    yield "\n ]\n}"
+
+
+def _exported(e: Any) -> dict[str, Any]:
+    return {"seq": e.seq, "kind": e.kind, "payload": e.payload, "device": e.device, "at": e.created_at.isoformat()}
 
 
 MAX_LOG_ENTRIES = 20_000  # an evening's longest game logs a few hundred entries
