@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from . import create_app, db
+from .web.printing.ahead import print_ahead
 
 
 def main(argv: list[str]) -> int:
@@ -15,8 +16,6 @@ def main(argv: list[str]) -> int:
         print(f"database ready: {app.config['DATABASE_URL'].split('@')[-1]}")
         return 0
     if argv[:1] == ["print-ahead"]:
-        from .web.printing.ahead import print_ahead
-
         for url, status, seconds, cached in print_ahead(create_app()):
             print(f"{status} {seconds:6.2f} s {'cached' if cached else 'rendered'}  {url}", flush=True)
         return 0
