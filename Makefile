@@ -67,8 +67,11 @@ migrate: setup
 	@$(PY) -m companion migrate
 
 # gunicorn.conf.py: gevent workers, so slow clients on the Wi-Fi cannot hold the workers (README, Reliability)
+# The fixed PDFs (decks, reference cards, rules) are rendered into the disk cache beside the server, at low
+# priority, so no player waits for one (companion/web/printing/ahead.py; its log: .venv/print-ahead.log).
 run: migrate
 	@$(PY) scripts/addresses.py $(HOST) $(PORT)
+	@(nice -n 10 $(PY) -m companion print-ahead > $(VENV)/print-ahead.log 2>&1 &)
 	@$(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
 	  --access-logfile - 'companion:create_app()'
 

@@ -1,10 +1,12 @@
-"""`python -m companion migrate`: bring the database schema up to date (make run does this first)."""
+"""`python -m companion migrate`: bring the database schema up to date (make run does this first).
+`python -m companion print-ahead`: render the fixed PDFs into the disk cache (make run starts it beside the server)."""
 
 from __future__ import annotations
 
 import sys
 
 from . import create_app, db
+from .web.printing.ahead import print_ahead
 
 
 def main(argv: list[str]) -> int:
@@ -13,7 +15,11 @@ def main(argv: list[str]) -> int:
         db.upgrade(app)
         print(f"database ready: {app.config['DATABASE_URL'].split('@')[-1]}")
         return 0
-    print("usage: python -m companion migrate", file=sys.stderr)
+    if argv[:1] == ["print-ahead"]:
+        for url, status, seconds, cached in print_ahead(create_app()):
+            print(f"{status} {seconds:6.2f} s {'cached' if cached else 'rendered'}  {url}", flush=True)
+        return 0
+    print("usage: python -m companion migrate | print-ahead", file=sys.stderr)
     return 2
 
 

@@ -115,7 +115,15 @@ class _Broken:
     good: Any
 
 
-_FORGOTTEN = object()  # a state old enough to be dropped (an undo that reaches it replays the log)
+class _Forgotten:
+    """The mark of a state old enough to be dropped (an undo that reaches it replays the log). One object,
+    compared by identity; a stored snapshot (``LogReplay.snapshot``) reads back as that same object."""
+
+    def __reduce__(self) -> str:
+        return "_FORGOTTEN"
+
+
+_FORGOTTEN = _Forgotten()
 
 
 class LogReplay(Generic[S]):
@@ -185,6 +193,24 @@ class LogReplay(Generic[S]):
                 self._after[index] = _FORGOTTEN
         while len(self._before) > keep:
             del self._before[next(iter(self._before))]
+
+    def snapshot(self) -> dict[str, Any]:
+        """What this replay has read, without its ``apply``: stored, it lets the first view of a long table
+        after a restart read only the entries after it (``restore``; play._advanced, store.save_snapshot)."""
+        return {"start": self.start, "keep": self.keep, "last_seq": self.last_seq, "standing": self._standing,
+                "after": self._after, "redoable": self._redoable, "moves": self._moves, "before": self._before}
+
+    @classmethod
+    def restore(cls, snapshot: Mapping[str, Any], apply: Callable[[S, Mapping[str, Any]], S],
+                errors: tuple[type[Exception], ...] = (Exception,)) -> LogReplay[S]:
+        replay = cls(snapshot["start"], apply, errors, snapshot["keep"])
+        replay.last_seq = snapshot["last_seq"]
+        replay._standing = list(snapshot["standing"])
+        replay._after = list(snapshot["after"])
+        replay._redoable = list(snapshot["redoable"])
+        replay._moves = set(snapshot["moves"])
+        replay._before = dict(snapshot["before"])
+        return replay
 
     @property
     def size(self) -> int:

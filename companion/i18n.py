@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
-from flask_babel import Babel, get_locale
+from flask import Flask, g, request
+from flask_babel import Babel, get_locale, get_translations
 
 LANGUAGES = ("ja", "en")
 LANG_COOKIE = "lang"
@@ -34,10 +34,35 @@ def translation_directories() -> list[str]:
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(translation_directories()))
     Babel(app, locale_selector=select_locale)
+    # Templates look up every string through these: the request's catalogs are found once and kept for its
+    # language, where Flask-Babel's own callables find them again for each string (a fifth of a table's render
+    # went there: issue #29). A forced locale (force_locale) changes the language, so the kept one is checked.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: bound_translations().ugettext(s),
+        ngettext=lambda s, p, n: bound_translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: bound_translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: bound_translations().unpgettext(c, s, p, n),
+    )
 
     @app.context_processor
     def _language() -> dict[str, Any]:
         return {"lang": str(get_locale() or "en"), "languages": LANGUAGES}
+
+
+def bound_translations() -> Any:
+    """The request's merged catalogs for its language, looked up once per request and language."""
+    try:
+        babel = g._flask_babel
+        locale = babel.babel_locale
+    except AttributeError:  # nothing looked up yet in this request: Flask-Babel's own way, once
+        return get_translations()
+    kept = getattr(babel, "companion_bound", None)
+    if kept is not None and kept[0] is locale:
+        return kept[1]
+    found = get_translations()
+    babel.companion_bound = (locale, found)
+    return found
 
 
 def pick(names: Mapping[str, str] | Any, base: str) -> str:

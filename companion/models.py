@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -62,6 +62,24 @@ class Event(Base):
     entry_key: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
 
     table: Mapped[Table] = relationship(back_populates="events")
+
+
+class TableSnapshot(Base):
+    """A table's log as read up to ``seq`` through its game's engine (play._advanced writes it lazily): the
+    first view of a long table after a restart reads the entries after it, not the whole log (issue #29). Only
+    a cache: a snapshot whose engine, profile or table differ is ignored, and the log stays the truth."""
+
+    __tablename__ = "table_snapshots"
+    __table_args__ = (UniqueConstraint("table_id", "profile_key", name="uq_table_snapshots_profile"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    token: Mapped[str] = mapped_column(String(64))  # the table's, so a reused id never reads another's snapshot
+    profile_key: Mapped[str] = mapped_column(String(200))  # the profile and its version the states were made on
+    engine: Mapped[str] = mapped_column(String(64))  # a digest of the engines' code the states were made by
+    seq: Mapped[int] = mapped_column(Integer)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class Profile(Base):

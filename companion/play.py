@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import current_app
 
-from . import live, rebase, store
+from . import live, rebase, snapshots, store
 from .cache import BoundedCache
 from .eventlog import MOVE, REDO, UNDO, LogEntry, LogReplay, LogView, Rebuild, Replayed, replay
 from .games.base import Game, IllegalMove, ImpossibleState, ParseError, RulesError, Verdict
@@ -167,14 +167,22 @@ def _advanced(game: Game[Any, Any], table: Table, profile: dict[str, Any], profi
               written: Written | None = None) -> Replayed[Any]:
     """The table's log as of ``table.version``: the kept replay advanced by the entries it has not read. With
     ``written`` (the entry this request just saved, and the state its move made), a replay that stands just
-    before it takes that state as it is: the move was applied once, when it was checked."""
+    before it takes that state as it is: the move was applied once, when it was checked. The first read of a
+    table in this worker starts from its stored snapshot, and a replay that has read far past its snapshot
+    stores a new one (companion/snapshots.py): a restart never replays a long log again."""
     key = (table.token, profile_key)
 
     def fresh() -> tuple[LogReplay[Any], RulesError | None, threading.Lock]:
         start, start_error = start_state(game, table, profile)
         return LogReplay(start, _step(game), (RulesError,)), start_error, threading.Lock()
 
-    growing, start_error, lock = _replays.get_or_make(key, fresh)
+    def first_read() -> tuple[LogReplay[Any], RulesError | None, threading.Lock]:
+        made, start_error, lock = fresh()
+        restored = snapshots.restore(table, profile_key, _step(game), (RulesError,))
+        return (made if restored is None else restored), start_error, lock
+
+    growing, start_error, lock = _replays.get_or_make(key, first_read)
+    due: bytes | None = None
     with lock:
         if growing.last_seq > table.version:  # an older read than the kept replay: read that version alone
             entries = [e for e in store.log_of(table.id) if e.seq <= table.version]
@@ -192,7 +200,11 @@ def _advanced(game: Game[Any, Any], table: Table, profile: dict[str, Any], profi
             growing.feed(entries)
             growing.trim(keep)
             _replays.put(key, (growing, start_error, lock))
-        return _with_start_error(growing.result(), start_error)
+        result = _with_start_error(growing.result(), start_error)
+        due = snapshots.due(table, profile_key, growing)  # taken while no other request feeds it
+    if due is not None:
+        snapshots.save(table, profile_key, growing.last_seq, due)
+    return result
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,12 @@ from typing import Any, cast
 
 from flask import current_app
 from sqlalchemy import CursorResult, delete, func, insert, select, text, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from . import db
 from .eventlog import LogEntry
-from .models import Event, Profile, Table, utcnow
+from .models import Event, Profile, Table, TableSnapshot, utcnow
 from .profiles.refs import ProfileRef
 from .turnqueue import Queue
 
@@ -175,11 +175,22 @@ def log_since(table_id: int, after_seq: int) -> list[LogEntry]:
     return [LogEntry(seq, kind, payload) for seq, kind, payload in rows]
 
 
-def recent_events(table_id: int, limit: int) -> list[Event]:
-    """The newest ``limit`` entries, oldest first (a table page shows the recent history)."""
+def recent_events(table_id: int, limit: int, skip: int = 0) -> list[Event]:
+    """The newest ``limit`` entries after skipping the ``skip`` newest, oldest first (a table page shows the
+    recent history; the history page one page of it)."""
     rows = list(db.session().scalars(
-        select(Event).where(Event.table_id == table_id).order_by(Event.seq.desc()).limit(limit)))
+        select(Event).where(Event.table_id == table_id).order_by(Event.seq.desc()).offset(skip).limit(limit)))
     return rows[::-1]
+
+
+def events_after(table_id: int, after_seq: int, limit: int) -> list[Event]:
+    """The first ``limit`` entries after ``after_seq``, oldest first (a streamed export reads the log so)."""
+    return list(db.session().scalars(select(Event).where(Event.table_id == table_id, Event.seq > after_seq)
+                                     .order_by(Event.seq).limit(limit)))
+
+
+def count_events(table_id: int) -> int:
+    return db.session().scalar(select(func.count(Event.id)).where(Event.table_id == table_id)) or 0
 
 
 def events_by_seq(table_id: int, seqs: set[int]) -> list[Event]:
@@ -504,3 +515,54 @@ def delete_profile(profile_id: int, based_on: int) -> None:
         s.rollback()
         raise Conflict(profile.version)
     s.commit()
+
+
+def load_snapshot(table_id: int, token: str, profile_key: str, engine: str) -> tuple[int, bytes] | None:
+    """The stored snapshot of a table's replayed log (seq, data), if one was made on this profile version by
+    this engine code for this very table (play._advanced)."""
+    row = db.session().execute(
+        select(TableSnapshot.seq, TableSnapshot.data, TableSnapshot.token, TableSnapshot.engine)
+        .where(TableSnapshot.table_id == table_id, TableSnapshot.profile_key == profile_key)).first()
+    if row is None or row.token != token or row.engine != engine:
+        return None
+    return int(row.seq), bytes(row.data)
+
+
+def save_snapshot(table_id: int, token: str, profile_key: str, engine: str, seq: int, data: bytes) -> bool:
+    """Keep (replace) the table's snapshot, in a transaction of its own on a connection of its own: the
+    request's session is left as it was. Only a cache, so it never waits: while this process is writing (a
+    write turn, perhaps this very request's) or another process holds SQLite's lock, it is skipped (False) and
+    written on a later read."""
+    lock = db.write_lock()
+    held = getattr(lock, "acquire", None)  # SQLite's process lock (PostgreSQL has none: it locks rows)
+    if held is not None and not held(blocking=False):
+        return False
+    try:
+        engine_ = current_app.extensions["db_engine"]
+        sqlite = engine_.dialect.name == "sqlite"
+        with engine_.connect() as conn:
+            if sqlite:
+                usual = conn.exec_driver_sql("PRAGMA busy_timeout").scalar()
+                conn.exec_driver_sql(f"PRAGMA busy_timeout={SNAPSHOT_WAIT_MS}")
+                conn.commit()
+            try:
+                conn.execute(delete(TableSnapshot).where(TableSnapshot.table_id == table_id,
+                                                         TableSnapshot.profile_key == profile_key))
+                conn.execute(insert(TableSnapshot).values(
+                    table_id=table_id, token=token, profile_key=profile_key, engine=engine, seq=seq, data=data,
+                    created_at=utcnow()))
+                conn.commit()
+                return True
+            except OperationalError:  # the database is busy (locked): later
+                conn.rollback()
+                return False
+            finally:
+                if sqlite:
+                    conn.exec_driver_sql(f"PRAGMA busy_timeout={int(usual or 0)}")
+                    conn.commit()
+    finally:
+        if held is not None:
+            lock.release()
+
+
+SNAPSHOT_WAIT_MS = 50  # how long a snapshot's write waits for SQLite's lock before it is left for later

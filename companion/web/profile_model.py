@@ -6,14 +6,18 @@ The game's part comes from its web package (``GameWeb.profile_editor``, see card
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from flask import url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import store
+from ..cache import BoundedCache
 from ..games.base import ErrorList, Reason, RulesError
 from ..i18n import pick
 from ..models import Profile
@@ -29,12 +33,27 @@ from .table_service import registered
 from .wording import PAGE
 
 
-def progress_of(entry: Registered, data: Mapping[str, Any]) -> Progress | None:
-    """How many of the deck's cards this profile knows (None for a game with no profile)."""
+def progress_of(entry: Registered, data: Mapping[str, Any], key: str = "") -> Progress | None:
+    """How many of the deck's cards this profile knows (None for a game with no profile).
+
+    Counted once per profile, version and language and kept: building the editor's cells costs more than the
+    rest of a table's render (issue #29). ``key`` names the profile's version when the caller knows it (a
+    table's profile key, a user profile's token and version); else the data itself is the key."""
     editor = entry.web.profile_editor
     if editor is None:
         return None
-    return progress((cell.known for cell in editor.cells(data)), _note(editor, data))
+    found = (entry.game.slug, str(get_locale()), key or _digest(data))
+    return _progress.get_or_make(found, lambda: progress((cell.known for cell in editor.cells(data)),
+                                                         _note(editor, data)))
+
+
+# Progress by (game, language, profile version): small values, so a count bound is enough.
+_progress: BoundedCache[Progress] = BoundedCache(4096)
+
+
+def _digest(data: Mapping[str, Any]) -> str:
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def _note(editor: ProfileEditor, data: Mapping[str, Any]) -> str:
@@ -167,7 +186,8 @@ def listed(profiles: Sequence[Profile], games: Mapping[str, Registered]) -> tupl
         if entry is None or entry.web.profile_editor is None:
             continue
         out.append(ListedProfile(row.token, pick(row.data, "name"), pick(entry.game, "name"), row.game,
-                                 progress_of(entry, row.data), url_for("profiles.edit", token=row.token),
+                                 progress_of(entry, row.data, f"user:{row.token}@{row.version}"),
+                                 url_for("profiles.edit", token=row.token),
                                  store.tables_using_profile(row.token), row.version))
     return tuple(out)
 
@@ -206,9 +226,11 @@ class TableProfile:
     can_copy: bool  # players of a table on a built-in profile: "Copy and edit" makes the table's own copy
 
 
-def table_profile(entry: Registered, profile: Mapping[str, Any], ref: Any, can_write: bool) -> TableProfile | None:
-    """None for a game whose cards need no profile. A watch page never gets the profile's token (it writes)."""
-    found = progress_of(entry, profile)
+def table_profile(entry: Registered, profile: Mapping[str, Any], ref: Any, can_write: bool,
+                  key: str = "") -> TableProfile | None:
+    """None for a game whose cards need no profile. A watch page never gets the profile's token (it writes).
+    ``key``: the profile's version as the table read it (``progress_of``)."""
+    found = progress_of(entry, profile, key)
     if found is None:
         return None
     own = bool(ref.is_user)

@@ -68,7 +68,11 @@ def table_context(view: TableView, *, can_write: bool, notice: str = "", problem
     token = view.table.token if can_write else view.table.watch_token
     poll_url = url_for("tables.poll" if can_write else "tables.watch_poll", token=token, v=view.version)
     look = dict(look if look is not None else selected())
-    model = web.table_model(view, TableRequest(dict(pending or {}), look, can_write))
+    if pending or not view.cache_key:  # a refused entry kept in the form (this phone's own), or an unkeyed view
+        model = web.table_model(view, TableRequest(dict(pending or {}), look, can_write))
+    else:  # the version's model as every phone sees it (the page, the fragment, an entry's answer): built once
+        model = _models.get_or_make(_shared_key(view, can_write, look),
+                                    lambda: web.table_model(view, TableRequest({}, look, can_write)))
     lines = history(view)
     return dict(
         view=view, web=web, model=model, can_write=can_write, notice=notice, problems=problems or [],
@@ -78,12 +82,19 @@ def table_context(view: TableView, *, can_write: bool, notice: str = "", problem
         watch_url=public_url("tables.watch", token=view.table.watch_token),
         on_loopback=request.host.split(":")[0] in ("127.0.0.1", "localhost", "[::1]"),
         replay_problem=explain(view.replay_error) if view.replay_error else "",
-        table_profile=table_profile(registered()[view.table.game], view.profile, view.profile_ref, can_write),
+        table_profile=table_profile(registered()[view.table.game], view.profile, view.profile_ref, can_write,
+                                    _profile_key(view)),
         past=past, past_notice=_past_notice(past) if past else "",
         step_url=step_url(view) if can_write else "",
         now_url=url_for("tables.show", token=view.table.token),
         csrf_token=lambda: CSRF_SLOT,  # the phone's own token goes in afterwards (personal)
     )
+
+
+def _profile_key(view: TableView) -> str:
+    """The profile's version as the view read it (play.view_of's key: "user:<token>@<version>" or a built-in
+    id, which never changes while the server runs)."""
+    return str(view.cache_key[2]) if len(view.cache_key) > 2 else ""
 
 
 def personal(html: str, can_write: bool = True) -> str:
@@ -103,13 +114,22 @@ def personal(html: str, can_write: bool = True) -> str:
 _fragments: BoundedCache[str] = BoundedCache(512, max_bytes=64 * 2**20, size_of=len)
 
 
+# The game's table model of a version for what a phone looks at, kept with the fragments (the page GET and the
+# answers with a notice draw it again around their own parts; issue #29).
+_models: BoundedCache[Any] = BoundedCache(512)
+
+
+def _shared_key(view: TableView, can_write: bool, look: Mapping[str, str]) -> tuple[Any, ...]:
+    return view.cache_key, str(get_locale()), can_write, request.host, tuple(sorted(look.items()))
+
+
 def shared_fragment(view: TableView, can_write: bool, look: Mapping[str, str] | None = None) -> str:
     """The table fragment of this version (no notice, no pending entry: nothing of one phone's) as rendered once
     for every phone in this language, with ``personal``'s slots still in it."""
     look = dict(look if look is not None else selected())
-    key = (view.cache_key, str(get_locale()), can_write, request.host, tuple(sorted(look.items())))
     return _fragments.get_or_make(
-        key, lambda: render_template("table/_live.html", **table_context(view, can_write=can_write, look=look)))
+        _shared_key(view, can_write, look),
+        lambda: render_template("table/_live.html", **table_context(view, can_write=can_write, look=look)))
 
 
 def render_table(view: TableView, *, can_write: bool, status: int = 200, notice: str = "",

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import abort, current_app, request
+from flask import abort, current_app, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -114,25 +115,57 @@ _recent: BoundedCache[tuple[HistoryLine, ...]] = BoundedCache(
     512, max_bytes=16 * 2**20, size_of=lambda lines: 400 * len(lines))
 
 
+HISTORY_PAGE = 50  # lines of the whole history on one page (a long table's history is paged: issue #29); the
+# newest page draws from the states a table keeps (64), so it never replays the log
+
+
+class HistoryPage(list[HistoryLine]):
+    """One page of the whole history, newest first, and where it stands among the others."""
+
+    def __init__(self, lines: list[HistoryLine], total: int, page: int, pages: int, newer_url: str = "",
+                 older_url: str = "") -> None:
+        super().__init__(lines)
+        self.total, self.page, self.pages = total, page, pages
+        self.newer_url, self.older_url = newer_url, older_url  # "" on the first and the last page
+
+
 def history(view: TableView, limit: int | None = RECENT_HISTORY) -> list[HistoryLine]:
-    """The newest ``limit`` lines (all with None) of the table's history, newest first; see ``_history``."""
+    """The newest ``limit`` lines of the table's history, newest first; see ``_history``. With None, one page
+    of the whole history: the page the request asks for (``?page=``, 1 the newest), ``HISTORY_PAGE`` lines."""
+    if limit is None:
+        return history_page(view, whole_number(request.args.get("page", ""), 1, 10**9) or 1)
     if limit != RECENT_HISTORY or not view.cache_key:
         return _history(view, limit)
     key = (view.cache_key, str(get_locale()))
     return list(_recent.get_or_make(key, lambda: tuple(_history(view, limit))))
 
 
-def _history(view: TableView, limit: int | None) -> list[HistoryLine]:
-    """The log's newest ``limit`` entries (all with None), newest first, each line saying what it was, who
-    moved, and whether it is undone. A page's cost does not grow with the log: only those entries (and the
-    moves their undos name) are read, and the seats come from the states kept for the newest moves."""
+def history_page(view: TableView, page: int) -> HistoryPage:
+    """Page ``page`` of the whole history (the last one when past it): its cost is one page's, however long
+    the log."""
+    total = store.count_events(view.table.id)
+    pages = max(1, -(-total // HISTORY_PAGE))
+    page = min(max(1, page), pages)
+
+    def url(to: int) -> str:
+        return url_for(str(request.endpoint), **(request.view_args or {}), page=to) if 1 <= to <= pages else ""
+
+    return HistoryPage(_history(view, HISTORY_PAGE, (page - 1) * HISTORY_PAGE), total, page, pages,
+                       url(page - 1), url(page + 1))
+
+
+def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
+    """The log's newest ``limit`` entries after the ``skip`` newest, newest first, each line saying what it was,
+    who moved, and whether it is undone. A page's cost does not grow with the log: only those entries (and the
+    moves their undos name) are read, and the seats come from the states kept for the newest moves (an older
+    page replays the log up to its own entries, no further)."""
     table_id = view.table.id
-    events = store.recent_events(table_id, limit) if limit is not None else store.events_of(table_id)
+    events = store.recent_events(table_id, limit, skip)
     by_seq = {e.seq: e for e in events}
     targets = {int(t) for e in events if e.kind != MOVE and isinstance(t := e.payload.get("target"), int)}
     by_seq.update({e.seq: e for e in store.events_by_seq(table_id, targets - set(by_seq))})
     moves = {seq for seq, e in by_seq.items() if e.kind == MOVE and seq not in view.log.undone_seqs}
-    before = view.before if moves <= set(view.before) else _all_states_before(view)
+    before = view.before if moves <= set(view.before) else _states_before(view, max(moves, default=0))
     web = web_of(view.table.game)
     wording = Wording.of_table(view.seats)
 
@@ -173,9 +206,11 @@ def _history(view: TableView, limit: int | None) -> list[HistoryLine]:
     return lines
 
 
-def _all_states_before(view: TableView) -> Mapping[int, Any]:
-    """Every move's state before it (the whole history page): one replay, kept only for this answer."""
-    return replay_table(view.game, view.table, view.profile, store.log_of(view.table.id)).before
+def _states_before(view: TableView, last: int) -> Mapping[int, Any]:
+    """Every move's state before it up to seq ``last`` (an older page of the history): one replay of the log
+    up to there, kept only for this answer."""
+    entries = [e for e in store.log_of(view.table.id) if e.seq <= last]
+    return replay_table(view.game, view.table, view.profile, entries).before
 
 
 # -- the table's own profile copy ----------------------------------------------------------------------------
@@ -279,10 +314,11 @@ def submitted_text() -> str:
     return pasted
 
 
-def export_table(view: TableView) -> dict[str, Any]:
+def export_table(view: TableView, log: bool = True) -> dict[str, Any]:
+    """The table as its export file holds it (``log=False``: all but the log, for ``export_chunks``)."""
     table = view.table
     ref = view.profile_ref
-    return {
+    found: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "format_version": 1,
         "game": table.game,
@@ -291,12 +327,37 @@ def export_table(view: TableView) -> dict[str, Any]:
         "seats": list(table.seats),
         "profile_ref": "" if ref.is_user else str(ref),
         "profile": view.profile,
-        "log": [
-            {"seq": e.seq, "kind": e.kind, "payload": e.payload, "device": e.device,
-             "at": e.created_at.isoformat()}
-            for e in store.events_of(table.id)
-        ],
     }
+    if log:
+        found["log"] = [_exported(e) for e in store.events_of(table.id)]
+    return found
+
+
+EXPORT_BATCH = 500  # log entries read and written at a time by a streamed export
+
+
+def export_chunks(view: TableView) -> Iterator[str]:
+    """``export_table`` as the route writes it (``json.dumps(..., ensure_ascii=False, indent=1)``), the same
+    text, in pieces: the log is read ``EXPORT_BATCH`` entries at a time, and between batches the worker is given
+    back (``time.sleep(0)``: gevent's switch), so a 10,000-entry export holds no other phone up (issue #29).
+    For the route: ``Response(stream_with_context(export_chunks(view)), mimetype="application/json", ...)``."""
+    whole = export_table(view, log=False)
+    if store.count_events(view.table.id) == 0:
+        yield json.dumps({**whole, "log": []}, ensure_ascii=False, indent=1)
+        return
+    head = json.dumps(whole, ensure_ascii=False, indent=1)
+    yield head[:-2] + ',\n "log": [\n'
+    after, first = 0, True
+    while batch := store.events_after(view.table.id, after, EXPORT_BATCH):
+        items = (json.dumps(_exported(e), ensure_ascii=False, indent=1).replace("\n", "\n  ") for e in batch)
+        yield ("" if first else ",\n") + ",\n".join("  " + item for item in items)
+        after, first = batch[-1].seq, False
+        time.sleep(0)
+    yield "\n ]\n}"
+
+
+def _exported(e: Any) -> dict[str, Any]:
+    return {"seq": e.seq, "kind": e.kind, "payload": e.payload, "device": e.device, "at": e.created_at.isoformat()}
 
 
 MAX_LOG_ENTRIES = 20_000  # an evening's longest game logs a few hundred entries

@@ -41,7 +41,7 @@ from .rules.links import link_rulings
 from .security import device_id
 from .table_render import KEY_FIELD, personal, public_url, render_table, selected, shared_fragment, step_url
 from .table_service import (
-    export_table,
+    export_chunks,
     history,
     import_table,
     load_table,
@@ -328,10 +328,11 @@ def qr(token: str) -> ResponseReturnValue:
 
 @bp.get("/t/<token>/export.json")
 def export(token: str) -> ResponseReturnValue:
+    """The table as a file (game, options, seats, profile, whole log), streamed a batch of entries at a time so a
+    long log holds no other phone on the worker up."""
     view = load_view(token)
-    body = json.dumps(export_table(view), ensure_ascii=False, indent=1)
     filename = f"{view.table.game}-table-v{view.version}.json"
-    return Response(body, mimetype="application/json",
+    return Response(stream_with_context(export_chunks(view)), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 

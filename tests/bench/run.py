@@ -108,6 +108,29 @@ def gunicorn_command(port: int) -> list[str]:
             "--workers", WORKERS, "--keep-alive", "30", "tests.browser.serve:app"]
 
 
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop gunicorn and wait for it: longer than its graceful_timeout (gunicorn.conf.py, 10 s), since a loaded
+    machine finishes the workers' last requests slowly; killed if it still has not stopped (a bench that ran to
+    its end must not crash on its way out)."""
+    process.terminate()
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def load() -> str:
+    """The machine's load beside a figure: the bench shares the cores with whatever else runs."""
+    one, five, _fifteen = os.getloadavg()
+    return f"load {one:.1f}/{five:.1f} on {os.cpu_count()} cores"
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -220,10 +243,9 @@ def main() -> None:
                   f"{PHONES} phones (keep-alive, closed loop), {SECONDS:g} s per phase, {os.cpu_count()} cores")
             print(f"{'':<22} {'requests':>7} {'req/s':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}   statuses")
             for phase in asyncio.run(bench(port)):
-                print(phase.line())
+                print(phase.line(), f"  ({load()})")
         finally:
-            server.terminate()
-            server.wait(10)
+            stop(server)
     for script in sorted(Path(__file__).parent.glob("bench_*.py")):
         print(f"\n--- {script.name}")
         subprocess.run([sys.executable, str(script)], cwd=ROOT, check=False)

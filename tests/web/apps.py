@@ -124,7 +124,8 @@ def database_url(tmp_path: Path, migrated_sqlite: Path, pg_migrated: bool) -> It
     if PG_URL:
         app = make_app(tmp_path, PG_URL)
         with app.extensions["db_engine"].begin() as conn:
-            conn.execute(text("TRUNCATE group_tables, group_members, groups, events, tables, profiles "
+            conn.execute(text("TRUNCATE group_tables, group_members, groups, events, table_snapshots, creations, "
+                              "tables, profiles "
                               "RESTART IDENTITY CASCADE"))
         app.extensions["db_engine"].dispose()
         yield PG_URL

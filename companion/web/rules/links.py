@@ -21,8 +21,10 @@ from functools import cache
 from urllib.parse import urlencode, urlsplit
 
 from flask import Response, request, url_for
+from flask_babel import get_locale
 from markupsafe import Markup, escape
 
+from ...cache import BoundedCache
 from ...rulebook import rulebooks, ruling_game
 from ..home import same_site_path
 from ..messages import rule_name
@@ -129,10 +131,19 @@ def _in_text(html: str, position: int) -> bool:
     return html.rfind("<", 0, position) <= html.rfind(">", 0, position)
 
 
+# Linked answers kept by (html, back): a table's live fragment is linked once for all the phones its stream
+# sends it to (the same text, the same page), not once per phone (half of each phone's cost: issue #29).
+_linked: BoundedCache[str] = BoundedCache(256, max_bytes=16 * 2**20, size_of=len)
+
+
 def link_rulings(html: str, back: str) -> str:
     """``html`` with every ruling id in its text (and every rule-text section badge, or section in brackets at
     the end of a sentence) linked to its clause. Only the places that may be ids are looked at, so a long page
     costs little more than a search for them."""
+    return _linked.get_or_make((html, back, str(get_locale())), lambda: _link_rulings(html, back))
+
+
+def _link_rulings(html: str, back: str) -> str:
     sections = _shown_sections() if "§" in html else {}
     found: list[tuple[int, int, str, str]] = [(m.start(1), m.end(1), m.group(1), m.group(1))
                                               for m in _ruling_pattern().finditer(html)]
