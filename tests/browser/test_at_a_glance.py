@@ -32,7 +32,7 @@ TURN = {
 # The game's state drawn (ring, field, seats with their hands, market, the ring of sisters' cards).
 STATE = {
     "strato-sphere": ".ss-ring, svg",
-    "lumiere": ".lp-board",
+    "lumiere": ".lp-board, .lp-cardpick",  # the field, or in the effect phase the cards left to pick from
     "sister-combination": ".sc-seats, .sc-field",
     "planeta-rica": ".pr-slotrow, .pr-market",
     "planetary-sisters": "#ps-turn",
@@ -40,6 +40,7 @@ STATE = {
 # The main action: the entry's primary button, or where the game is entered by tapping (Lumière's field).
 MAIN = {slug: "#live button.primary, #live .button.primary" for slug in TURN}
 MAIN["lumiere"] = ".lp-board.tappable button, .lp-cardpick button"
+MAIN["sister-combination"] = ".sc-play label, .sc-play button"  # the card as it lands: tap its sister
 
 
 @pytest.fixture(scope="module")
@@ -128,6 +129,7 @@ def test_the_menu_works_without_javascript(browser, tables) -> None:  # type: ig
         menu = page.locator("details#table-menu")
         assert not menu.locator("#play-link").is_visible()
         menu.locator("> summary").click()
+        menu.locator("#share > summary").click()
         assert menu.locator("#play-link").is_visible()
         assert menu.get_by_text("Score summary (PDF)").is_visible()
         assert menu.get_by_text("The whole rules").count() == 1
