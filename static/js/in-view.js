@@ -16,7 +16,8 @@
     var target = evt.detail && evt.detail.target;
     if (!target || !target.querySelector) return;
     var region = target.matches && target.matches("[data-in-view]") ? target : target.querySelector("[data-in-view]");
-    if (!region && target.isConnected === false) region = document.querySelector("[data-in-view]");
+    // an outerHTML swap leaves the event on the element it replaced: then the answer is looked up anew
+    if (!region || !region.isConnected) region = document.querySelector("[data-in-view]");
     if (region) bringIntoView(region);
   });
 })();
