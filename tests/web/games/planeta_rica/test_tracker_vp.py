@@ -137,3 +137,17 @@ def test_japanese_question(app: Flask) -> None:
     url = builtin_table(phone)
     text = text_of(phone.get(url).get_data(as_text=True))
     assert "ニューアース" in text and "PR-6" in text
+
+
+def test_the_summary_shows_unknown_places_as_unknown_not_a_tie_for_last(phone: Phone) -> None:
+    """Issue 24 (point 9): on the built-in profile no VP is known; the printed ranking says "?" for each place
+    and each score, never "3 3 3" (every player third)."""
+    from tests.print.pdfs import all_text, open_pdf
+
+    url = builtin_table(phone)
+    response = phone.client.get(f"{url}/summary.pdf?lang=en&paper=a4")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    with open_pdf(response.data) as pdf:
+        words = " ".join(all_text(pdf).split())
+    ranking = words[words.index("Final place Seat Score"):]
+    assert ranking.startswith("Final place Seat Score ? Aki ? ? Ben ? ? Chie ?"), ranking[:80]
