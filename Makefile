@@ -21,14 +21,14 @@ setup: $(STAMP) $(HTMX) translations fonts
 setup-test: setup $(TEST_STAMP)
 
 $(STAMP): pyproject.toml
-	@echo "installing the app's Python packages into $(VENV)"
+	@echo "installing the app's Python packages into $(VENV) (the first time: a few minutes, quietly)"
 	@test -x $(PY) || python3 -m venv $(VENV)
 	@$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
 	@$(PY) -m pip install --quiet --disable-pip-version-check -e .
 	@touch $@
 
 $(TEST_STAMP): $(STAMP) pyproject.toml
-	@echo "installing the test tools into $(VENV)"
+	@echo "installing the test tools into $(VENV) (the first time: a minute or two)"
 	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	@touch $@
 

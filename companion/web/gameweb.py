@@ -99,7 +99,9 @@ class Summary:
     """What a score summary (page or PDF) shows of a table, already in the current language."""
 
     finished: bool
-    ranking: tuple[tuple[int, str, str], ...]  # (place, seat name, score as shown)
+    # (place, seat name, score as shown); place None: not known yet (Planeta Rica with cards whose VP is
+    # unknown), shown as unknown, never as a tie for last
+    ranking: tuple[tuple[int | None, str, str], ...]
     tables: tuple[SummaryTable, ...] = ()
     winner_note: str = ""  # e.g. the tie-break that decided it, with its ruling id
 

@@ -40,6 +40,7 @@ from .labels import (
     reward_icon,
     reward_name,
 )
+from .running import RunningVP, running_vp
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ class SeatView:
     gadgets: tuple[tuple[str, str, bool], ...]  # (id, name, applied by the companion)
     cards: int
     vp: int | None
+    # while vp is None: the VP known so far and how many cards' VP are unknown (issue 24's running score)
+    vp_at_least: int = 0
+    vp_unknown_cards: int = 0
 
 
 @dataclass(frozen=True)
@@ -169,7 +173,8 @@ def _planets(state: TableState, seat: int, is_turn: bool) -> tuple[PlanetView, .
         for i, p in enumerate(state.seats[seat].planets))
 
 
-def _seat_view(state: TableState, seat: int, player: Seat, names: list[str], vp: int | None) -> SeatView:
+def _seat_view(state: TableState, seat: int, player: Seat, names: list[str], vp: int | None,
+               running: RunningVP | None = None) -> SeatView:
     is_turn = state.to_move == seat and state.phase in (Phase.RETURN, Phase.ACTION, Phase.REFILL)
     return SeatView(
         seat, names[seat], is_turn, state.start == seat, state.last_seat == seat and state.start is not None,
@@ -177,7 +182,7 @@ def _seat_view(state: TableState, seat: int, player: Seat, names: list[str], vp:
         tuple((r, resource_name(r), player.resources.get(res)) for r, res in _RESOURCES),
         _planets(state, seat, is_turn),
         tuple((g.gadget.value, gadget_name(g.gadget), g.gadget.applied) for g in player.gadgets),
-        player.cards, vp)
+        player.cards, vp, running.at_least if running else 0, running.unknown_cards if running else 0)
 
 
 def _reward_id(reward: Reward | None) -> str:
@@ -241,7 +246,8 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
     breakdown = GAME.score(state)
     scores = tuple(seat_views(breakdown, wording))
     totals = {s.seat: s.total for s in scores}
-    seats = tuple(_seat_view(state, i, seat, names, totals.get(i)) for i, seat in enumerate(state.seats))
+    floors = running_vp(breakdown)
+    seats = tuple(_seat_view(state, i, seat, names, totals.get(i), floors.get(i)) for i, seat in enumerate(state.seats))
     mover = state.to_move
     player = state.seats[mover] if mover is not None else None
     market = tuple(MarketView(s.planet.value, planet_name(s.planet), s.count, state.profile.planet(s.planet).coins,

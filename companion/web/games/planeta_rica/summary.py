@@ -19,7 +19,8 @@ def summary(view: TableViewLike) -> Summary | None:
     wording = Wording.of_table(view.seats)
     breakdown = GAME.score(state)
     views = seat_views(breakdown, wording)
-    ranking = tuple((v.place or len(views), v.name, "?" if v.total is None else str(v.total))
+    # A seat whose VP is not known has no place yet: shown as unknown, not as a tie for last (issue 24)
+    ranking = tuple((v.place, v.name, "?" if v.total is None else str(v.total))
                     for v in sorted(views, key=lambda v: (v.place or 99, v.seat)))
     tables = tuple(
         SummaryTable(v.name, (_("Term"), _("VP"), _("From")),

@@ -50,7 +50,7 @@ def test_the_vp_the_profile_lacks_is_asked_and_the_totals_say_what_they_wait_for
     assert 'action="/planeta-rica/t/' in html
     text = text_of(html)
     assert "Aki's total waits for the VP of New Earth. PR-6" in text
-    assert "= not known yet" in text and "VP not known yet" in text
+    assert "= not known yet" in text and "at least 0 VP; 1 card's VP unknown" in text  # the running VP (issue 24)
 
 
 def test_an_answer_shows_the_vp_and_is_remembered_in_the_tables_own_copy(phone: Phone, app: Flask) -> None:
@@ -137,3 +137,32 @@ def test_japanese_question(app: Flask) -> None:
     url = builtin_table(phone)
     text = text_of(phone.get(url).get_data(as_text=True))
     assert "ニューアース" in text and "PR-6" in text
+
+
+def test_the_summary_shows_unknown_places_as_unknown_not_a_tie_for_last(phone: Phone) -> None:
+    """Issue 24 (point 9): on the built-in profile no VP is known; the printed ranking says "?" for each place
+    and each score, never "3 3 3" (every player third)."""
+    from tests.print.pdfs import all_text, open_pdf
+
+    url = builtin_table(phone)
+    response = phone.client.get(f"{url}/summary.pdf?lang=en&paper=a4")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    with open_pdf(response.data) as pdf:
+        words = " ".join(all_text(pdf).split())
+    ranking = words[words.index("Final place Seat Score"):]
+    assert ranking.startswith("Final place Seat Score ? Aki ? ? Ben ? ? Chie ?"), ranking[:80]
+
+
+def test_a_seat_shows_its_running_vp_and_how_many_cards_wait(phone: Phone) -> None:
+    """Issue 24 (point 2): while a card's VP is unknown, each seat says what it has at least and how many cards
+    still wait, with a tap to fill them in; the watch link says the same without the tap."""
+    url = builtin_table(phone)
+    html = phone.get(url).get_data(as_text=True)
+    header = re.search(r'<span class="pr-total" data-seat="0">(.*?)</span></h2>', html, flags=re.S)
+    assert header and text_of(header.group(1)) == "at least 0 VP; 1 card's VP unknown Enter them"
+    assert '<a href="#asked">Enter them</a>' in header.group(1)
+    watch = re.search(r'(/w/[A-Za-z0-9_-]+)', html)
+    assert watch
+    seen = phone.get(watch.group(1)).get_data(as_text=True)
+    header = re.search(r'<span class="pr-total" data-seat="0">(.*?)</span></h2>', seen, flags=re.S)
+    assert header and text_of(header.group(1)) == "at least 0 VP; 1 card's VP unknown"

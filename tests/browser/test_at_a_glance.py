@@ -1,0 +1,137 @@
+"""The table at a glance (issue 24, point 1): on every game's table page at phone size (390 × 844), in English
+and Japanese, whose turn it is, the game's state and the main action are on the first screen; sharing, the PDF,
+the rules and the group sit in one compact menu (a <details>, so it works with JavaScript off); Undo says what
+it will undo (the newest history line) and stands above the entry forms, never below them.
+
+The test prints, per game and language, how many pixels come before "whose turn" (the issue measured ~570 of
+844) and keeps a screenshot of each first screen in test-artifacts/at-a-glance/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+
+from tests.browser.fixtures import ARTIFACTS, PHONE, WAIT_MS, serve
+from tests.browser.test_walk import _tables
+from tests.web.apps import Phone
+
+pytestmark = pytest.mark.browser
+
+GLANCE = ARTIFACTS / "at-a-glance"
+HEIGHT = PHONE["viewport"]["height"]  # type: ignore[index]
+# The line that says whose turn it is (or, before play, what to do first), per game.
+TURN = {
+    "strato-sphere": ".ss-status, .ss-ending",
+    "lumiere": ".lp-turn, .lp-now",
+    "sister-combination": ".sc-turn",
+    "planeta-rica": ".pr-turn, .pr-now",
+    "planetary-sisters": "#ps-turn h2",
+}
+# The game's state drawn (ring, field, seats with their hands, market, the ring of sisters' cards).
+STATE = {
+    "strato-sphere": ".ss-ring, svg",
+    "lumiere": ".lp-board, .lp-cardpick",  # the field, or in the effect phase the cards left to pick from
+    "sister-combination": ".sc-seats, .sc-field",
+    "planeta-rica": ".pr-slotrow, .pr-market",
+    "planetary-sisters": "#ps-turn",
+}
+# The main action: the entry's primary button, or where the game is entered by tapping (Lumière's field).
+MAIN = {slug: "#live button.primary, #live .button.primary" for slug in TURN}
+MAIN["lumiere"] = ".lp-board.tappable button, .lp-cardpick button"
+MAIN["sister-combination"] = ".sc-play label, .sc-play button"  # the card as it lands: tap its sister
+
+
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+    made: dict[str, str] = {}
+
+    def prepare(app: Flask) -> None:
+        made.update(_tables(app, Phone(app.test_client())))
+
+    for base in serve(tmp_path_factory, "tests.browser.serve:app", prepare=prepare):
+        yield base, made
+
+
+MEASURE = """([turn, state, main]) => {
+  const top = sel => { const tops = [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect())
+      .filter(r => r.height > 0).map(r => r.top); return tops.length ? Math.min(...tops) : null; };
+  const undo = document.querySelector('.undo-redo button.undo');
+  const history = document.querySelector('.history ol.log li:not(.undone)');
+  const forms = [...document.querySelectorAll('#live form')].filter(f => !f.closest('.undo-redo, .confirm-undo, #table-menu')
+      && f.getBoundingClientRect().height > 0 && f.querySelector('button[type=submit], button:not([type])'));
+  const primary = [...document.querySelectorAll(main)]
+      .filter(b => b.getBoundingClientRect().height > 0 && !b.closest('.undo-redo, details:not([open])'));
+  return {
+    turn: top(turn), state: top(state), scroll: document.scrollingElement.scrollWidth,
+    undo: undo ? {top: undo.getBoundingClientRect().top, text: undo.innerText.trim()} : null,
+    newest: history ? history.innerText.replace(/^#\\d+\\s*/, '').trim() : null,
+    firstForm: forms.length ? Math.min(...forms.map(f => f.getBoundingClientRect().top)) : null,
+    primary: primary.length ? Math.min(...primary.map(b => b.getBoundingClientRect().top)) : null,
+    menu: !!document.querySelector('details#table-menu'),
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_first_screen_is_the_game(browser, tables, lang: str) -> None:  # type: ignore[no-untyped-def]
+    base, made = tables
+    GLANCE.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(locale={"ja": "ja-JP", "en": "en-US"}[lang], **PHONE)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    faults: list[str] = []
+    try:
+        for slug in TURN:
+            page.goto(base + made[slug])
+            page.wait_for_load_state("load")
+            found = page.evaluate(MEASURE, [TURN[slug], STATE[slug], MAIN[slug]])
+            page.screenshot(path=str(GLANCE / f"{slug}-{lang}-390.png"))
+            print(f"{slug} {lang}: {found['turn']} px above whose turn; state at {found['state']}, "
+                  f"main action at {found['primary']}, undo at {found['undo'] and found['undo']['top']}")
+            if found["turn"] is None or found["turn"] > HEIGHT * 0.4:
+                faults.append(f"{slug} {lang}: whose turn at {found['turn']} px (below the top 40 % of the screen)")
+            if found["state"] is None or found["state"] > HEIGHT:
+                faults.append(f"{slug} {lang}: the game's state starts at {found['state']} px, off the first screen")
+            if found["primary"] is None or found["primary"] > HEIGHT:
+                faults.append(f"{slug} {lang}: the main action at {found['primary']} px, off the first screen")
+            if not found["menu"]:
+                faults.append(f"{slug} {lang}: no table menu (share, PDF, rules, group)")
+            undo = found["undo"]
+            if undo is None:
+                faults.append(f"{slug} {lang}: no Undo button")
+            else:
+                if found["firstForm"] is not None and undo["top"] > found["firstForm"]:
+                    faults.append(f"{slug} {lang}: Undo ({undo['top']} px) below the entry forms ({found['firstForm']} px)")
+                if found["newest"] and found["newest"][:12] not in undo["text"]:
+                    faults.append(f"{slug} {lang}: Undo says {undo['text']!r}, not the newest line {found['newest']!r}")
+            if found["scroll"] > PHONE["viewport"]["width"]:  # type: ignore[index]
+                faults.append(f"{slug} {lang}: the page scrolls sideways ({found['scroll']} px)")
+        page.set_viewport_size({"width": 360, "height": 740})
+        for slug in TURN:
+            page.goto(base + made[slug])
+            page.wait_for_load_state("load")
+            page.screenshot(path=str(GLANCE / f"{slug}-{lang}-360.png"))
+    finally:
+        context.close()
+    assert faults == [], "\n".join(faults)
+
+
+def test_the_menu_works_without_javascript(browser, tables) -> None:  # type: ignore[no-untyped-def]
+    """The menu is a <details>: with JavaScript off a tap opens it and shows the share link and the PDF."""
+    base, made = tables
+    context = browser.new_context(locale="en-US", java_script_enabled=False, **PHONE)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    try:
+        page.goto(base + made["sister-combination"])
+        menu = page.locator("details#table-menu")
+        assert not menu.locator("#play-link").is_visible()
+        menu.locator("> summary").click()
+        menu.locator("#share > summary").click()
+        assert menu.locator("#play-link").is_visible()
+        assert menu.get_by_text("Score summary (PDF)").is_visible()
+        assert menu.get_by_text("The whole rules").count() == 1
+    finally:
+        context.close()
