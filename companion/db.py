@@ -35,7 +35,9 @@ class ServerBusy(Exception):
 def make_engine(url: str, pool_size: int = POOL_SIZE, wait: float = WAIT_SECONDS) -> Engine:
     pool: dict[str, Any] = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": wait}
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": wait}, **pool)
+        in_memory = url in ("sqlite://", "sqlite:///:memory:") or "mode=memory" in url
+        # an in-memory database lives in one connection (SQLAlchemy's single-connection pool): no pool to size
+        engine = create_engine(url, connect_args={"timeout": wait}, **({} if in_memory else pool))
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]

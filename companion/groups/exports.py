@@ -26,6 +26,17 @@ def _when(at: datetime) -> str:
     return at.strftime("%Y-%m-%d %H:%M:%S")
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula
+
+
+def cell(value: object) -> object:
+    """A text cell a spreadsheet shows as text: a player's name such as ``=HYPERLINK(...)`` gets a leading
+    apostrophe, so opening the file never runs it (numbers stay numbers)."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def plays_csv(plays: Sequence[PlayRecord]) -> str:
     """One row per player per finished play, oldest play first, seats in clockwise order. ``score`` is the
     points where the game has them, else empty; ``place`` 1 is first (shared places repeat)."""
@@ -34,9 +45,10 @@ def plays_csv(plays: Sequence[PlayRecord]) -> str:
     writer.writerow(CSV_COLUMNS)
     for play in plays:
         for seat in play.seats:
-            writer.writerow([_when(play.at), play.game_name, play.watch_token, seat.name, seat.seat + 1,
-                             "1" if seat.seat == 0 else "0", seat.place,
-                             "" if seat.score is None else seat.score, "1" if seat.won else "0", play.note])
+            writer.writerow([cell(v) for v in (
+                _when(play.at), play.game_name, play.watch_token, seat.name, seat.seat + 1,
+                "1" if seat.seat == 0 else "0", seat.place, "" if seat.score is None else seat.score,
+                "1" if seat.won else "0", play.note)])
     return out.getvalue()
 
 

@@ -17,7 +17,7 @@ def fits_the_phone(page: Page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"page is {width}px wide on a 390px screen"
     small = page.evaluate("""() => [...document.querySelectorAll('button, a.button, input, select, summary')]
-        .filter(e => e.offsetParent !== null && e.type !== 'hidden')
+        .filter(e => e.offsetParent !== null && !(e.tagName === 'SUMMARY' ? e.parentElement.parentElement : e)?.closest('details:not([open])') && e.type !== 'hidden')
         .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])
         .filter(([_, r]) => r.height < 44 && !(r.height >= 22 && r.width >= 22 && r.width < 30))
         .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""")
@@ -34,6 +34,7 @@ def area(page: Page, cell: str):  # type: ignore[no-untyped-def]
 
 
 def field_geometry(page: Page) -> dict[str, float]:
+    page.wait_for_load_state("load")  # measured as the player sees it: with its stylesheets applied
     return page.evaluate("""() => {
         const cells = [...document.querySelectorAll('.lp-grid .lp-area')].map(e => e.getBoundingClientRect());
         const xs = cells.map(r => r.left), ws = cells.map(r => r.width), hs = cells.map(r => r.height);

@@ -35,7 +35,7 @@ def small_tap_targets(page: Page, root: str) -> list[str]:
     page.wait_for_load_state("load")  # a page a form submission brought: measured with its stylesheets
     selector = f"{root} button, {root} a.button, {root} summary, {root} label.slotbox"
     return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
-        .filter(e => e.offsetParent !== null)
+        .filter(e => e.offsetParent !== null && !(e.tagName === 'SUMMARY' ? e.parentElement.parentElement : e)?.closest('details:not([open])'))
         .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])
         .filter(([_, r]) => r.height < 44 || r.width < 36)
         .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""", selector)

@@ -30,7 +30,7 @@ def small_tap_targets(page: Page) -> list[str]:
     selector = "#sheet button, #sheet a.button, #sheet label.rank-cell, #sheet label.count, #sheet label.toggle, " \
                "#sheet summary"
     return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
-        .filter(e => e.offsetParent !== null)
+        .filter(e => e.offsetParent !== null && !(e.tagName === 'SUMMARY' ? e.parentElement.parentElement : e)?.closest('details:not([open])'))
         .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])
         .filter(([_, r]) => r.height < 44 || r.width < 36)
         .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""", selector)

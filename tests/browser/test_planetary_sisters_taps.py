@@ -135,7 +135,7 @@ TARGETS = "#sheet button, #sheet a.button, #sheet label.rank-cell, #sheet label.
 def under_44(page: Page) -> list[str]:
     """Tap targets of the sheet smaller than 44 × 44 px (issue #15)."""
     return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
-        .filter(e => e.offsetParent !== null)
+        .filter(e => e.offsetParent !== null && !(e.tagName === 'SUMMARY' ? e.parentElement.parentElement : e)?.closest('details:not([open])'))
         .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])
         .filter(([_, r]) => r.height < 44 || r.width < 44)
         .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""", TARGETS)

@@ -36,7 +36,7 @@ def no_horizontal_scroll(page: Page) -> None:
 
 def small_tap_targets(page: Page) -> list[str]:
     return page.evaluate("""() => [...document.querySelectorAll('button, a.button, input, select, summary')]
-        .filter(e => e.offsetParent !== null && e.type !== 'hidden')
+        .filter(e => e.offsetParent !== null && !(e.tagName === 'SUMMARY' ? e.parentElement.parentElement : e)?.closest('details:not([open])') && e.type !== 'hidden')
         .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect()])
         .filter(([_, r]) => r.height < 44 && !(r.height >= 22 && r.width >= 22 && r.width < 30))
         .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""")

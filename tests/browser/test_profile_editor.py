@@ -20,7 +20,7 @@ def no_horizontal_scroll(page: Page) -> None:
 def small_tap_targets(page: Page) -> list[str]:
     page.wait_for_load_state("load")
     return page.evaluate("""() => [...document.querySelectorAll('#editor button, #editor a.button, #editor a.card-cell')]
-        .filter(e => e.offsetParent !== null)
+        .filter(e => e.offsetParent !== null && !(e.tagName === 'SUMMARY' ? e.parentElement.parentElement : e)?.closest('details:not([open])'))
         .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])
         .filter(([_, r]) => r.height < 44 || r.width < 44)
         .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""")

@@ -22,7 +22,7 @@ def no_horizontal_scroll(page: Page) -> None:
 def small_tap_targets(page: Page) -> list[str]:
     page.wait_for_load_state("load")  # a page a form submission brought: measured with its stylesheets
     return page.evaluate("""() => [...document.querySelectorAll('button, a.button, a.ss-node, input, select, summary')]
-        .filter(e => e.offsetParent !== null && e.type !== 'hidden')
+        .filter(e => e.offsetParent !== null && !(e.tagName === 'SUMMARY' ? e.parentElement.parentElement : e)?.closest('details:not([open])') && e.type !== 'hidden')
         .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])
         .filter(([_, r]) => r.height < 44 || r.width < 44)
         .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""")

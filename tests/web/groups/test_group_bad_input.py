@@ -51,3 +51,11 @@ def test_a_group_with_no_games_yet(phone: Phone) -> None:
     assert phone.get(f"{group}/plays.csv").get_data(as_text=True).startswith("date,game,table,player,")
     data = json.loads(phone.get(f"{group}/bgstats.json").get_data(as_text=True))
     assert data["plays"] == [] and data["userInfo"] == {"meRefId": 0, "bggUsername": ""}
+
+
+def test_a_csv_cell_that_a_spreadsheet_would_run_is_kept_as_text() -> None:
+    from companion.groups.exports import cell
+
+    assert cell("=HYPERLINK(\"http://x\")") == "'=HYPERLINK(\"http://x\")"
+    assert cell("@SUM(A1)") == "'@SUM(A1)" and cell("-2+3") == "'-2+3"
+    assert cell("Aki") == "Aki" and cell(-3) == -3 and cell("") == ""
