@@ -181,6 +181,27 @@
     connect();
   });
 
+  // The server said it is busy (503) or that this phone sends too much (429): nothing was written. The tap waits
+  // on this phone with its key and goes again by itself when the answer's Retry-After says (once: its key); the
+  // form is emptied, so the same entry is not sent a second time by hand.
+  document.addEventListener("htmx:responseError", function (evt) {
+    var cfg = evt.detail.requestConfig || {};
+    var xhr = evt.detail.xhr;
+    if (!isEntry(cfg) || !cfg.companionBody || !xhr || (xhr.status !== 503 && xhr.status !== 429)) return;
+    var queue = readQueue();
+    queue.push({path: cfg.path, body: cfg.companionBody});
+    writeQueue(queue);
+    clearDraft();
+    var form = cfg.elt && cfg.elt.closest ? cfg.elt.closest("form") : null;
+    if (form) { form.reset(); delete form.dataset.dirty; }
+    window.setTimeout(function () {  // after app.js has said why: say what happens now
+      var notice = document.getElementById("server-notice");
+      if (notice) notice.textContent = panel.getAttribute("data-busy");
+    }, 0);
+    var wait = parseInt(xhr.getResponseHeader("Retry-After") || "5", 10);
+    window.setTimeout(flushQueue, Math.min(Math.max(isNaN(wait) ? 5 : wait, 1), 60) * 1000);
+  });
+
   function flushQueue() {
     var queue = readQueue();
     writeQueue(queue);
@@ -195,12 +216,15 @@
         // Not decided (a restarting server, a proxy's error, too many at once): the tap stays, with its key,
         // and goes again in a moment; a repeat that was in fact saved is answered "saved", never written twice.
         flushing = false;
-        window.setTimeout(flushQueue, 5000);
+        var wait = parseInt(response.headers.get("Retry-After") || "5", 10);
+        window.setTimeout(flushQueue, Math.min(Math.max(isNaN(wait) ? 5 : wait, 1), 60) * 1000);
         return;
       }
       return response.text().then(function (html) {
         var rest = readQueue().slice(1);
         writeQueue(rest);
+        var busy = document.getElementById("server-notice");  // app.js's "busy" notice: answered now
+        if (busy) busy.hidden = true;
         var el = current();
         if (el && html.indexOf('id="live"') >= 0) {
           htmx.swap(el, html, {swapStyle: "outerHTML"});
