@@ -371,44 +371,57 @@ def _write(view: TableView, entry: _Entry, device: str) -> Outcome:
     waiting = store.still_waiting(view.table.id, device)
     if waiting is not None:  # another phone goes first, and nothing needs writing to say so
         return Outcome("waiting", _current(view, waiting), version=waiting)
-    repeat = False
     try:
         with store.table_turn(view.table.id, device) as turn:
             if turn is None:
                 return Outcome("conflict", view, version=0)
-            key = entry.key
-            if key and (found := turn.entry_with_key(key)) is not None:  # the same tap, sent again meanwhile
-                if found[1] == entry.kind:
-                    kind, on_seen, profile, repeat = "saved", False, None, True
-                key = ""  # another kind of entry under a key already used: a new tap, written without it
-            if repeat:
-                pass
-            elif not turn.mine:
-                turn.hold()
-                kind = "waiting"
-            elif entry.based_on == turn.version == view.version and (entry.kind or entry.learnt is not None):
-                kind, on_seen = "saved", True
-                profile = _keep_learnt(view, turn, entry.learnt)
-                if entry.kind:
-                    turn.append(entry.kind, entry.payload, key)
-                else:
-                    turn.touch()
-            elif entry.move is not None and 0 <= entry.based_on < turn.version \
-                    and _still_means(view, turn, entry.based_on, entry.move):
-                kind, on_seen, profile = "saved", False, None  # after the moves that came in: not the
-                turn.append(entry.kind, entry.payload, key)  # state the move was applied to here
-            else:
-                turn.wait()
-                kind = "conflict"
+            decided = _decide(view, turn, entry)
             table = turn.table()
     except store.Conflict as exc:
         return Outcome("conflict", _current(view, exc.current_version), version=exc.current_version)
-    if kind != "saved" or repeat:
-        return Outcome(kind, _current(view, table.version, table), version=table.version, repeat=repeat)
+    if decided.kind != "saved" or decided.repeat:
+        return Outcome(decided.kind, _current(view, table.version, table), version=table.version,
+                       repeat=decided.repeat)
     live.published(table.id, table.version)
     written = Written(LogEntry(table.version, entry.kind, entry.payload), entry.after) \
-        if on_seen and entry.kind == MOVE and entry.after is not None and profile is None else None
-    return Outcome("saved", view_of(table, profile=profile, written=written), version=table.version)
+        if decided.on_seen and entry.kind == MOVE and entry.after is not None and decided.profile is None else None
+    return Outcome("saved", view_of(table, profile=decided.profile, written=written), version=table.version)
+
+
+@dataclass(frozen=True)
+class _Decided:
+    """What the turn made of an entry."""
+
+    kind: str  # "saved", "waiting", "conflict"
+    on_seen: bool = False  # saved on the version it was made on: the state applied when it was checked stands
+    profile: tuple[dict[str, Any], str, int | None] | None = None  # the profile saved with it, as views read it
+    repeat: bool = False  # its tap's key had written it already: nothing written now
+
+
+def _decide(view: TableView, turn: store.TableTurn, entry: _Entry) -> _Decided:
+    """Inside the table's turn (nobody else writes it meanwhile): what becomes of the entry, and its writes."""
+    key = entry.key
+    found = turn.entry_with_key(key) if key else None
+    if found is not None:  # the same tap, sent again while the first was on its way
+        if found[1] == entry.kind:
+            return _Decided("saved", repeat=True)
+        key = ""  # another kind of entry under a key already used: a new tap, written without it
+    if not turn.mine:
+        turn.hold()
+        return _Decided("waiting")
+    if entry.based_on == turn.version == view.version and (entry.kind or entry.learnt is not None):
+        profile = _keep_learnt(view, turn, entry.learnt)
+        if entry.kind:
+            turn.append(entry.kind, entry.payload, key)
+        else:
+            turn.touch()
+        return _Decided("saved", on_seen=True, profile=profile)
+    if entry.move is not None and 0 <= entry.based_on < turn.version \
+            and _still_means(view, turn, entry.based_on, entry.move):
+        turn.append(entry.kind, entry.payload, key)  # after the moves that came in, on the fresh table
+        return _Decided("saved")
+    turn.wait()
+    return _Decided("conflict")
 
 
 def _keep_learnt(view: TableView, turn: store.TableTurn,
