@@ -105,6 +105,13 @@ class MarketView:
     cost: int | None
     affordable: bool
 
+    @property
+    def cost_text(self) -> str:
+        """"2 coins", "1 coin", "? coins" while the profile does not know it (PR-6: asked at the invade)."""
+        if self.cost is None:
+            return _("? coins")
+        return ngettext("%(num)d coin", "%(num)d coins", self.cost)
+
 
 @dataclass(frozen=True)
 class SupplyView:
