@@ -21,6 +21,9 @@ from .games.base import ParseError
 MAX_DEPTH = 32  # nesting of a JSON or TOML document: a table export nests 6 or so
 MAX_INT_DIGITS = 15  # no count, seat, rank, seq or score of any game comes near
 DIGITS_RE = re.compile(r"-?[0-9]{1,15}")
+# A decimal as a phone writes it: ASCII digits, a sign, one point or comma ("1.5", "-0,5", "2"); a minus sign
+# typed as "−" (U+2212) reads as "-". No exponent, no "_", no inf or nan, which float() would take.
+DECIMAL_RE = re.compile(r"[-+]?(?:[0-9]{1,6}(?:[.,][0-9]{0,6})?|[.,][0-9]{1,6})")
 # Characters no field takes: C0 controls (tab, newline and carriage return aside), DEL, lone surrogates.
 BAD_TEXT_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 BAD_LINE_RE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")  # the same for one-line text: no tab or newline
@@ -79,6 +82,17 @@ def optional_form_number(form: Mapping[str, str], key: str, low: int, high: int,
     if value is None or not low <= value <= high:
         raise ParseError(code, rule, key, value=given[:40])
     return value
+
+
+def decimal_number(raw: object, limit: float) -> float | None:
+    """A decimal number written in ASCII digits (see DECIMAL_RE) no further than ``limit`` from 0, or None."""
+    if not isinstance(raw, str):
+        return None
+    text = raw.strip().replace("\u2212", "-")
+    if not DECIMAL_RE.fullmatch(text):
+        return None
+    value = float(text.replace(",", "."))
+    return value if abs(value) <= limit else None
 
 
 def seat_index(raw: object, players: int) -> int | None:

@@ -90,6 +90,11 @@ def _show(value: Any) -> str:
 Shower = Callable[[str], str]
 
 
+def as_is(text: str) -> str:
+    """A param shown as it was given (a list of plain words, a count)."""
+    return text
+
+
 def each(one: Shower, none: Callable[[], str]) -> Shower:
     """A list param (joined with SEPARATOR) with each item shown by ``one``; an empty one reads ``none()``."""
 

@@ -98,6 +98,15 @@ def test_the_disk_cache_serves_another_process(app: Flask, client: FlaskClient) 
     ("dx=left", "Back offset across must be a number of millimetres, not “left”.",
      "裏面のずれ（横） はミリメートルの数値で指定してください（「left」ではなく）。"),
     ("dy=40", "Back offset down must be between −10.0 and +10.0 mm.", "裏面のずれ（縦） は −10.0 〜 +10.0 mm の範囲で指定してください。"),
+    # Unicode digits, "_", an exponent, inf and nan are not millimetres (float() would take them all)
+    ("dx=%D9%A1", "Back offset across must be a number of millimetres, not “١”.",
+     "裏面のずれ（横） はミリメートルの数値で指定してください（「١」ではなく）。"),
+    ("dx=1_0", "Back offset across must be a number of millimetres, not “1_0”.",
+     "裏面のずれ（横） はミリメートルの数値で指定してください（「1_0」ではなく）。"),
+    ("dy=1e1", "Back offset down must be a number of millimetres, not “1e1”.",
+     "裏面のずれ（縦） はミリメートルの数値で指定してください（「1e1」ではなく）。"),
+    ("dy=nan", "Back offset down must be a number of millimetres, not “nan”.",
+     "裏面のずれ（縦） はミリメートルの数値で指定してください（「nan」ではなく）。"),
 ])
 def test_bad_options_are_explained_in_the_players_language(client: FlaskClient, query: str, english: str,
                                                           japanese: str) -> None:
@@ -132,6 +141,20 @@ def test_the_calibration_offset_is_remembered_and_moves_later_backs(client: Flas
         assert [(round(c.x, 2), round(c.y, 2)) for c in cards_on(doc.pages[0])[:1]] == [(10.5, 16.5)]  # fronts stay
     reset = phone.post("/print/offset", {"reset": "1"})
     assert "print_offset=;" in reset.headers["Set-Cookie"]
+
+
+@pytest.mark.parametrize("odd", ["١", "1_0", "inf", "nan", "1e1", "１"])
+def test_an_odd_offset_is_refused_and_nothing_is_remembered(client: FlaskClient, odd: str) -> None:
+    phone = Phone(client)
+    refused = phone.post("/print/offset", {"dx": odd, "dy": "0"})
+    assert refused.status_code == 422
+    assert "must be between −10.0 and +10.0 mm" in text_of(refused.get_data(as_text=True))
+    assert "print_offset" not in refused.headers.get("Set-Cookie", "")
+
+
+def test_an_offset_written_with_a_comma_or_a_minus_sign_is_read(client: FlaskClient) -> None:
+    saved = Phone(client).post("/print/offset", {"dx": "1,5", "dy": "\u22122"})
+    assert saved.status_code == 303 and "print_offset=1.5:-2;" in saved.headers["Set-Cookie"]
 
 
 def test_an_offset_save_without_its_csrf_token_is_refused(client: FlaskClient) -> None:

@@ -77,12 +77,12 @@ def _query(values: dict[str, str]) -> str:
     return _body(values).decode()
 
 
-SKIP = re.compile(r"\.(pdf|svg|json|csv|toml|bgsplay)(\?|$)|/export|/print/|/static/|/events")
+SKIP = re.compile(r"\.(pdf|svg|json|csv|toml|bgsplay)(\?|$)|/export|/static/|/events")
 
 
 def crawl(phone: Phone) -> tuple[list[Form], list[str]]:
     """Every form and query link reachable in two steps from the home page and a table of each game."""
-    start = ["/", "/import", "/profiles", "/groups/new"]
+    start = ["/", "/import", "/profiles", "/groups/new", "/print"]
     for slug, seats in SEATS.items():
         names = {f"seat{i}": f"P{i}" for i in range(seats)}
         made = phone.post(f"/new/{slug}", names)
@@ -182,3 +182,12 @@ def test_arbitrary_text_in_any_field_never_gets_a_server_error(
     form, name = data.draw(st.sampled_from(list(targets(forms, links))))
     value = data.draw(st.text(max_size=40) | st.sampled_from(ODD) | st.integers().map(str))
     assert send(phone, form, {**form.fields, name: value}) < 500
+
+
+def test_the_crawl_reaches_the_print_offset_and_every_games_entry_forms(found: tuple[list[Form], list[str]]) -> None:
+    """The sweep above is only as wide as the crawl: it must reach the calibration form and a table's entries."""
+    forms, _links = found
+    actions = {form.action for form in forms}
+    assert "/print/offset" in actions
+    tables = {action.split("/")[2] for action in actions if action.startswith("/t/")}
+    assert len(tables) == len(SEATS), sorted(actions)  # every game's table has a form the sweep feeds

@@ -15,6 +15,7 @@ from flask import request
 from flask_babel import get_locale
 
 from ...i18n import LANGUAGES
+from ...inputs import decimal_number
 from ...printing.geometry import CARD_SIZES, PAPERS, CardSize, Offset, Paper
 
 OFFSET_COOKIE = "print_offset"
@@ -101,16 +102,14 @@ def _choice(args: Mapping[str, str], name: str, choices: Sequence[str], default:
 
 
 def _number(args: Mapping[str, str], name: str, default: float, problems: list[Problem]) -> float:
-    raw = args.get(name, "").strip().replace(",", ".").replace("−", "-")
+    """An offset in mm from a link, read by the one decimal reader (inputs.decimal_number)."""
+    raw = args.get(name, "").strip()
     if raw == "":
         return default
-    try:
-        value = float(raw)
-    except ValueError:
-        problems.append(Problem("print.not_a_number", {"field": name, "value": raw[:40]}))
-        return default
-    if not abs(value) <= Offset.LIMIT:
-        problems.append(Problem("print.offset_range", {"field": name, "value": raw[:40], "limit": Offset.LIMIT}))
+    value = decimal_number(raw, Offset.LIMIT)
+    if value is None:
+        code = "print.offset_range" if decimal_number(raw, float("inf")) is not None else "print.not_a_number"
+        problems.append(Problem(code, {"field": name, "value": raw[:40], "limit": Offset.LIMIT}))
         return default
     return value
 

@@ -10,6 +10,7 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from ... import store
+from ...inputs import decimal_number
 from ...printing.fonts import FontMissing
 from ...printing.geometry import Offset
 from ...printing.pool import PrintBusy, PrintFailed, PrintTimeout
@@ -127,10 +128,10 @@ def save_offset():  # type: ignore[no-untyped-def]
     if request.form.get("reset"):
         response.delete_cookie(OFFSET_COOKIE)
         return response
-    try:
-        offset = Offset.of(float(request.form.get("dx", "0") or 0), float(request.form.get("dy", "0") or 0))
-    except ValueError:
+    read = [decimal_number(request.form.get(name, "") or "0", Offset.LIMIT) for name in ("dx", "dy")]
+    if read[0] is None or read[1] is None:
         return _refused([Problem("print.offset_range", {"field": "dx / dy", "value": "", "limit": Offset.LIMIT})])
+    offset = Offset.of(read[0], read[1])
     response.set_cookie(OFFSET_COOKIE, offset_cookie(offset), max_age=COOKIE_AGE, samesite="Lax")
     return response
 

@@ -18,7 +18,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from companion.inputs import whole_number
-from companion.web.messages import Message, Shower, each
+from companion.web.messages import Message, Shower, as_is, each
 from companion.web.wording import PAGE, Wording
 
 from .labels import (
@@ -44,9 +44,6 @@ def _field(text: str) -> str:
     return str(ADJUST_NAMES.get(text, text))
 
 
-def _same(text: str) -> str:
-    return text
-
 
 KINDS: dict[str, Shower] = {
     "card": card_name,
@@ -62,7 +59,7 @@ KINDS: dict[str, Shower] = {
     "indices": each(_index, none_text),
     "field": _field,
     "cause": end_cause,
-    "list": each(_same, none_text),
+    "list": each(as_is, none_text),
 }
 
 DEFAULT_KINDS: dict[str, str] = {

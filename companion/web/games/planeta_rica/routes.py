@@ -11,7 +11,7 @@ from . import table_vp, tool
 bp = Blueprint("planeta_rica", __name__, url_prefix="/planeta-rica")
 
 # The quick tool: score a finished game, no table needed. The public URL stays /planeta-rica/score (bookmarked).
-bp.add_url_rule("/score", "tool", tool.show, methods=["GET"])
-bp.add_url_rule("/score", "tool_act", tool.act, methods=["POST"])
+bp.add_url_rule("/score", endpoint="tool", view_func=tool.tool, methods=["GET"])
+bp.add_url_rule("/score", endpoint="tool_act", view_func=tool.tool_act, methods=["POST"])
 # The tracker's VP question (play link only): the answers go into the table's own deck profile copy.
-bp.add_url_rule("/t/<token>/vp", "table_vp", table_vp.answer_vp, methods=["POST"])
+bp.add_url_rule("/t/<token>/vp", endpoint="table_vp", view_func=table_vp.answer_vp, methods=["POST"])

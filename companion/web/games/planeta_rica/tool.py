@@ -328,7 +328,7 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "", lin
     )
 
 
-def show() -> ResponseReturnValue:
+def tool() -> ResponseReturnValue:
     link = LinkReader(request.args)
     sheet = read_sheet(request.args, link)
     notice = _remembered(link.number("saved", 0, 2**31 - 1) or 0)
@@ -348,7 +348,7 @@ def _answer(sheet: Sheet, errors: list[str], **extra: str) -> ResponseReturnValu
     return redirect(url, 303)
 
 
-def act() -> ResponseReturnValue:
+def tool_act() -> ResponseReturnValue:
     """One tap: add or remove a card, switch the player, the player count or the start player, remember."""
     values = request.form.to_dict()
     values.pop("csrf_token", None)

@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from companion.web.messages import Message, Plural, PluralMessage, each, message_for, rule_name
+from companion.web.messages import Message, Plural, PluralMessage, as_is, each, message_for, rule_name
 from companion.web.wording import PAGE, Wording
 
 from .labels import category_name, class_name, condition_name, phase_name, place_name, slot_label
@@ -30,9 +30,6 @@ from .labels import category_name, class_name, condition_name, phase_name, place
 def _each(one: Callable[[str], str]) -> Callable[[str], str]:
     return each(one, lambda: _("none"))
 
-
-def _plain(text: str) -> str:
-    return text
 
 
 def card_words(text: str) -> str:
@@ -61,7 +58,7 @@ KINDS: dict[str, Callable[[str], str]] = {
     "categories": _each(lambda key: _("element types") if key == "types" else category_name(key)),
     "place": place_name,
     "slot": _slot_on_page,
-    "list": _each(_plain),
+    "list": _each(as_is),
     "card": card_words,
     "cards": _each(card_words),
 }

@@ -281,7 +281,7 @@ def _undo_for(before: SheetForm | None, after: SheetForm) -> undolib.UndoView | 
     return undolib.undo_view(before.params(), before.sheet.entered - after.sheet.entered)
 
 
-def show():  # type: ignore[no-untyped-def]
+def tool():  # type: ignore[no-untyped-def]
     link = LinkReader(request.args)
     form = read_form(request.args, link)
     notice = _remembered(form.saved)
@@ -307,7 +307,7 @@ def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], push
     return redirect(url, 303)
 
 
-def act():  # type: ignore[no-untyped-def]
+def tool_act():  # type: ignore[no-untyped-def]
     """One tap on the sheet: add a card, remove one, switch the slot or the player count, or remember."""
     values = request.form.to_dict()
     values.pop("csrf_token", None)

@@ -18,22 +18,17 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from companion.web.messages import Message, Shower, each
+from companion.web.messages import Message, Shower, as_is, each
 from companion.web.wording import PAGE, Wording
 
 from .labels import card_label, force_label, none_text
-
-
-def _same(text: str) -> str:
-    return text
-
 
 KINDS: dict[str, Shower] = {
     "card": card_label,
     "cards": each(card_label, none_text),
     "force": force_label,
     "forces": each(force_label, none_text),
-    "list": each(_same, none_text),
+    "list": each(as_is, none_text),
 }
 
 # The kind of every param, by name: the engine uses one name for one kind of thing in every message

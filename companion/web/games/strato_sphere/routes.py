@@ -11,4 +11,4 @@ bp = Blueprint("strato_sphere", __name__, url_prefix="/strato-sphere")
 
 # The quick tool: settle a dispute in a few taps, no table needed (a GET form: it changes nothing). The public
 # URL stays /strato-sphere/dispute: phones have it bookmarked.
-bp.add_url_rule("/dispute", endpoint="tool", view_func=tool.tool_page, methods=["GET"])
+bp.add_url_rule("/dispute", endpoint="tool", view_func=tool.tool, methods=["GET"])

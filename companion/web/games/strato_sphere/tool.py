@@ -341,7 +341,7 @@ def _likely_attacker(given: DisputeInput, board: Board) -> int | None:
     return holder if holder is not None else seat_of(given.source)
 
 
-def tool_page() -> ResponseReturnValue:
+def tool() -> ResponseReturnValue:
     """GET /strato-sphere/dispute (``strato_sphere.tool``): the page, or its fragment for htmx. A link asking
     for what cannot be is answered with a usable page that says what it left out (``d.link_notice``)."""
     return page("strato_sphere/tool.html", "strato_sphere/_tool.html", d=build(request.args))
