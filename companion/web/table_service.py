@@ -104,6 +104,8 @@ class HistoryLine:
     at: datetime
     undone: bool
     device: str = ""  # the phone's id (never shown): a live page announces only other phones' entries
+    said: str = ""  # how other phones announce it: the line, or who undid or redid what ("Ben undid: Aki: +5")
+    by: str = ""  # the phone that entered it as people know it: its player ("Ben") or its number ("phone 2")
 
 
 RECENT_HISTORY = 30  # history lines a table page shows; the rest is one tap away (the history page)
@@ -169,6 +171,8 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
     web = web_of(view.table.game)
     wording = Wording.of_table(view.seats)
 
+    actors: dict[str, set[int]] = {}  # phone -> the seats whose moves it entered (in the entries read)
+
     def describe(seq: int) -> str:
         """The logged move read once into the game's typed move, worded from it and the state it was made on;
         the platform names who moved (``Game.actor``)."""
@@ -181,6 +185,7 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
         except (RulesError, KeyError, ValueError, TypeError):
             return json.dumps(payload, ensure_ascii=False)
         if seat is not None and 0 <= seat < view.players:
+            actors.setdefault(by_seq[seq].device, set()).add(seat)
             return f"{wording.seat(seat)}: {text}"
         return text
 
@@ -189,21 +194,38 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
     numbers = {e.seq: first + i + 1 for i, e in enumerate(ordered)}
     numbers.update({seq: store.events_before(table_id, seq) + 1 for seq in by_seq if seq not in numbers})
     phones = {device: str(i + 1) for i, device in enumerate(store.devices_in_order(table_id))}
+    texts = {seq: describe(seq) for seq, event in sorted(by_seq.items()) if event.kind == MOVE}
     lines = []
     for event in reversed(ordered):
         seq = event.seq
+        said = ""
+        who = phone_name(event.device, actors, phones, wording)
         if event.kind == MOVE:
-            text = describe(seq)
+            text = texts.get(seq) or describe(seq)
         else:
             target = event.payload.get("target", -1)
             found = target in by_seq and by_seq[target].kind == MOVE
-            what = describe(target) if found else ""
+            what = texts.get(target, "") if found else ""
             shown = numbers[target] if found else "?"
-            text = (_("Undo of #%(seq)s: %(what)s", seq=shown, what=what) if event.kind == "undo"
-                    else _("Redo of #%(seq)s: %(what)s", seq=shown, what=what))
+            if event.kind == "undo":
+                text = _("Undo of #%(seq)s: %(what)s", seq=shown, what=what)
+                said = _("%(who)s undid: %(what)s", who=who, what=what)
+            else:
+                text = _("Redo of #%(seq)s: %(what)s", seq=shown, what=what)
+                said = _("%(who)s redid: %(what)s", who=who, what=what)
         lines.append(HistoryLine(seq, numbers[seq], event.kind, text, phones.get(event.device, "?"),
-                                 event.created_at, seq in view.log.undone_seqs, event.device))
+                                 event.created_at, seq in view.log.undone_seqs, event.device, said or text, who))
     return lines
+
+
+def phone_name(device: str, actors: Mapping[str, set[int]], phones: Mapping[str, str], wording: Wording) -> str:
+    """Who a phone is, as other phones read it: the player whose moves it entered when it entered only one
+    player's ("Ben"), otherwise its number at the table ("phone 2"): a phone shared around the table is no
+    one player."""
+    seats = actors.get(device, set())
+    if len(seats) == 1:
+        return wording.seat(next(iter(seats)))
+    return _("phone %(id)s", id=phones.get(device, "?"))
 
 
 def _states_before(view: TableView, last: int) -> Mapping[int, Any]:

@@ -176,7 +176,7 @@ def _news_of(token: str, watch: bool, version: int, page_path: str) -> _News:
         return found
     fresh = load_view(token, watch=watch)  # may be newer than ``version`` already: kept under its own
     news = _News(fresh.version, _linked_fragment(fresh, watch, page_path),
-                 tuple((line.seq, line.device, line.text) for line in history(fresh)), time.monotonic())
+                 tuple((line.seq, line.device, line.said) for line in history(fresh)), time.monotonic())
     return _news.put((*key, fresh.version), news)
 
 
@@ -279,8 +279,8 @@ def undo_last(token: str) -> ResponseReturnValue:
     last = view.log.standing[-1] if view.log.standing and version == view.version else None
     if last is not None and request.form.get("confirm") != str(last.seq) and _made_elsewhere(view, last.seq):
         line = next((h for h in history(view) if h.seq == last.seq), None)
-        notice = _("This entry was made on another phone (phone %(phone)s): %(what)s. Undo it?",
-                   phone=line.phone if line else "?", what=line.text if line else "")
+        notice = _("This entry was made on another phone (%(phone)s): %(what)s. Undo it?",
+                   phone=line.by if line else "?", what=line.text if line else "")
         return render_table(view, can_write=True, notice=notice, pending={"confirm_undo": str(last.seq)})
     return answer(undo(view, version, device_id(), tap_key()), {})
 

@@ -49,6 +49,28 @@ def test_a_stream_sends_the_table_as_it_is_now_to_a_page_that_is_behind(app: Fla
     assert token and token.group(1) != table_render.CSRF_SLOT  # this phone's own token is in its copy
 
 
+def test_an_undo_by_another_phone_is_announced_with_who_undid_what(app: Flask, phone: Phone) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    assert enter(phone, url, 0, "5", version=0).status_code == 303  # this phone enters Aki's points
+    other = other_phone(app)
+    assert enter(other, url, 1, "2", version=1).status_code == 303  # the other phone enters Ben's
+    assert other.post(f"{url}/undo", {"version": 2}).status_code == 303  # and undoes its own entry
+    _fields, data = first_event(phone, f"{url}/events", **{"Last-Event-ID": "1"})
+    assert data["said"] == ["Ben: +2", "Ben undid: Ben: +2"]  # oldest first, the undoer named by its player
+    assert phone.post(f"{url}/redo", {"version": 3}).status_code == 303
+    _fields, data = first_event(other, f"{url}/events", **{"Last-Event-ID": "3"})
+    assert data["said"] == ["Aki redid: Ben: +2"]  # this phone entered only Aki's moves: it is Aki's
+
+
+def test_a_phone_that_entered_several_players_moves_is_named_by_its_number(app: Flask, phone: Phone) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    assert enter(phone, url, 0, "5", version=0).status_code == 303
+    assert enter(phone, url, 1, "2", version=1).status_code == 303  # one phone passed around the table
+    assert phone.post(f"{url}/undo", {"version": 2}).status_code == 303
+    _fields, data = first_event(other_phone(app), f"{url}/events", **{"Last-Event-ID": "2"})
+    assert data["said"] == ["phone 1 undid: Ben: +2"]
+
+
 def test_a_stream_resumes_from_the_last_event_id_and_never_announces_a_phones_own_entry(app: Flask,
                                                                                        phone: Phone) -> None:
     url = new_table(phone, "Aki", "Ben")
@@ -131,7 +153,7 @@ def test_undoing_another_phones_entry_asks_once(app: Flask, phone: Phone) -> Non
     asked = phone.post(f"{url}/undo", {"version": 1})
     assert asked.status_code == 200
     said = text_of(asked.get_data(as_text=True))
-    assert "This entry was made on another phone (phone 1): Ben: +7. Undo it?" in said
+    assert "This entry was made on another phone (Ben): Ben: +7. Undo it?" in said
     assert totals(phone.get(url).get_data(as_text=True)) == [0, 7]  # nothing undone yet
     confirm = re.search(r'name="confirm" value="(\d+)"', asked.get_data(as_text=True))
     assert confirm and confirm.group(1) == "1"
