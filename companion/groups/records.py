@@ -43,6 +43,7 @@ class PlayRecord:
     drawn: bool  # finished with nobody ahead (every seat shares the first place)
     seats: tuple[SeatResult, ...]
     note: str = ""  # how the winner was decided, in words, with the ruling id (the tie-break when one applied)
+    start: int | None = None  # the seat that started (the game's start_seat hook); None when the log never said
 
     @property
     def winners(self) -> tuple[str, ...]:

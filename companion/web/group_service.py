@@ -30,6 +30,7 @@ from .table_service import (
     check_import,
     export_table,
     over_table_limit,
+    registered,
     table_limit,
 )
 
@@ -115,12 +116,41 @@ def finished_plays(group: Group) -> list[PlayRecord]:
 
 # -- rematch ---------------------------------------------------------------------------------------------------
 
-def rematch_form(table: Table, order: str) -> dict[str, str]:
-    """The new-table form of a rematch: the same seats (rotated one place clockwise, so the next player sits
-    first, or in the same order), the same options and the same deck profile (a table on its own copy passes
-    that copy on: the new table gets its own copy of it, with what the last game taught it)."""
+@dataclass(frozen=True)
+class RematchChoice:
+    order: str  # what the form sends: "rotate" or "same"
+    label: str
+    primary: bool
+
+
+@dataclass(frozen=True)
+class RematchModel:
+    why: str  # the game's rule for who starts, in words with its ruling id
+    choices: tuple[RematchChoice, ...]
+
+
+def rematch_model(table: Table) -> RematchModel:
+    """The rematch buttons of a finished table, by the game's rule for who starts (its ``rematch`` hook): a game
+    that rotates offers the rotated seats first and the same order too; a game that chooses its first player
+    during play offers the same order only, and never says the next seat starts."""
+    rule = registered()[table.game].web.rematch
     seats = list(table.seats)
-    if order == "rotate" and seats:
+    same = RematchChoice("same", _("Rematch, same order: %(seats)s", seats=", ".join(seats)), not rule.rotate)
+    if not rule.rotate:
+        return RematchModel(str(rule.why), (same,))
+    rotated = RematchChoice("rotate", _("Rematch, seats rotated: %(seats)s",
+                                        seats=", ".join(seats[1:] + seats[:1])), True)
+    return RematchModel(str(rule.why), (rotated, same))
+
+
+def rematch_form(table: Table, order: str) -> dict[str, str]:
+    """The new-table form of a rematch: the same seats, rotated one place clockwise (the player who sat second
+    sits first) when the game's rule for who starts says so and ``order`` asks for it, else in the same order
+    (a game that chooses its first player during play keeps the order: the new table asks again); the same
+    options and the same deck profile (a table on its own copy passes that copy on: the new table gets its own
+    copy of it, with what the last game taught it)."""
+    seats = list(table.seats)
+    if order == "rotate" and seats and registered()[table.game].web.rematch.rotate:
         seats = seats[1:] + seats[:1]
     form = {f"seat{i}": name for i, name in enumerate(seats)}
     form.update({f"option_{key}": str(value) for key, value in dict(table.options).items()})
