@@ -407,3 +407,29 @@ def test_the_group_pages_in_japanese(group: str, phone: Phone) -> None:
     assert "家札：" in text_of(aki) and "Aki の得点の推移".replace(" ", "") in aki
     refused = phone.post(f"{group}/members", {"name": " "})
     assert "プレイヤーの名前が空です。" in text_of(refused.get_data(as_text=True))
+
+
+def test_the_read_only_group_link_replays_a_game_read_only(group: str, phone: Phone) -> None:
+    html = phone.get(group).get_data(as_text=True)
+    watch = re.search(r'id="group-watch-link" readonly value="[^"]*(/gw/[^"]+)"', html)
+    assert watch
+    page = phone.get(watch.group(1)).get_data(as_text=True)
+    first = page.split('id="unfinished"')[0].split('<li class="card play"')[1]  # the newest: Strato-Sphere
+    steps = re.search(r'<form class="steps" method="get" action="(/w/[^"]+)">.*?max="(\d+)"', first, re.S)
+    ss = games()[4]
+    assert steps and int(steps.group(2)) == len(ss.moves)
+    assert "/t/" not in page.split("<main>")[1]  # no players' link anywhere on the read-only page
+    past = phone.get(steps.group(1) + "?at=2")
+    assert past.status_code == 200
+    body = past.get_data(as_text=True)
+    assert f"Replay: the table after entry 2 of {len(ss.moves)}. This page is read-only." in text_of(body)
+    assert 'class="past" data-version="2"' in body
+    main = body.split("<main>")[1]
+    assert 'method="post"' not in main and "/t/" not in main  # writes nothing, names no players' link
+    assert re.search(rf'href="{re.escape(steps.group(1))}"[^>]*>Show the table now', main)
+    # a hand-edited step (past the end, or not a number) shows the table now, read-only
+    for odd in ("?at=999999", "?at=abc", "?at=-1"):
+        now = phone.get(steps.group(1) + odd)
+        assert now.status_code == 200 and "Replay:" not in text_of(now.get_data(as_text=True))
+    said = text_of(Phone(phone.client, lang="ja").get(steps.group(1) + "?at=2").get_data(as_text=True))
+    assert f"リプレイ：全{len(ss.moves)}件中2件目の入力後のテーブルです。このページは閲覧専用です。" in said
