@@ -15,6 +15,9 @@ class Category:
     key: str
     label: str
     value: int | None
+    # True: a count per play (1 when it happened: "placed 1st"), shown as how often out of the plays; False: a
+    # figure shown as its average per play
+    counted: bool = False
 
 
 @dataclass(frozen=True)
