@@ -351,7 +351,9 @@ def import_upload() -> ResponseReturnValue:
     created = import_group(body)
     if isinstance(created, Group):
         return redirect(url_for("groups.show", token=created.token), 303)
-    return render_template("groups/import.html", errors=created, text=body if len(body) < 200_000 else ""), 422
+    page = render_template("groups/import.html", errors=created.reasons, text=body if len(body) < 200_000 else "")
+    headers = {"Retry-After": str(created.retry_after)} if created.retry_after is not None else {}
+    return page, created.status, headers
 
 
 @bp.app_template_global()
