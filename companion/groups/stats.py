@@ -159,9 +159,15 @@ def _game_stats(entries: Sequence[tuple[PlayRecord, SeatResult]]) -> GameStats:
                 sums.setdefault(category.key, []).append(category.value)
             else:
                 sums.setdefault(category.key, [])
-    categories = tuple(CategoryStats(key, labels[key], len(values), sum(values),
-                                     sum(values) / len(values) if values else 0.0, counted[key])
-                       for key, values in sums.items())
+    # a family of keys stays together in the order first seen ("place", "place.1" … and a "place.4" that only a
+    # later, larger table has comes before "out")
+    families: dict[str, int] = {}
+    for key in sums:
+        families.setdefault(key.split(".")[0], len(families))
+    order = sorted(sums, key=lambda k: families[k.split(".")[0]])
+    categories = tuple(CategoryStats(key, labels[key], len(sums[key]), sum(sums[key]),
+                                     sum(sums[key]) / len(sums[key]) if sums[key] else 0.0, counted[key])
+                       for key in order)
     return GameStats(first.game, first.game_name, _tally(entries), first.points,
                      sum(scores) / len(scores) if first.points and scores else None,
                      max(scores) if first.points and scores else None, categories)
