@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from flask import Blueprint
+from flask_babel import lazy_gettext as _l
 
 from companion.eventlog import LogView
 from companion.games.base import Game
@@ -156,7 +157,7 @@ class GameWeb:
     # startPlayer and the CSV's start_player; None while the log has not said it yet.
     start_seat: Callable[[TableViewLike], int | None] = seat_one_starts
     # How a rematch seats the players (rotated or the same order) and why, in words.
-    rematch: Rematch = Rematch(True, "")
+    rematch: Rematch = Rematch(True, _l("Seats rotated: the player who sat second starts the new game."))
 
 
 @dataclass(frozen=True)
