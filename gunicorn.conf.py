@@ -22,7 +22,8 @@ worker_class = "gevent"
 workers = int(os.environ.get("WORKERS", "2"))
 # Connections (slow or not) each worker holds at once. Every open table page holds one for its live stream
 # (issue #23): 2,000 of them on one server must leave room for the entries (make bench: 33 KiB per stream).
-worker_connections = 2000
+# WORKER_CONNECTIONS also sizes each worker's database pool (companion/db.py: one connection per 100, 4 to 20).
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "2000"))
 timeout = 30  # a worker that stops answering its arbiter for this long is restarted
 graceful_timeout = 10
 keepalive = 5  # seconds an idle keep-alive connection is kept

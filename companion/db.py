@@ -21,11 +21,26 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 # Well under gunicorn's 30 s worker timeout and a phone's patience: an honest "not saved, busy" in seconds beats
 # an answer after half a minute, and the page keeps the entry.
 WAIT_SECONDS = float(os.environ.get("DB_WAIT_SECONDS", "8"))  # app.config["DB_WAIT_SECONDS"]
-# Connections each worker process keeps. A gevent worker serves many requests at once, but each holds a
-# connection only while it reads or writes (an open live stream holds none between its reads), so a few suffice;
-# more requests than this wait up to WAIT_SECONDS for one. On PostgreSQL keep
-# hosts × WORKERS × DB_POOL_SIZE below the server's max_connections (100 by default).
-POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))  # app.config["DB_POOL_SIZE"]
+# Connections each worker process keeps, bounded whatever the worker's concurrency. A gevent worker holds up to
+# WORKER_CONNECTIONS (2,000) connections from phones, nearly all of them live streams that hold no database
+# connection between their reads; a request holds one only while it runs. So the default is one database
+# connection per STREAMS_PER_CONNECTION phone connections (20 for 2,000), never fewer than POOL_FLOOR nor more
+# than POOL_CEILING: more requests than that wait at most WAIT_SECONDS for one and are then answered 503 at once
+# (max_overflow 0: the pool never grows past its size). On PostgreSQL keep hosts × WORKERS × DB_POOL_SIZE (+ one
+# LISTEN connection per worker) below the server's max_connections (100 by default: 2 hosts × 2 workers × 20 + 4
+# = 84). DB_POOL_SIZE sets it outright.
+STREAMS_PER_CONNECTION = 100
+POOL_FLOOR = 4
+POOL_CEILING = 20
+WORKER_CONNECTIONS = int(os.environ.get("WORKER_CONNECTIONS", "2000"))  # gunicorn.conf.py reads the same
+
+
+def default_pool_size(worker_connections: int = WORKER_CONNECTIONS) -> int:
+    """The pool a worker with ``worker_connections`` phone connections gets unless DB_POOL_SIZE says otherwise."""
+    return max(POOL_FLOOR, min(POOL_CEILING, worker_connections // STREAMS_PER_CONNECTION))
+
+
+POOL_SIZE = int(os.environ.get("DB_POOL_SIZE") or default_pool_size())  # app.config["DB_POOL_SIZE"]
 
 
 class ServerBusy(Exception):

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import func, select, text
+from sqlalchemy import delete, func, select, text
 from werkzeug.exceptions import TooManyRequests
 
 from . import db
@@ -61,13 +61,29 @@ def charge(kind: str, client: str, count: int = 1) -> bool:
     return True
 
 
+def refund(kind: str, client: str) -> None:
+    """Give back the newest ``charge`` of ``kind``: the thing it paid for was refused after all (e.g. a group
+    import whose tables went over the table limit), so a refused attempt never uses up the allowance."""
+    s = db.session()
+    newest = s.scalar(select(Creation.id).where(Creation.kind == kind, Creation.client == client)
+                      .order_by(Creation.id.desc()).limit(1))
+    if newest is not None:
+        s.execute(delete(Creation).where(Creation.id == newest))
+        s.commit()
+
+
+def retry_after() -> int:
+    """Seconds a client over an allowance is told to wait (Retry-After): a quarter of the window."""
+    return int(current_app.config["TABLE_RATE_WINDOW"]) // 4
+
+
 def refused(kind: str) -> TooManyRequests:
     """The 429 a client over its allowance gets, saying so in its language (the error page shows it)."""
     if kind == PROFILE:
         said = _("This phone has made many deck profiles in a short time. Wait a while, then try again.")
     else:
         said = _("This phone has started many groups in a short time. Wait a while, then try again.")
-    return TooManyRequests(said, retry_after=int(current_app.config["TABLE_RATE_WINDOW"]) // 4)
+    return TooManyRequests(said, retry_after=retry_after())
 
 
 def require(kind: str, client: str, count: int = 1) -> None:

@@ -39,7 +39,8 @@ def cell(value: object) -> object:
 
 def plays_csv(plays: Sequence[PlayRecord]) -> str:
     """One row per player per finished play, oldest play first, seats in clockwise order. ``score`` is the
-    points where the game has them, else empty; ``place`` 1 is first (shared places repeat)."""
+    points where the game has them, else empty; ``place`` 1 is first (shared places repeat); ``start_player``
+    is 1 for the seat that started, as the game's log says (a janken, a first parent), not always seat 1."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
@@ -47,7 +48,7 @@ def plays_csv(plays: Sequence[PlayRecord]) -> str:
         for seat in play.seats:
             writer.writerow([cell(v) for v in (
                 _when(play.at), play.game_name, play.watch_token, seat.name, seat.seat + 1,
-                "1" if seat.seat == 0 else "0", seat.place, "" if seat.score is None else seat.score,
+                "1" if seat.seat == play.start else "0", seat.place, "" if seat.score is None else seat.score,
                 "1" if seat.won else "0", play.note)])
     return out.getvalue()
 
@@ -96,7 +97,7 @@ def _play(play: PlayRecord, games: dict[str, int], players: dict[str, int]) -> d
         "manualWinner": False, "rounds": 0, "usesTeams": False, "board": "", "comments": play.note,
         "playerScores": [
             {"playerRefId": players[s.name.casefold()], "score": "" if s.score is None else str(s.score),
-             "winner": s.won, "newPlayer": False, "startPlayer": s.seat == 0, "rank": s.place,
+             "winner": s.won, "newPlayer": False, "startPlayer": s.seat == play.start, "rank": s.place,
              "seatOrder": s.seat + 1, "role": "", "team": ""}
             for s in play.seats
         ],

@@ -15,6 +15,9 @@ class Category:
     key: str
     label: str
     value: int | None
+    # True: a count per play (1 when it happened: "placed 1st"), shown as how often out of the plays; False: a
+    # figure shown as its average per play
+    counted: bool = False
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,7 @@ class PlayRecord:
     drawn: bool  # finished with nobody ahead (every seat shares the first place)
     seats: tuple[SeatResult, ...]
     note: str = ""  # how the winner was decided, in words, with the ruling id (the tie-break when one applied)
+    start: int | None = None  # the seat that started (the game's start_seat hook); None when the log never said
 
     @property
     def winners(self) -> tuple[str, ...]:

@@ -20,6 +20,11 @@ class CategoryStats:
     plays: int  # plays in which the figure was known
     total: int
     average: float
+    counted: bool = False  # shown as how often (total out of the game's plays), not as an average
+
+    def share(self, plays: int) -> float:
+        """How often, as a part of ``plays`` (0.0 without any)."""
+        return self.total / plays if plays else 0.0
 
 
 @dataclass(frozen=True)
@@ -145,16 +150,24 @@ def _game_stats(entries: Sequence[tuple[PlayRecord, SeatResult]]) -> GameStats:
     scores = [s.score for _p, s in entries if s.score is not None]
     sums: dict[str, list[int]] = {}
     labels: dict[str, str] = {}
+    counted: dict[str, bool] = {}
     for _play, seat in entries:
         for category in seat.categories:
             labels.setdefault(category.key, category.label)
+            counted.setdefault(category.key, category.counted)
             if category.value is not None:
                 sums.setdefault(category.key, []).append(category.value)
             else:
                 sums.setdefault(category.key, [])
-    categories = tuple(CategoryStats(key, labels[key], len(values), sum(values),
-                                     sum(values) / len(values) if values else 0.0)
-                       for key, values in sums.items())
+    # a family of keys stays together in the order first seen ("place", "place.1" … and a "place.4" that only a
+    # later, larger table has comes before "out")
+    families: dict[str, int] = {}
+    for key in sums:
+        families.setdefault(key.split(".")[0], len(families))
+    order = sorted(sums, key=lambda k: families[k.split(".")[0]])
+    categories = tuple(CategoryStats(key, labels[key], len(sums[key]), sum(sums[key]),
+                                     sum(sums[key]) / len(sums[key]) if sums[key] else 0.0, counted[key])
+                       for key in order)
     return GameStats(first.game, first.game_name, _tally(entries), first.points,
                      sum(scores) / len(scores) if first.points and scores else None,
                      max(scores) if first.points and scores else None, categories)

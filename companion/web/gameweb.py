@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from flask import Blueprint
+from flask_babel import lazy_gettext as _l
 
 from companion.eventlog import LogView
 from companion.games.base import Game
@@ -106,6 +107,21 @@ class Summary:
     winner_note: str = ""  # e.g. the tie-break that decided it, with its ruling id
 
 
+def seat_one_starts(view: TableViewLike) -> int | None:
+    """The default start seat: play began with the first seat (games whose order is fixed at set-up)."""
+    return 0
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """Who sits where in the next game, by the game's own rule for who starts (a GameWeb hook)."""
+
+    # True: every name moves one seat on, so the player who sat second starts the next game; False: the same
+    # order, because the game chooses its first player during play (the app asks again)
+    rotate: bool
+    why: Any  # lazy text: the rule in the project's words, with its ruling id
+
+
 @dataclass(frozen=True)
 class GameWeb:
     slug: str
@@ -137,6 +153,11 @@ class GameWeb:
     profile_editor: ProfileEditor | None = None
     # The game's documents on the print page (companion.web.printing's Printable), from its printables module.
     printables: Sequence[Any] = ()
+    # Who started a table (0-based seat), as its log says (e.g. the seat a janken chose), for BG Stats'
+    # startPlayer and the CSV's start_player; None while the log has not said it yet.
+    start_seat: Callable[[TableViewLike], int | None] = seat_one_starts
+    # How a rematch seats the players (rotated or the same order) and why, in words.
+    rematch: Rematch = Rematch(True, _l("Seats rotated: the player who sat second starts the new game."))
 
 
 @dataclass(frozen=True)

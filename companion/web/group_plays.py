@@ -57,6 +57,7 @@ def play_record(table: Table, started: datetime, at: datetime) -> PlayRecord:
         breakdown = entry.game.score(view.state)
         summary = entry.web.summary(view) if entry.web.summary is not None else None
         figures = figures_of(table.game)
+        start = entry.web.start_seat(view)  # e.g. Lumière's janken winner, not always the first seat
         # a game's own categories are counted for finished games only (an unfinished table is never counted,
         # and its state may not have every part yet, e.g. hands before the deal)
         categories: list[tuple[Category, ...]] = \
@@ -85,7 +86,7 @@ def play_record(table: Table, started: datetime, at: datetime) -> PlayRecord:
         for i, name in enumerate(names))
     note = summary.winner_note if summary is not None and finished else ""
     return PlayRecord(table.id, table.token, table.watch_token, table.game, pick(entry.game, "name"), at, started,
-                      view.version, finished, points, drawn, seats, note)
+                      view.version, finished, points, drawn, seats, note, start)
 
 
 def _score(breakdown: Any, seat: int) -> int | None:

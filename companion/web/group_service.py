@@ -30,6 +30,7 @@ from .table_service import (
     check_import,
     export_table,
     over_table_limit,
+    registered,
     table_limit,
 )
 
@@ -115,12 +116,41 @@ def finished_plays(group: Group) -> list[PlayRecord]:
 
 # -- rematch ---------------------------------------------------------------------------------------------------
 
-def rematch_form(table: Table, order: str) -> dict[str, str]:
-    """The new-table form of a rematch: the same seats (rotated one place clockwise, so the next player sits
-    first, or in the same order), the same options and the same deck profile (a table on its own copy passes
-    that copy on: the new table gets its own copy of it, with what the last game taught it)."""
+@dataclass(frozen=True)
+class RematchChoice:
+    order: str  # what the form sends: "rotate" or "same"
+    label: str
+    primary: bool
+
+
+@dataclass(frozen=True)
+class RematchModel:
+    why: str  # the game's rule for who starts, in words with its ruling id
+    choices: tuple[RematchChoice, ...]
+
+
+def rematch_model(table: Table) -> RematchModel:
+    """The rematch buttons of a finished table, by the game's rule for who starts (its ``rematch`` hook): a game
+    that rotates offers the rotated seats first and the same order too; a game that chooses its first player
+    during play offers the same order only, and never says the next seat starts."""
+    rule = registered()[table.game].web.rematch
     seats = list(table.seats)
-    if order == "rotate" and seats:
+    same = RematchChoice("same", _("Rematch, same order: %(seats)s", seats=", ".join(seats)), not rule.rotate)
+    if not rule.rotate:
+        return RematchModel(str(rule.why), (same,))
+    rotated = RematchChoice("rotate", _("Rematch, seats rotated: %(seats)s",
+                                        seats=", ".join(seats[1:] + seats[:1])), True)
+    return RematchModel(str(rule.why), (rotated, same))
+
+
+def rematch_form(table: Table, order: str) -> dict[str, str]:
+    """The new-table form of a rematch: the same seats, rotated one place clockwise (the player who sat second
+    sits first) when the game's rule for who starts says so and ``order`` asks for it, else in the same order
+    (a game that chooses its first player during play keeps the order: the new table asks again); the same
+    options and the same deck profile (a table on its own copy passes that copy on: the new table gets its own
+    copy of it, with what the last game taught it)."""
+    seats = list(table.seats)
+    if order == "rotate" and seats and registered()[table.game].web.rematch.rotate:
         seats = seats[1:] + seats[:1]
     form = {f"seat{i}": name for i, name in enumerate(seats)}
     form.update({f"option_{key}": str(value) for key, value in dict(table.options).items()})
@@ -148,22 +178,42 @@ def export_group(group: Group) -> dict[str, Any]:
     }
 
 
-def import_group(body: str) -> list[str] | Group:
-    """A group export made into a new group with new links, or every reason it cannot be. Every table is
-    checked as a table import is before anything is written; then the group, its roster and its tables are
-    written in one transaction: a refused import leaves nothing behind."""
-    if over_table_limit():  # before reading: a client over its limit costs no parsing at all
-        return [TOO_MANY_TABLES()]
-    if not quota.charge(quota.GROUP, client_id()):  # an attempt counts, read or not
-        return [str(quota.refused(quota.GROUP).description)]
+@dataclass(frozen=True)
+class ImportRefused:
+    """Why a group import was refused, and how: 422 for what the file says, 429 (with ``retry_after``) when
+    this phone has used up its allowance of groups or tables."""
+
+    reasons: list[str]
+    status: int = 422
+    retry_after: int | None = None
+
+
+def _over_allowance(reason: str) -> ImportRefused:
+    return ImportRefused([reason], 429, quota.retry_after())
+
+
+def import_group(body: str) -> ImportRefused | Group:
+    """A group export made into a new group with new links, or every reason it cannot be. The allowances are
+    checked first (a client over one costs no parsing); every table is checked as a table import is before
+    anything is written; then the group, its roster and its tables are written in one transaction. A refused
+    import leaves nothing behind and uses up no allowance: the group is charged only once the file is good, and
+    given back when its tables go over the table limit."""
+    client = client_id()
+    if over_table_limit():
+        return _over_allowance(TOO_MANY_TABLES())
+    if quota.over(quota.GROUP, client):
+        return _over_allowance(str(quota.refused(quota.GROUP).description))
     checked = off_loop(_read_group, body)  # every table's log checked by the rules: off the event loop
     if isinstance(checked, list):
-        return checked
+        return ImportRefused(checked)
     name, members, tables = checked
+    if not quota.charge(quota.GROUP, client):  # counted in the write's own lock: two imports cannot both pass
+        return _over_allowance(str(quota.refused(quota.GROUP).description))
     try:
-        return group_store.import_group(name, members, tables, client_id(), table_limit())
+        return group_store.import_group(name, members, tables, client, table_limit())
     except store.TooManyTables:
-        return [TOO_MANY_TABLES()]
+        quota.refund(quota.GROUP, client)
+        return _over_allowance(TOO_MANY_TABLES())
 
 
 def _read_group(body: str) -> list[str] | tuple[str, list[tuple[str, bool]], list[group_store.NewGroupTable]]:

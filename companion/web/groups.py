@@ -37,6 +37,7 @@ from .group_service import (
     import_group,
     load_group,
     rematch_form,
+    rematch_model,
     roster_name_problem,
 )
 from .messages import message_for
@@ -208,7 +209,7 @@ def _table_group_page(table: Table, status: int = 200, problem: str = "", link: 
     group = group_store.group_of_table(table.id)
     record = records_of([table])[0]
     return render_template("groups/table.html", view=view, table=table, group=group, record=record,
-                           problem=problem, link=link), status
+                           rematch=rematch_model(table), problem=problem, link=link), status
 
 
 @bp.get("/t/<token>/group")
@@ -234,8 +235,8 @@ def join_group(token: str) -> ResponseReturnValue:
 
 @bp.post("/t/<token>/rematch")
 def rematch(token: str) -> ResponseReturnValue:
-    """The next game in one tap: same game, seats (rotated, or the same order), options and deck profile, in
-    the same group (a table in none starts a new one in none)."""
+    """The next game in one tap: same game, seats (rotated when the game's rule for who starts says so, or the
+    same order), options and deck profile, in the same group (a table in none starts a new one in none)."""
     table = load_table(token)
     entry = registered()[table.game]
     record = records_of([table])[0]
@@ -350,7 +351,9 @@ def import_upload() -> ResponseReturnValue:
     created = import_group(body)
     if isinstance(created, Group):
         return redirect(url_for("groups.show", token=created.token), 303)
-    return render_template("groups/import.html", errors=created, text=body if len(body) < 200_000 else ""), 422
+    page = render_template("groups/import.html", errors=created.reasons, text=body if len(body) < 200_000 else "")
+    headers = {"Retry-After": str(created.retry_after)} if created.retry_after is not None else {}
+    return page, created.status, headers
 
 
 @bp.app_template_global()

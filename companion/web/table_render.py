@@ -17,6 +17,7 @@ from typing import Any
 from flask import current_app, make_response, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from ..cache import BoundedCache
@@ -62,7 +63,7 @@ def events_url(view: TableView, can_write: bool) -> str:
 
 def table_context(view: TableView, *, can_write: bool, notice: str = "", problems: list[str] | None = None,
                   pending: Mapping[str, str] | None = None, past: Past | None = None,
-                  look: Mapping[str, str] | None = None) -> dict[str, Any]:
+                  look: Mapping[str, str] | None = None, watching: bool = False) -> dict[str, Any]:
     """Everything the table's templates draw, built once (handlers build the model; templates only draw)."""
     web = web_of(view.table.game)
     token = view.table.token if can_write else view.table.watch_token
@@ -84,9 +85,11 @@ def table_context(view: TableView, *, can_write: bool, notice: str = "", problem
         replay_problem=explain(view.replay_error) if view.replay_error else "",
         table_profile=table_profile(registered()[view.table.game], view.profile, view.profile_ref, can_write,
                                     _profile_key(view)),
-        past=past, past_notice=_past_notice(past) if past else "",
+        past=past, past_notice=(_watch_past_notice(past) if watching else _past_notice(past)) if past else "",
         step_url=step_url(view) if can_write else "",
-        now_url=url_for("tables.show", token=view.table.token),
+        # the read-only link's way back to now is the read-only link: a watcher never sees the players' token
+        now_url=url_for("tables.show", token=view.table.token) if can_write or (past and not watching)
+        else url_for("tables.watch", token=view.table.watch_token),
         csrf_token=lambda: CSRF_SLOT,  # the phone's own token goes in afterwards (personal)
     )
 
@@ -134,19 +137,25 @@ def shared_fragment(view: TableView, can_write: bool, look: Mapping[str, str] | 
 
 def render_table(view: TableView, *, can_write: bool, status: int = 200, notice: str = "",
                  problems: list[str] | None = None, pending: Mapping[str, str] | None = None,
-                 past: Past | None = None) -> ResponseReturnValue:
+                 past: Past | None = None, watching: bool = False) -> ResponseReturnValue:
     """The table page, or its fragment for htmx: the shared render when nothing in it is this phone's own."""
     if is_htmx() and not (notice or problems or pending or past):
         html = shared_fragment(view, can_write)
     else:
         context = table_context(view, can_write=can_write, notice=notice, problems=problems, pending=pending,
-                                past=past)
+                                past=past, watching=watching)
         html = render_template("table/_live.html" if is_htmx() else "table/page.html", **context)
     response = make_response(personal(html, can_write and past is None), status)
     # A table moves on with every entry: Back must ask again for its step, never show a kept copy (whose forms
     # would send on an old version).
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _watch_past_notice(past: Past) -> str:
+    """A replay step on the read-only link: which entry it shows, out of how many."""
+    return _("Replay: the table after entry %(at)s of %(total)s. This page is read-only.",
+             at=past.version, total=past.version + past.later)
 
 
 def _past_notice(past: Past) -> str:

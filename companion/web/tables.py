@@ -72,7 +72,14 @@ def show(token: str) -> ResponseReturnValue:
 
 @bp.get("/w/<token>")
 def watch(token: str) -> ResponseReturnValue:
-    return render_table(load_view(token, watch=True), can_write=False)
+    """The table read-only (a spectator, a TV, a group's read-only link); with ``?at=`` an earlier version, the
+    step of a replay. Nothing here writes, and the page names no players' link."""
+    view = load_view(token, watch=True)
+    at = whole_number(request.args.get("at", ""), 0, view.version)
+    if at is not None and at < view.version:
+        earlier, past = view_at(view, at)
+        return render_table(earlier, can_write=False, past=past, watching=True)
+    return render_table(view, can_write=False)
 
 
 def _poll(token: str, watch: bool) -> ResponseReturnValue:

@@ -5,6 +5,7 @@ nothing is written, and the same entry is saved once the server can again."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import event
 
+from companion import db
 from tests.web.apps import PG_URL, Phone, make_app
 from tests.web.helpers import text_of, totals, version_of
 from tests.web.test_tables import enter, new_table
@@ -117,3 +119,23 @@ def test_an_entry_on_a_full_disk_is_not_saved_and_says_so_then_saves_once_there_
     assert enter(phone, table, 1, "1", version=version).status_code == 303
     html = phone.get(table).get_data(as_text=True)
     assert version_of(html) == version + 1
+
+
+def test_the_pool_is_sized_from_the_workers_connections_and_stays_bounded(tmp_path: Path) -> None:
+    """DB_POOL_SIZE's default follows gunicorn's worker_connections (one database connection per 100 phone
+    connections, 4 to 20): 2,000 (gunicorn.conf.py) gives 20; the pool never grows past its size and a request
+    waits for it at most DB_WAIT_SECONDS, so overload is a quick 503, never a pile of connections."""
+    assert db.default_pool_size(2000) == 20
+    assert db.default_pool_size(100_000) == 20  # bounded however many connections the worker holds
+    assert db.default_pool_size(1000) == 10
+    assert db.default_pool_size(50) == 4  # enough for a request, its import thread and the live watcher
+    if "DB_POOL_SIZE" not in os.environ:
+        assert db.POOL_SIZE == db.default_pool_size(db.WORKER_CONNECTIONS)
+    engine = db.make_engine(f"sqlite:///{tmp_path / 'pool.db'}", db.default_pool_size(2000), wait=1.5)
+    try:
+        pool: Any = engine.pool
+        assert pool.size() == 20 and pool._max_overflow == 0 and pool._timeout == 1.5
+    finally:
+        engine.dispose()
+    conf = (Path(__file__).parents[2] / "gunicorn.conf.py").read_text()
+    assert 'worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "2000"))' in conf

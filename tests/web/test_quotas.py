@@ -4,6 +4,7 @@ empty tables, unused profiles, empty groups and old creation records after RETEN
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -16,6 +17,13 @@ from companion import db
 from companion.group_models import Group
 from companion.models import Creation, Profile, Table, utcnow
 from tests.web.apps import Phone, make_app
+from tests.web.games.planeta_rica.support import SCORE as PR_SCORE
+from tests.web.games.planeta_rica.support import sheet_fields
+from tests.web.games.planeta_rica.support import tap as pr_tap
+from tests.web.games.planetary_sisters.support import sheet_state
+from tests.web.games.planetary_sisters.test_score_page import URL as PS_SCORE
+from tests.web.games.planetary_sisters.test_score_page import add as ps_add
+from tests.web.games.planetary_sisters.test_score_page import tap as ps_tap
 from tests.web.helpers import text_of
 from tests.web.test_contention import other_phone
 from tests.web.test_tables import enter, new_table
@@ -54,15 +62,106 @@ def test_deck_profile_copies_and_imports_share_one_allowance_per_client(strict_a
     assert other_phone(strict_app).post("/profiles/tally/copy", {"source": "default"}).status_code == 303
 
 
+def use_up_profiles(app: Flask, phone: Phone) -> None:
+    """The phone makes its whole allowance of deck profiles (2 in ``strict_app``)."""
+    for _ in range(2):
+        assert phone.post("/profiles/tally/copy", {"source": "default"}).status_code == 303
+    assert profile_count(app) == 2
+
+
+def test_remembering_cards_on_planeta_ricas_score_page_counts_as_a_new_profile(strict_app: Flask) -> None:
+    phone = Phone(strict_app.test_client())
+    use_up_profiles(strict_app, phone)
+    html = pr_tap(phone, phone.get(PR_SCORE + "?players=3").get_data(as_text=True), "planet:tourist_planet",
+                  f0="5").get_data(as_text=True)
+    response = phone.post(PR_SCORE, {**sheet_fields(html), "vp_tourist_planet": "3", "vp_new_earth": "0",
+                                     "do": "update"})
+    html = phone.get(response.headers["Location"]).get_data(as_text=True)
+    refused = phone.post(PR_SCORE, {**sheet_fields(html), "do": "remember"})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    page = refused.get_data(as_text=True)
+    assert PROFILES_EN in text_of(page)
+    kept = sheet_fields(page)  # what was entered is still on the sheet, to remember later or score now
+    assert kept["vp_tourist_planet"] == "3" and kept["f0"] == "5" and not kept.get("profile", "").startswith("user:")
+    assert profile_count(strict_app) == 2  # no copy made
+    japanese = Phone(strict_app.test_client(), lang="ja")
+    said = japanese.post(PR_SCORE, {**sheet_fields(html), "do": "remember"})
+    assert said.status_code == 429 and PROFILES_JA in text_of(said.get_data(as_text=True))
+
+
+def test_remembering_cards_on_planetary_sisters_score_page_counts_as_a_new_profile(strict_app: Flask) -> None:
+    phone = Phone(strict_app.test_client())
+    use_up_profiles(strict_app, phone)
+    html = ps_add(phone, sheet_state(phone.get(PS_SCORE).get_data(as_text=True)), "27:PLANT*2").get_data(as_text=True)
+    refused = ps_tap(phone, sheet_state(html), do="remember")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    page = refused.get_data(as_text=True)
+    assert PROFILES_EN in text_of(page)
+    assert "Typed here with their rank, not yet in the profile: 27:PLANT*2." in text_of(page)  # kept
+    assert sheet_state(page)["profile"] in ("", "builtin:default")
+    assert profile_count(strict_app) == 2
+    # Another client has its own allowance: the same cards are remembered in a new copy.
+    other = other_phone(strict_app)
+    html = ps_add(other, sheet_state(other.get(PS_SCORE).get_data(as_text=True)), "27:PLANT*2").get_data(as_text=True)
+    assert "1 card remembered in your deck profile." in text_of(ps_tap(other, sheet_state(html), do="remember")
+                                                               .get_data(as_text=True))
+    assert profile_count(strict_app) == 3
+
+
 def test_groups_have_an_allowance_per_client_and_a_group_import_counts(strict_app: Flask) -> None:
     phone = Phone(strict_app.test_client())
     assert phone.post("/groups/new", {"name": "Club", "member0": "Aki"}).status_code == 303
     refused = phone.post("/groups/new", {"name": "Club 2", "member0": "Aki"})
     assert refused.status_code == 429 and GROUPS_EN in text_of(refused.get_data(as_text=True))
     imported = phone.post("/groups/import", {"text": "{}"})  # refused before it is read
-    assert imported.status_code == 422 and GROUPS_EN in text_of(imported.get_data(as_text=True))
+    assert imported.status_code == 429 and int(imported.headers["Retry-After"]) > 0
+    assert GROUPS_EN in text_of(imported.get_data(as_text=True))
     with strict_app.app_context():
         assert db.session().scalar(select(func.count(Group.id))) == 1
+
+
+def group_export(name: str) -> str:
+    return json.dumps({"format": "companion-group", "format_version": 1, "name": name,
+                       "members": [{"name": "Aki", "former": False}], "tables": []})
+
+
+def creations(app: Flask, kind: str) -> int:
+    with app.app_context():
+        return db.session().scalar(select(func.count(Creation.id)).where(Creation.kind == kind)) or 0
+
+
+def test_a_refused_group_import_uses_up_no_allowance(strict_app: Flask) -> None:
+    phone = Phone(strict_app.test_client())
+    for bad in ("{}", "not json", json.dumps({"format": "companion-group", "format_version": 1, "name": " "})):
+        response = phone.post("/groups/import", {"text": bad})
+        assert response.status_code == 422 and "Retry-After" not in response.headers
+    assert creations(strict_app, "group") == 0
+    # the one group this phone may make is still there to make
+    assert phone.post("/groups/import", {"text": group_export("Club")}).status_code == 303
+    over = phone.post("/groups/import", {"text": group_export("Club 2")})
+    assert over.status_code == 429 and int(over.headers["Retry-After"]) > 0
+    assert 'Club 2' in over.get_data(as_text=True)  # the text sent is kept in the form
+    assert creations(strict_app, "group") == 1
+
+
+def test_a_group_import_over_the_table_limit_is_429_and_gives_its_group_back(tmp_path: Path,
+                                                                             database_url: str) -> None:
+    # room for one more table: the check before reading passes, the write of two tables does not
+    app = make_app(tmp_path, database_url, GROUPS_PER_WINDOW=5, TABLES_PER_WINDOW=2)
+    try:
+        phone = Phone(app.test_client())
+        table = new_table(phone, "Aki", "Ben")
+        export = json.loads(phone.get(f"{table}/export.json").get_data(as_text=True))
+        body = json.dumps({"format": "companion-group", "format_version": 1, "name": "Club",
+                           "members": [{"name": "Aki", "former": False}], "tables": [export, export]})
+        over = phone.post("/groups/import", {"text": body})
+        assert over.status_code == 429 and int(over.headers["Retry-After"]) > 0
+        assert "This phone has started many tables in a short time." in text_of(over.get_data(as_text=True))
+        assert creations(app, "group") == 0  # charged once the file was good, then given back
+        with app.app_context():
+            assert db.session().scalar(select(func.count(Group.id))) == 0
+    finally:
+        app.extensions["db_engine"].dispose()
 
 
 def test_cleanup_deletes_only_what_nobody_can_use_any_more(app: Flask) -> None:

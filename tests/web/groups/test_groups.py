@@ -66,6 +66,14 @@ def drawn(done: Finished) -> bool:
     return len({done.seats[s] for s in done.game.score(done.final).winners}) == len(done.seats)
 
 
+def started_seat(done: Finished) -> int:
+    """Who started, read off the engine's final state: Lumière's janken (LP-9), Planetary Sisters' first parent
+    (§4.1), Planeta Rica's start player (PR-1); Sister Combination (SC-8) and Strato-Sphere the first seat."""
+    state = done.final
+    return {"lumiere": lambda: state.first, "planetary-sisters": lambda: state.first_parent,
+            "planeta-rica": lambda: state.start}.get(done.game.slug, lambda: 0)()
+
+
 def totals(done: Finished) -> dict[str, int | None]:
     return {done.seats[s.seat]: s.total for s in done.game.score(done.final).seats}
 
@@ -197,6 +205,8 @@ def test_csv_one_row_per_player_per_play(group: str, phone: Phone) -> None:
             assert r["score"] == (str(score) if done.game.slug in POINTS else "")
             assert r["winner"] == ("1" if r["player"] in winners(done) else "0")
             assert int(r["place"]) == places(done)[r["player"]]
+        assert [r["start_player"] for r in mine] == [
+            "1" if i == started_seat(done) else "0" for i in range(len(done.seats))]
 
 
 def test_bg_stats_export_and_one_play(group: str, phone: Phone) -> None:
@@ -213,7 +223,10 @@ def test_bg_stats_export_and_one_play(group: str, phone: Phone) -> None:
         assert scores[name]["winner"] == (name in winners(ps))
         assert scores[name]["rank"] == places(ps)[name]
     assert [s["seatOrder"] for s in ps_play["playerScores"]] == [1, 2, 3]
-    assert [s["startPlayer"] for s in ps_play["playerScores"]] == [True, False, False]
+    # startPlayer is the seat that really started, as each game's log says (not always the first seat)
+    for play, done in zip(data["plays"], games(), strict=True):
+        started = [players[s["playerRefId"]] for s in play["playerScores"] if s["startPlayer"]]
+        assert started == [done.seats[started_seat(done)]], done.game.slug
     one = json.loads(phone.get(f"{group}/plays/5.bgsplay").get_data(as_text=True))
     assert len(one["plays"]) == 1 and "userInfo" not in one
     assert [p["name"] for p in one["players"]] == ["Aki", "Ben"] and one["games"][0]["noPoints"] is True
@@ -279,23 +292,58 @@ def test_a_removed_player_keeps_their_games_as_a_former_member(group: str, phone
     assert "former member" not in text_of(section(stats, "dan"))
 
 
-def test_rematch_in_one_tap_rotates_the_seats_and_stays_in_the_group(group: str, phone: Phone) -> None:
+# The game's rule for who starts (each game's rematch hook): Lumière chooses its first player by janken
+# (LP-9), Planetary Sisters its first parent (§4.1), Planeta Rica the youngest (PR-1): the same order, asked
+# again; Sister Combination (SC-8) and Strato-Sphere (play starts left of the dealer) rotate one place.
+REMATCH_ROTATES = {"planetary-sisters": False, "lumiere": False, "planeta-rica": False,
+                   "sister-combination": True, "strato-sphere": True}
+REMATCH_RULE = {
+    "planetary-sisters": "Same seats: the table chooses the first parent in any way it likes when the game begins "
+                         "(§4.1), so the new table asks again.",
+    "lumiere": "Same seats: the first player is chosen by janken at the start of every game (LP-9), so the new "
+               "table asks again.",
+    "planeta-rica": "Same seats: the youngest player starts (PR-1), so the new table asks who starts again.",
+    "sister-combination": "Seats rotated: the order is fixed before the deal and play begins with the first seat "
+                          "(SC-8), so the player who sat second starts the new game.",
+    "strato-sphere": "Seats rotated: play begins on the dealer's left, and the deal passes on, so the player who "
+                     "sat second starts the new game; partners stay opposite (SS-2).",
+}
+
+
+@pytest.mark.parametrize("number", range(5))
+def test_rematch_in_one_tap_follows_the_games_rule_for_who_starts(group: str, phone: Phone, number: int) -> None:
+    slug, seats, _day = PLAYS[number]
+    name = games()[number].game.name_en
     html = phone.get(group).get_data(as_text=True)
-    ps_link = re.findall(r'<a class="button" href="(/t/[^"]+)">Open the table', html)[4]
-    table = phone.get(ps_link).get_data(as_text=True)
-    assert "Rematch (next seat starts)" in text_of(table)
-    response = phone.post(f"{ps_link}/rematch", {"order": "rotate"})
+    history = html.split('id="unfinished"')[0]
+    links = re.findall(r'<a class="button" href="(/t/[^"]+)">Open the table', history)
+    link = links[::-1][number]  # the history is newest first; PLAYS oldest first
+    table = text_of(phone.get(link).get_data(as_text=True))
+    rotates = REMATCH_ROTATES[slug]
+    one_tap = "Rematch (next seat starts)" if rotates else "Rematch (same seats)"
+    assert one_tap in table
+    assert ("Rematch (next seat starts)" in table) == rotates  # never claimed for a game that picks in play
+    options = text_of(phone.get(f"{link}/group").get_data(as_text=True))
+    assert REMATCH_RULE[slug] in options
+    rotated = seats[1:] + seats[:1]
+    assert (f"Rematch, seats rotated: {', '.join(rotated)}" in options) == rotates
+    assert f"Rematch, same order: {', '.join(seats)}" in options
+    # the one tap (a rotation asked for where the game keeps the order still keeps it)
+    response = phone.post(f"{link}/rematch", {"order": "rotate"})
     assert response.status_code == 303
+    expected = rotated if rotates else seats
     new = phone.get(response.headers["Location"]).get_data(as_text=True)
-    assert "Planetary Sisters" in text_of(new)
-    assert re.search(r"<title>Planetary Sisters · Ben, Chie, Aki</title>", new)
-    response = phone.post(f"{ps_link}/rematch", {"order": "same"})
-    assert re.search(r"<title>Planetary Sisters · Aki, Ben, Chie</title>",
+    assert re.search(rf"<title>{re.escape(name)} · {', '.join(expected)}</title>", new)
+    response = phone.post(f"{link}/rematch", {"order": "same"})
+    assert re.search(rf"<title>{re.escape(name)} · {', '.join(seats)}</title>",
                      phone.get(response.headers["Location"]).get_data(as_text=True))
-    page = phone.get(group).get_data(as_text=True)
-    unfinished = page.split('id="unfinished"')[1]
-    assert re.findall(r'<strong class="game">([^<]*)</strong>', unfinished).count("Planetary Sisters") == 2
-    # a table not finished yet says why there is no rematch
+    unfinished = phone.get(group).get_data(as_text=True).split('id="unfinished"')[1]
+    assert re.findall(r'<strong class="game">([^<]*)</strong>', unfinished).count(name) == \
+        2 + (slug == "strato-sphere")  # both rematches joined the group (beside the fixture's unfinished one)
+
+
+def test_a_rematch_waits_for_the_end_of_the_game(group: str, phone: Phone) -> None:
+    unfinished = phone.get(group).get_data(as_text=True).split('id="unfinished"')[1]
     unfinished_link = re.findall(r'href="(/t/[^"]+)">Open the table', unfinished)[-1]
     refused = phone.post(f"{unfinished_link}/rematch", {"order": "rotate"})
     assert refused.status_code == 422
@@ -359,3 +407,29 @@ def test_the_group_pages_in_japanese(group: str, phone: Phone) -> None:
     assert "家札：" in text_of(aki) and "Aki の得点の推移".replace(" ", "") in aki
     refused = phone.post(f"{group}/members", {"name": " "})
     assert "プレイヤーの名前が空です。" in text_of(refused.get_data(as_text=True))
+
+
+def test_the_read_only_group_link_replays_a_game_read_only(group: str, phone: Phone) -> None:
+    html = phone.get(group).get_data(as_text=True)
+    watch = re.search(r'id="group-watch-link" readonly value="[^"]*(/gw/[^"]+)"', html)
+    assert watch
+    page = phone.get(watch.group(1)).get_data(as_text=True)
+    first = page.split('id="unfinished"')[0].split('<li class="card play"')[1]  # the newest: Strato-Sphere
+    steps = re.search(r'<form class="steps" method="get" action="(/w/[^"]+)">.*?max="(\d+)"', first, re.S)
+    ss = games()[4]
+    assert steps and int(steps.group(2)) == len(ss.moves)
+    assert "/t/" not in page.split("<main>")[1]  # no players' link anywhere on the read-only page
+    past = phone.get(steps.group(1) + "?at=2")
+    assert past.status_code == 200
+    body = past.get_data(as_text=True)
+    assert f"Replay: the table after entry 2 of {len(ss.moves)}. This page is read-only." in text_of(body)
+    assert 'class="past" data-version="2"' in body
+    main = body.split("<main>")[1]
+    assert 'method="post"' not in main and "/t/" not in main  # writes nothing, names no players' link
+    assert re.search(rf'href="{re.escape(steps.group(1))}"[^>]*>Show the table now', main)
+    # a hand-edited step (past the end, or not a number) shows the table now, read-only
+    for odd in ("?at=999999", "?at=abc", "?at=-1"):
+        now = phone.get(steps.group(1) + odd)
+        assert now.status_code == 200 and "Replay:" not in text_of(now.get_data(as_text=True))
+    said = text_of(Phone(phone.client, lang="ja").get(steps.group(1) + "?at=2").get_data(as_text=True))
+    assert f"リプレイ：全{len(ss.moves)}件中2件目の入力後のテーブルです。このページは閲覧専用です。" in said

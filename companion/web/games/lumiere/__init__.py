@@ -24,6 +24,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.web.gameweb import GameWeb
 
+from . import starting
 from .api import CAPTURES
 from .forms import form_to_move
 from .history import describe_move
@@ -47,6 +48,8 @@ WEB = GameWeb(
     printables=PRINTABLES,
     profile_editor=EDITOR,
     table_model=table_model,
+    start_seat=starting.start_seat,
+    rematch=starting.REMATCH,
 )
 
 __all__ = ["WEB"]

@@ -25,7 +25,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.web.gameweb import GameWeb
 
-from . import forms, history, model, remember, routes
+from . import forms, history, model, remember, routes, starting
 from .api import ROUTES
 from .messages import MESSAGES
 from .printables import PRINTABLES
@@ -46,4 +46,6 @@ WEB = GameWeb(
     profile_editor=EDITOR,
     learnt=remember.learnt,
     printables=PRINTABLES,
+    start_seat=starting.start_seat,
+    rematch=starting.REMATCH,
 )

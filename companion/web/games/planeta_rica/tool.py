@@ -34,7 +34,7 @@ from companion.profiles.refs import ProfileRef
 from companion.web.links import LinkReader
 from companion.web.pages import is_htmx, page
 from companion.web.profile_model import edit_or_copy, progress_for, tool_deck
-from companion.web.remembering import ProfileChanged
+from companion.web.remembering import ProfileAllowanceUsed, ProfileChanged
 from companion.web.wording import PAGE, Wording
 
 from .asking import Asked, learned_vp, signed_vp, typed_vp, vp_errors
@@ -384,6 +384,10 @@ def _remember(sheet: Sheet) -> ResponseReturnValue:
         sheet.profile_ref = save(sheet.profile_ref, sheet.profile, values)
     except ProfileChanged:
         return _answer(sheet, [with_rule(ParseError("pr.sheet.no_profile_save", "PR-6"), sheet.wording)])
+    except ProfileAllowanceUsed as used:  # the sheet is drawn again as entered: nothing typed is lost
+        body, status = page("planeta_rica/tool.html", "planeta_rica/_tool.html", 429,
+                            **context(sheet, [used.message]))
+        return body, status, {"Retry-After": str(used.retry_after)}
     sheet.profile, _key = resolve_profile(SLUG, ProfileRef.parse(sheet.profile_ref))
     sheet.deck = read_profile(sheet.profile)
     sheet.vp = {k: v for k, v in sheet.vp.items() if k not in values}

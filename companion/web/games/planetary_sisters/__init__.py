@@ -26,7 +26,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.web.gameweb import GameWeb
 
-from . import forms, history, model, remember, routes
+from . import forms, history, model, remember, routes, starting
 from .api import ROUTES
 from .messages import MESSAGES
 from .printables import PRINTABLES
@@ -47,4 +47,6 @@ WEB = GameWeb(
     table_model=model.table_model,
     printables=PRINTABLES,
     profile_editor=EDITOR,
+    start_seat=starting.start_seat,
+    rematch=starting.REMATCH,
 )

@@ -48,7 +48,7 @@ from companion.profiles.refs import ProfileRef
 from companion.web.links import LinkReader
 from companion.web.pages import is_htmx
 from companion.web.profile_model import edit_or_copy, progress_for, tool_deck
-from companion.web.remembering import ProfileChanged
+from companion.web.remembering import ProfileAllowanceUsed, ProfileChanged
 from companion.web.wording import PAGE, Wording
 
 from . import cards as cardlib
@@ -437,6 +437,9 @@ def _remember(form: SheetForm):  # type: ignore[no-untyped-def]
             form.profile_ref = save(form.profile_ref, form.profile, cards, icons)
     except ProfileChanged:
         return _answer(form, [explain(ParseError("ps.form.no_profile_save"), form.wording)], {})
+    except ProfileAllowanceUsed as used:  # the sheet is drawn again as entered: nothing typed is lost
+        body, status = _render(429, **context(form, [used.message], {}))
+        return body, status, {"Retry-After": str(used.retry_after)}
     if refused is not None:  # said next to the button tapped; the page carries the profile now used
         _reload_profile(form)
         why = [reason_text(refused, form.wording), _(

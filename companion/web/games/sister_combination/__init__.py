@@ -23,6 +23,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.web.gameweb import GameWeb
 
+from . import starting
 from .api import PLAY
 from .forms import form_to_move
 from .history import describe_move
@@ -44,6 +45,8 @@ WEB = GameWeb(
     tools=(("sister_combination.tool", _l("May this card be played?")),),
     summary=summary,
     printables=PRINTABLES,
+    start_seat=starting.start_seat,
+    rematch=starting.REMATCH,
 )
 
 __all__ = ["WEB"]

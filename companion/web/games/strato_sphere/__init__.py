@@ -23,6 +23,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.web.gameweb import GameWeb
 
+from . import starting
 from .api import ROUTES
 from .forms import form_to_move
 from .history import describe_move
@@ -44,4 +45,6 @@ WEB = GameWeb(
     tools=(("strato_sphere.tool", _l("Settle a dispute")),),
     summary=summary,
     printables=PRINTABLES,
+    start_seat=starting.start_seat,
+    rematch=starting.REMATCH,
 )
