@@ -1,0 +1,44 @@
+// Light, dark or the phone's own setting (issue 24, point 4). Loaded in <head> without defer, so the page is
+// drawn in the chosen theme from the first paint. The choice is kept per phone (localStorage) and marked on
+// <html data-theme="light|dark">; no mark means "follow the system" (the stylesheet's prefers-color-scheme
+// query, which is also all there is with JavaScript off). The header's switch steps system → light → dark.
+(function () {
+  "use strict";
+  var KEY = "companion-theme";
+  var ORDER = ["system", "light", "dark"];
+  var root = document.documentElement;
+
+  function stored() {
+    try { var v = window.localStorage.getItem(KEY); return ORDER.indexOf(v) > 0 ? v : "system"; }
+    catch (e) { return "system"; }
+  }
+  function apply(choice) {
+    if (choice === "system") root.removeAttribute("data-theme");
+    else root.setAttribute("data-theme", choice);
+  }
+  apply(stored());
+
+  function label(button, choice) {
+    button.textContent = button.getAttribute("data-" + choice) || choice;
+    button.setAttribute("data-choice", choice);
+  }
+  function wire() {
+    var button = document.querySelector(".theme-toggle");
+    if (!button) return;
+    label(button, stored());
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var next = ORDER[(ORDER.indexOf(stored()) + 1) % ORDER.length];
+      try {
+        if (next === "system") window.localStorage.removeItem(KEY);
+        else window.localStorage.setItem(KEY, next);
+      } catch (e) { /* private mode: this page only */ }
+      apply(next);
+      label(button, next);
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
+  else wire();
+  // Another tab of the same phone changed it: follow.
+  window.addEventListener("storage", function (evt) { if (evt.key === KEY) { apply(stored()); wire(); } });
+})();
