@@ -65,7 +65,7 @@ CONTRAST = """() => {
     const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
     const size = parseFloat(s.fontSize); const bold = parseInt(s.fontWeight, 10) >= 700;
     // Large text, and a symbol with no letter or digit (an owner's arrow): 3:1 (WCAG 1.4.3 and 1.4.11).
-    const symbol = !/[\p{L}\p{N}]/u.test(el.textContent);
+    const symbol = !/[\\p{L}\\p{N}]/u.test(el.textContent);
     const need = size >= 24 || (bold && size >= 18.66) || symbol ? 3 : 4.5;
     checked += 1;
     if (ratio < need) bad.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}:1 (${s.color} on rgb(${bg.slice(0, 3).map(Math.round)}))`);

@@ -58,6 +58,8 @@ MEASURE = """([turn, state]) => {
   return {
     seatSizes: seats.map(e => parseFloat(getComputedStyle(e).fontSize)),
     seatNames: seats.map(e => e.innerText.trim()),
+    scores: seats.map(e => { const b = e.querySelector('.seat-score');
+      return b ? {text: b.innerText.trim(), size: parseFloat(getComputedStyle(b).fontSize)} : null; }),
     turn: turns.length ? {size: parseFloat(getComputedStyle(turns[0]).fontSize), top: turns[0].getBoundingClientRect().top,
                           text: turns[0].innerText.trim()} : null,
     state: states.length ? states[0].getBoundingClientRect() : null,
@@ -87,6 +89,8 @@ def test_the_watch_page_is_a_scoreboard_on_a_tv(browser, tables, lang: str) -> N
                 faults.append(f"{where}: the page is not marked as a watch page")
             if not found["seatSizes"] or min(found["seatSizes"]) < 28:
                 faults.append(f"{where}: seat names at {found['seatSizes']} px (under 28 px)")
+            if any(sc is None or sc["size"] < 24 for sc in found["scores"]):
+                faults.append(f"{where}: a seat without its standing in big type: {found['scores']}")
             if found["turn"] is None or found["turn"]["size"] < 28 or found["turn"]["top"] > 720:
                 faults.append(f"{where}: whose turn not in big type on the screen: {found['turn']}")
             if found["state"] is None or found["state"]["top"] > 720 or found["state"]["width"] < 400:
@@ -99,6 +103,11 @@ def test_the_watch_page_is_a_scoreboard_on_a_tv(browser, tables, lang: str) -> N
                 faults.append(f"{where}: {found['lines']} history lines shown (the last few, at most 5)")
             if found["scroll"] > found["width"]:
                 faults.append(f"{where}: the page scrolls sideways ({found['scroll']} px)")
+        # The standings are the game's own (its score summary's words): Strato-Sphere counts nodes held.
+        page.goto(base + made["strato-sphere"][1])
+        standings = page.locator("#live > .seats .seat-score").all_inner_texts()
+        if lang == "en" and standings != ["1 node", "0 nodes"]:
+            faults.append(f"strato-sphere en: standings {standings}, not ['1 node', '0 nodes']")
         # The same page on a phone stays the phone's page: the scoreboard is the wide screen's alone.
         page.set_viewport_size(PHONE["viewport"])  # type: ignore[arg-type]
         page.goto(base + made["strato-sphere"][1])
