@@ -18,8 +18,18 @@
   }
   apply(stored());
 
+  // "◐ Auto": the sign is drawn always, the word only where the header has room (a narrow phone shows the
+  // sign; the word stays the button's name for a screen reader).
   function label(button, choice) {
-    button.textContent = button.getAttribute("data-" + choice) || choice;
+    var text = button.getAttribute("data-" + choice) || choice;
+    var cut = text.indexOf(" ");
+    var sign = document.createElement("span");
+    var word = document.createElement("span");
+    sign.setAttribute("aria-hidden", "true");
+    sign.textContent = cut > 0 ? text.slice(0, cut) : "";
+    word.className = "theme-word";
+    word.textContent = cut > 0 ? text.slice(cut + 1) : text;
+    button.replaceChildren(sign, document.createTextNode(" "), word);
     button.setAttribute("data-choice", choice);
   }
   function wire() {
