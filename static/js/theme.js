@@ -31,7 +31,15 @@
     word.textContent = cut > 0 ? text.slice(cut + 1) : text;
     button.replaceChildren(sign, document.createTextNode(" "), word);
     button.setAttribute("data-choice", choice);
+    fit();
   }
+  // On a narrow phone the word is for screen readers only (the app's "sr" class), so the header keeps one row.
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 479px)") : null;
+  function fit() {
+    var word = document.querySelector(".theme-toggle .theme-word");
+    if (word) word.classList.toggle("sr", !!(narrow && narrow.matches));
+  }
+  if (narrow && narrow.addEventListener) narrow.addEventListener("change", fit);
   function wire() {
     var button = document.querySelector(".theme-toggle");
     if (!button) return;
