@@ -168,3 +168,18 @@ def test_the_rules_lookup_is_in_the_openapi_document(client: FlaskClient) -> Non
     assert answer["required"] == ["game", "query", "clauses"] and answer["properties"]["clauses"]["maxItems"] == 5
     assert document["components"]["schemas"]["Clause"]["required"] == ["id", "title", "text", "section",
                                                                          "rulings", "url"]
+
+
+def test_the_rules_index_is_built_when_the_app_starts(tmp_path, database_url: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue #25, point 3: create_app reads the clause files and builds every game's index, so no player's
+    first question pays for it."""
+    from companion.rulebook import index_for
+    from tests.web.apps import make_app
+
+    index_for.cache_clear()
+    rulebooks.cache_clear()
+    make_app(tmp_path, database_url)
+    info = index_for.cache_info()
+    assert info.currsize == len(rulebooks()) == 5 and info.misses == 5
+    index_for("lumiere")
+    assert index_for.cache_info().misses == 5  # a question now finds it built
