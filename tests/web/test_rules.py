@@ -143,7 +143,7 @@ def test_the_rules_lookup_refuses_bad_questions(client: FlaskClient) -> None:
         response = client.get(f"/api/v1/{SC}/rules", query_string={"q": query})
         assert response.status_code == 422
         assert response.get_json()["errors"] == [
-            {"path": "q", "code": code, "rule": "", "message": response.get_json()["errors"][0]["message"]}]
+            {"path": "q", "code": code, "rule": "", "rule_url": "", "message": response.get_json()["errors"][0]["message"]}]
     missing = client.get(f"/api/v1/{SC}/rules").get_json()["errors"][0]
     assert missing["message"] == "Type a question: a few words in Japanese or English."
     both = client.get(f"/api/v1/{SC}/rules?lang=fr", headers={"Accept-Language": "ja"}).get_json()["errors"]
@@ -183,3 +183,24 @@ def test_the_rules_index_is_built_when_the_app_starts(tmp_path, database_url: st
     assert info.currsize == len(rulebooks()) == 5 and info.misses == 5
     index_for("lumiere")
     assert index_for.cache_info().misses == 5  # a question now finds it built
+
+
+def test_api_reasons_carry_the_url_of_their_rule(client: FlaskClient) -> None:
+    """Issue #25, point 2: beside every ``rule`` of an API answer, ``rule_url`` is the clause it leads to (the
+    lookup's ``url``), and that address is a rules page whose anchor is the clause."""
+    body = {"players": 3, "hands": [5, 6, 7], "turn": 0, "direction": "cw", "discard": ["3"], "stack": 2,
+            "deck": 50, "card": "7"}
+    answer = client.post("/api/v1/sister-combination/play", json=body).get_json()
+    reasons = answer.get("reasons") or answer.get("errors")
+    assert reasons, answer
+    linked = [r for r in reasons if r["rule"].startswith("SC-")]
+    assert linked
+    for reason in linked:
+        book = rulebooks()["sister-combination"]
+        clause = book.clause_for(reason["rule"])
+        assert clause is not None
+        assert reason["rule_url"] == f"/rules/sister-combination#{clause.id}"
+        page = client.get(reason["rule_url"].split("#")[0]).get_data(as_text=True)
+        assert f'id="{clause.id}"' in page
+    missing = client.get("/api/v1/sister-combination/rules").get_json()["errors"][0]
+    assert missing["rule"] == "" and missing["rule_url"] == ""

@@ -28,6 +28,7 @@ from ...cache import BoundedCache
 from ...rulebook import rulebooks, ruling_game
 from ..home import same_site_path
 from ..messages import rule_name
+from .model import anchor_url
 
 # Where a link must not go: inside another link or a control (it would steal the tap: a summary's tap opens its
 # details), and where text is not shown as text.
@@ -74,6 +75,13 @@ def clause_url(rule: str, back: str = "") -> str:
     slug, clause_id = target
     url = url_for("rules.clause", slug=slug, clause_id=clause_id)
     return f"{url}?{urlencode({'back': back})}" if back else url
+
+
+def rule_url(rule: str) -> str:
+    """The API's ``rule_url`` beside a ``rule``: the clause a ruling id (or section key) leads to, as its anchor on
+    the game's rules page (the lookup's ``url``: ``/rules/<slug>#<clause>``), or "" when it leads to none."""
+    target = clause_target(rule) if rule else None
+    return anchor_url(*target) if target else ""
 
 
 def rule_link(rule: str, back: str | None = None) -> Markup:
