@@ -17,7 +17,6 @@ from flask import Flask
 from flask_babel import lazy_gettext as _l
 
 from ...rulebook import index_for, rulebook, rulebooks
-
 from .links import current_back, link_response, rule_link
 from .pages import bp
 

@@ -146,11 +146,9 @@ def _beside_at(html: str, region: tuple[int, int, str]) -> int:
     (after it, they would be hidden while the details is closed)."""
     start, end, name = region
     if name == "summary":
-        opening = None
-        for opening in DETAILS_OPEN.finditer(html, max(0, start - 400), start + 1):
-            pass
-        if opening is not None and not html[opening.end():start].strip(" \n\t"):
-            return opening.start()
+        openings = list(DETAILS_OPEN.finditer(html, max(0, start - 400), start + 1))
+        if openings and not html[openings[-1].end():start].strip(" \n\t"):
+            return openings[-1].start()
     return end
 
 
