@@ -51,3 +51,23 @@ def test_a_hand_made_form_with_a_retired_reading_is_refused(client, lang: str, w
         assert phone.post(path, form).status_code == 422
     form["option_hands"] = "seven"  # the current reading, sent explicitly, is fine
     assert phone.post(f"{group}/new/sister-combination", form).status_code == 303
+
+
+def test_a_rematch_does_not_pass_a_retired_reading_on(phone: Phone) -> None:
+    """An old table played by the retired SC-8 reading (hands as entered) keeps it; its rematch is a new table
+    and plays by the current one (7 each)."""
+    import json
+
+    from tests.web.groups.support import export_of, finished_game, import_table
+
+    done = finished_game("sister-combination", ["Aki", "Ben", "Chie"])
+    export = export_of(done, 1)
+    export["options"]["hands"] = "as-entered"
+    old = import_table(phone, export)
+    assert json.loads(phone.get(f"{old}/export.json").get_data(as_text=True))["options"]["hands"] == "as-entered"
+    response = phone.post(f"{old}/rematch", {"order": "rotate"})
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))[:500]
+    new = response.headers["Location"]
+    options = json.loads(phone.get(f"{new}/export.json").get_data(as_text=True))["options"]
+    assert options["hands"] == "seven"
+    assert options["end"] == export["options"]["end"]  # the readings still offered are passed on
