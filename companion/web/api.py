@@ -19,6 +19,7 @@ from .api_schema import REASONS, UNKNOWN
 from .api_strict import unknown_fields
 from .messages import explain, message_for
 from .openapi import openapi_document
+from .rules.links import rule_url
 from .table_service import registered
 from .wording import API
 
@@ -26,7 +27,8 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 def problem(code: str, path: str = "", rule: str = "", params: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"path": path, "code": code, "message": message_for(code, params, API), "rule": rule}
+    return {"path": path, "code": code, "message": message_for(code, params, API), "rule": rule,
+            "rule_url": rule_url(rule)}
 
 
 def error_response(status: int, errors: list[dict[str, Any]]) -> Response:
@@ -47,12 +49,14 @@ def http_error(exc: HTTPException) -> Response:
 
 
 def reason_json(reason: Reason | RulesError) -> dict[str, Any]:
-    """The one shape of a reason in every game's answers and errors: its code, message and rule."""
-    return {"code": reason.code, "message": explain(reason, API), "rule": reason.rule}
+    """The one shape of a reason in every game's answers and errors: its code, message and rule, and the address
+    of the clause that rule leads to (``rule_url``, "" for none), so a client can show the rule behind it."""
+    return {"code": reason.code, "message": explain(reason, API), "rule": reason.rule,
+            "rule_url": rule_url(reason.rule)}
 
 
 def _render(value: Any) -> Any:
-    """Turn the Reasons an engine's answer holds into the API's {"code", "message", "rule"}."""
+    """Turn the Reasons an engine's answer holds into the API's {"code", "message", "rule", "rule_url"}."""
     if isinstance(value, Reason):
         return reason_json(value)
     if isinstance(value, dict):

@@ -39,11 +39,18 @@ UNKNOWN: dict[str, Any] = {
     ],
 }
 
+RULE_URL: dict[str, Any] = {
+    "type": "string",
+    "description": "the clause `rule` leads to, as a relative URL: /rules/<slug>#<clause-id> (the clause's anchor "
+                   "on the game's rules page, as the rules lookup's `url`); empty when `rule` is empty or leads to "
+                   "no clause",
+}
 REASON: dict[str, Any] = {
-    "type": "object", "required": ["code", "message", "rule"],
+    "type": "object", "required": ["code", "message", "rule", "rule_url"],
     "properties": {"code": {"type": "string", "description": "stable, whatever the language"},
                    "message": {"type": "string", "description": "in the language of Accept-Language"},
-                   "rule": {"type": "string", "description": "a ruling id of RULINGS.md, or a rule-text section"}},
+                   "rule": {"type": "string", "description": "a ruling id of RULINGS.md, or a rule-text section"},
+                   "rule_url": RULE_URL},
 }
 REASONS: dict[str, Any] = {"type": "array", "items": REASON,
                            "description": "Why: the conditions checked, each with its code, message and rule"}

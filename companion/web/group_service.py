@@ -153,7 +153,10 @@ def rematch_form(table: Table, order: str) -> dict[str, str]:
     if order == "rotate" and seats and registered()[table.game].web.rematch.rotate:
         seats = seats[1:] + seats[:1]
     form = {f"seat{i}": name for i, name in enumerate(seats)}
-    form.update({f"option_{key}": str(value) for key, value in dict(table.options).items()})
+    # A retired reading the old table played by (an option no longer offered) is not passed on: the new table
+    # plays by the current reading.
+    shown = {o.key for o in registered()[table.game].game.options if o.shown}
+    form.update({f"option_{key}": str(value) for key, value in dict(table.options).items() if key in shown})
     try:
         resolve_profile(table.game, ProfileRef.parse(table.profile_ref))
         form["profile"] = table.profile_ref

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..inputs import MAX_DEPTH, MAX_INT_DIGITS
-from .api_schema import REASONS, UNKNOWN
+from .api_schema import REASONS, RULE_URL, UNKNOWN
 from .gameweb import ApiRoute
 from .rules.openapi import rules_paths
 from .table_service import registered
@@ -16,8 +16,8 @@ ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["errors"],
     "properties": {"errors": {"type": "array", "minItems": 1, "items": {
-        "type": "object", "required": ["path", "code", "message", "rule"],
-        "properties": {k: {"type": "string"} for k in ("path", "code", "message", "rule")},
+        "type": "object", "required": ["path", "code", "message", "rule", "rule_url"],
+        "properties": {**{k: {"type": "string"} for k in ("path", "code", "message", "rule")}, "rule_url": RULE_URL},
     }}},
 }
 

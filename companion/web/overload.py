@@ -54,7 +54,7 @@ def storage_full_answer() -> Response:
 def _answer(code: int, title: str, message: str) -> Response:
     if request.path.startswith("/api/"):
         response = error_response(code, [{"path": "", "code": "server.busy" if code == 503 else "server.full",
-                                          "message": message, "rule": ""}])
+                                          "message": message, "rule": "", "rule_url": ""}])
     elif is_htmx():  # the page's script shows this text above the form and keeps the entry (app.js)
         response = Response(message, status=code, mimetype="text/plain")
     else:

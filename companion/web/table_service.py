@@ -273,6 +273,11 @@ def read_new_table(game: Game[Any, Any], form: Mapping[str, str]) -> NewTable:
         value = choice(form.get(f"option_{option.key}", option.default), option.choices)
         if value is None:
             errors[f"option_{option.key}"] = _("Choose one of the offered settings.")
+        elif not option.shown and value != option.default:
+            # A retired reading is kept only so that the tables started under it still replay; a new table
+            # plays by the current one (the pages do not offer it, so only a hand-made form gets here).
+            errors["form"] = _("That reading of %(rule)s is kept only for tables started before the rule was "
+                               "read again; a new table plays by the current reading.", rule=option.rule)
         options[option.key] = value or option.default
     given = [text(form.get(key, ""), 300) for key in ("profile_link", "profile")]
     chosen = next((g for g in given if g), "")

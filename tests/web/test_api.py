@@ -8,7 +8,7 @@ def test_an_answer_turns_reasons_into_code_message_and_rule(client) -> None:  # 
     assert response.status_code == 200
     assert response.get_json() == {"total": -3, "reasons": [
         {"code": "tally.not_negative", "message": "The total stays at zero or above (it would be -3).",
-         "rule": "T-2"}]}
+         "rule": "T-2", "rule_url": ""}]}
 
 
 def test_malformed_json_is_400(client) -> None:  # type: ignore[no-untyped-def]
@@ -20,14 +20,14 @@ def test_malformed_json_is_400(client) -> None:  # type: ignore[no-untyped-def]
 def test_a_body_that_is_not_an_object_is_422(client) -> None:  # type: ignore[no-untyped-def]
     response = client.post("/api/v1/tally/score", json=[1, 2])
     assert response.status_code == 422
-    assert response.get_json()["errors"] == [{"path": "", "code": "json.not_object", "rule": "",
+    assert response.get_json()["errors"] == [{"path": "", "code": "json.not_object", "rule": "", "rule_url": "",
                                               "message": "The request body must be a JSON object."}]
 
 
 def test_an_invalid_body_is_422_with_path_code_message_and_rule(client) -> None:  # type: ignore[no-untyped-def]
     response = client.post("/api/v1/tally/score", json={"points": "many"})
     assert response.status_code == 422
-    assert response.get_json() == {"errors": [{"path": "points", "code": "tally.bad_move", "rule": "T-0",
+    assert response.get_json() == {"errors": [{"path": "points", "code": "tally.bad_move", "rule": "T-0", "rule_url": "",
                                                "message": "Points must be a whole number."}]}
 
 
@@ -69,4 +69,4 @@ def test_openapi_describes_every_call(client) -> None:  # type: ignore[no-untype
     assert operation["responses"]["405"]["headers"]["Allow"]
     ref = operation["responses"]["422"]["content"]["application/json"]["schema"]["$ref"]
     error = document["components"]["schemas"][ref.rsplit("/", 1)[-1]]
-    assert error["properties"]["errors"]["items"]["required"] == ["path", "code", "message", "rule"]
+    assert error["properties"]["errors"]["items"]["required"] == ["path", "code", "message", "rule", "rule_url"]

@@ -112,8 +112,13 @@ def test_the_linker_leaves_tags_and_controls_alone() -> None:
         linked = link_rulings(html, "/t/x")
     assert '<p title="SC-3">Take the stack (<a class="rule-link" href="/rules/sister-combination/sc-obstruction' \
            '?back=%2Ft%2Fx" data-rule="SC-3">SC-3</a>).</p>' in linked
-    assert "<button>Draw <span class=\"rule\">SC-4</span></button>" in linked
-    assert "<option>SC-7</option>" in linked and '<a href="/x">SC-2</a>' in linked
+    # inside a button or a select, the id stays as it was; its link sits beside the control (after it)
+    assert ('<button>Draw <span class="rule">SC-4</span></button><span class="rule-beside-links after-button">'
+            '<a class="rule-link rule-beside" href="/rules/sister-combination/sc-draw?back=%2Ft%2Fx" data-rule="SC-4">'
+            'SC-4</a></span>') in linked
+    assert ('<select><option>SC-7</option></select><span class="rule-beside-links after-select">'
+            '<a class="rule-link rule-beside" href="/rules/sister-combination/') in linked
+    assert '<a href="/x">SC-2</a>' in linked
     assert '<span class="rule">ZZ-1</span>' in linked
     assert 'href="/rules/lumiere/lp-set?back=%2Ft%2Fx" data-rule="§セットフェイズ">§セットフェイズ</a>' in linked
     assert '(<a class="rule-link" href="/rules/planetary-sisters/ps-round?back=%2Ft%2Fx" data-rule="§4.2">§4.2</a>)' \
@@ -143,7 +148,7 @@ def test_the_rules_lookup_refuses_bad_questions(client: FlaskClient) -> None:
         response = client.get(f"/api/v1/{SC}/rules", query_string={"q": query})
         assert response.status_code == 422
         assert response.get_json()["errors"] == [
-            {"path": "q", "code": code, "rule": "", "message": response.get_json()["errors"][0]["message"]}]
+            {"path": "q", "code": code, "rule": "", "rule_url": "", "message": response.get_json()["errors"][0]["message"]}]
     missing = client.get(f"/api/v1/{SC}/rules").get_json()["errors"][0]
     assert missing["message"] == "Type a question: a few words in Japanese or English."
     both = client.get(f"/api/v1/{SC}/rules?lang=fr", headers={"Accept-Language": "ja"}).get_json()["errors"]
@@ -168,3 +173,71 @@ def test_the_rules_lookup_is_in_the_openapi_document(client: FlaskClient) -> Non
     assert answer["required"] == ["game", "query", "clauses"] and answer["properties"]["clauses"]["maxItems"] == 5
     assert document["components"]["schemas"]["Clause"]["required"] == ["id", "title", "text", "section",
                                                                          "rulings", "url"]
+
+
+def test_the_rules_index_is_built_when_the_app_starts(tmp_path, database_url: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue #25, point 3: create_app reads the clause files and builds every game's index, so no player's
+    first question pays for it."""
+    from companion.rulebook import index_for
+    from tests.web.apps import make_app
+
+    index_for.cache_clear()
+    rulebooks.cache_clear()
+    make_app(tmp_path, database_url)
+    info = index_for.cache_info()
+    assert info.currsize == len(rulebooks()) == 5 and info.misses == 5
+    index_for("lumiere")
+    assert index_for.cache_info().misses == 5  # a question now finds it built
+
+
+def test_api_reasons_carry_the_url_of_their_rule(client: FlaskClient) -> None:
+    """Issue #25, point 2: beside every ``rule`` of an API answer, ``rule_url`` is the clause it leads to (the
+    lookup's ``url``), and that address is a rules page whose anchor is the clause."""
+    body = {"players": 3, "hands": [5, 6, 7], "turn": 0, "direction": "cw", "discard": ["3"], "stack": 2,
+            "deck": 50, "card": "7"}
+    answer = client.post("/api/v1/sister-combination/play", json=body).get_json()
+    reasons = answer.get("reasons") or answer.get("errors")
+    assert reasons, answer
+    linked = [r for r in reasons if r["rule"].startswith("SC-")]
+    assert linked
+    for reason in linked:
+        book = rulebooks()["sister-combination"]
+        clause = book.clause_for(reason["rule"])
+        assert clause is not None
+        assert reason["rule_url"] == f"/rules/sister-combination#{clause.id}"
+        page = client.get(reason["rule_url"].split("#")[0]).get_data(as_text=True)
+        assert f'id="{clause.id}"' in page
+    missing = client.get("/api/v1/sister-combination/rules").get_json()["errors"][0]
+    assert missing["rule"] == "" and missing["rule_url"] == ""
+
+
+def test_a_summarys_ruling_is_linked_beside_it_not_inside() -> None:
+    """Issue #25, point 2: an id inside a summary gets its link just before the details (floated onto the
+    summary's line), so it shows while the details is closed and tapping it does not open the details."""
+    from companion import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite://"})
+    with app.test_request_context("/"):
+        html = ('<details class="x">\n  <summary>Record a mulligan <span class="rule">LP-9</span> (LP-9, LP-7)'
+                '</summary><p>LP-10</p></details>')
+        linked = link_rulings(html, "")
+    before, summary = linked.split('<details class="x">', 1)
+    assert before.startswith('<span class="rule-beside-links before-details">')
+    assert [rule for rule in re.findall(r'data-rule="([^"]+)"', before)] == ["LP-9", "LP-7"]  # once each, in order
+    assert 'href="/rules/lumiere/lp-setup"' in before
+    assert "rule-link" not in summary.split("</summary>")[0]
+    assert '<p><a class="rule-link" href="/rules/lumiere/' in summary  # text in the details: linked in place
+
+
+def test_the_sister_combination_buttons_rulings_are_one_tap_away(phone: Phone) -> None:
+    table = started(phone)
+    html = phone.get(table).get_data(as_text=True)
+    actions = html.split('class="card sc-actions"', 1)[1].split("</div>", 1)[0]
+    draw = actions.split('class="sc-action-draw', 1)[1].split("</form>", 1)[0]
+    assert "rule-link" not in draw.split("</button>", 1)[0]  # nothing to tap inside the button but the button
+    beside = re.findall(r'<a class="rule-link rule-beside" href="([^"]+)" data-rule="(SC-\d+)">(SC-\d+)</a>',
+                        draw.split("</button>", 1)[1])
+    assert [(rule, shown) for _href, rule, shown in beside] == [("SC-4", "SC-4")]
+    href = beside[0][0].replace("&amp;", "&")
+    assert urlsplit(href).path == f"/rules/{SC}/sc-draw" and parse_qs(urlsplit(href).query)["back"] == [table]
+    assert "Draw" in text_of(phone.get(href).get_data(as_text=True))

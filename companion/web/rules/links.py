@@ -5,7 +5,10 @@ Pages show ruling ids in many ways: a badge (``<span class="rule">SC-3</span>``)
 every HTML page and fragment the app answers (an ``after_request`` hook) and turns each ruling id it finds in the
 page's text into a link to the clause that id leads to (``companion.rulebook``: its home clause). It leaves alone
 what must not hold a link: tags and their attributes, and the text inside ``a``, ``button``, ``summary`` (its
-tap opens its details), ``option``, ``textarea``, ``title``, ``script`` and ``style``. A rule-text section is
+tap opens its details), ``option``, ``textarea``, ``title``, ``script`` and ``style``. A ruling id inside a
+``button``, a ``summary`` or a ``select``'s options gets its link *beside* that control instead (``BESIDE``): after
+the button or the select, and just before the summary's ``details`` (floated to the summary's line), so a player
+reaches the clause in one tap without pressing the button or opening the details. A rule-text section is
 linked where it is a badge's whole text (its wording there is the page language's, as ``rule_name`` shows it).
 
 The link opens the clause's own page (``/rules/<slug>/<clause>``) with a way back to the page it came from
@@ -28,12 +31,16 @@ from ...cache import BoundedCache
 from ...rulebook import rulebooks, ruling_game
 from ..home import same_site_path
 from ..messages import rule_name
+from .model import anchor_url
 
 # Where a link must not go: inside another link or a control (it would steal the tap: a summary's tap opens its
 # details), and where text is not shown as text.
 NO_LINK = frozenset({"a", "button", "summary", "option", "textarea", "title", "script", "style", "select", "head"})
 # Lower-case tag names only, as every template writes them (a case-blind search is seven times slower).
 CLOSING_TAG = re.compile(r"<(/?)(" + "|".join(sorted(NO_LINK)) + r")\b[^>]*>")
+# Controls whose ruling ids are linked beside them (the link cannot go inside: it would steal the control's tap).
+BESIDE = frozenset({"button", "summary", "select", "option"})
+DETAILS_OPEN = re.compile(r"<details\b[^>]*>")
 # A rule-text section as a badge's whole text, or in brackets at the end of a reason's sentence ("(§Set phase)").
 SECTION_SHOWN = re.compile(r'<span class="rule">\s*(§[^<]{1,40}?)\s*</span>|\((§[^()<>]{1,40})\)')
 
@@ -76,6 +83,13 @@ def clause_url(rule: str, back: str = "") -> str:
     return f"{url}?{urlencode({'back': back})}" if back else url
 
 
+def rule_url(rule: str) -> str:
+    """The API's ``rule_url`` beside a ``rule``: the clause a ruling id (or section key) leads to, as its anchor on
+    the game's rules page (the lookup's ``url``: ``/rules/<slug>#<clause>``), or "" when it leads to none."""
+    target = clause_target(rule) if rule else None
+    return anchor_url(*target) if target else ""
+
+
 def rule_link(rule: str, back: str | None = None) -> Markup:
     """A ruling id as a link to its clause (the Jinja filter ``rule_link``); an unknown id stays plain text."""
     url = clause_url(rule, current_back() if back is None else back)
@@ -106,9 +120,10 @@ def _ruling_pattern() -> re.Pattern[str]:
     return re.compile(rf"\b((?:{prefixes})-\d+)\b")
 
 
-def _closed_regions(html: str) -> list[tuple[int, int]]:
-    """The stretches of ``html`` inside an element that may hold no link (NO_LINK), outermost ones, in order."""
-    regions: list[tuple[int, int]] = []
+def _closed_regions(html: str) -> list[tuple[int, int, str]]:
+    """The stretches of ``html`` inside an element that may hold no link (NO_LINK), outermost ones, in order, each
+    with its element's name."""
+    regions: list[tuple[int, int, str]] = []
     open_at: list[tuple[str, int]] = []
     for match in CLOSING_TAG.finditer(html):
         name = match.group(2).lower()
@@ -116,14 +131,25 @@ def _closed_regions(html: str) -> list[tuple[int, int]]:
             for depth in range(len(open_at) - 1, -1, -1):
                 if open_at[depth][0] == name:
                     if depth == 0:
-                        regions.append((open_at[0][1], match.end()))
+                        regions.append((open_at[0][1], match.end(), open_at[0][0]))
                     del open_at[depth:]
                     break
         elif not match.group(0).endswith("/>"):
             open_at.append((name, match.start()))
     if open_at:
-        regions.append((open_at[0][1], len(html)))
+        regions.append((open_at[0][1], len(html), open_at[0][0]))
     return regions
+
+
+def _beside_at(html: str, region: tuple[int, int, str]) -> int:
+    """Where the links of the ids inside a control go: after a button or a select; before a summary's details
+    (after it, they would be hidden while the details is closed)."""
+    start, end, name = region
+    if name == "summary":
+        openings = list(DETAILS_OPEN.finditer(html, max(0, start - 400), start + 1))
+        if openings and not html[openings[-1].end():start].strip(" \n\t"):
+            return openings[-1].start()
+    return end
 
 
 def _in_text(html: str, position: int) -> bool:
@@ -156,22 +182,39 @@ def _link_rulings(html: str, back: str) -> str:
         return html
     found.sort()
     regions = _closed_regions(html)
-    starts = [start for start, _end in regions]
+    starts = [start for start, _end, _name in regions]
     opening: dict[str, str] = {}  # rule -> its link's opening tag ("" when it leads nowhere)
-    out: list[str] = []
-    done = 0
+    edits: list[tuple[int, int, str]] = []  # (from, to, what replaces it), in order
+    beside: dict[int, list[str]] = {}  # a control's region -> the rules inside it, in order, once each
     for start, end, rule, shown in found:
-        if start < done or not _in_text(html, start):
+        if not _in_text(html, start):
             continue
-        region = bisect_right(starts, start) - 1
-        if region >= 0 and start < regions[region][1]:
-            continue  # inside a link, a button, a summary, an option…
         if rule not in opening:
             url = clause_url(rule, back)
             opening[rule] = f'<a class="rule-link" href="{escape(url)}" data-rule="{escape(rule)}">' if url else ""
         if not opening[rule]:
             continue
-        out += (html[done:start], opening[rule], shown, "</a>")
+        region = bisect_right(starts, start) - 1
+        if region >= 0 and start < regions[region][1]:
+            if regions[region][2] in BESIDE and rule not in beside.setdefault(region, []):
+                beside[region].append(rule)  # inside a button, a summary, a select: linked beside it
+            continue  # inside a link, a textarea…: left alone
+        if edits and start < edits[-1][1]:
+            continue
+        edits.append((start, end, f"{opening[rule]}{shown}</a>"))
+    for region, rules in beside.items():
+        at = _beside_at(html, regions[region])
+        links = "".join(opening[rule].replace('class="rule-link"', 'class="rule-link rule-beside"', 1)
+                        + f"{escape(rule_name(rule))}</a>" for rule in rules)
+        where = "before-details" if at != regions[region][1] else f"after-{regions[region][2]}"
+        edits.append((at, at, f'<span class="rule-beside-links {where}">{links}</span>'))
+    if not edits:
+        return html
+    edits.sort(key=lambda e: (e[0], e[1]))
+    out: list[str] = []
+    done = 0
+    for start, end, text in edits:
+        out += (html[done:start], text)
         done = end
     out.append(html[done:])
     return "".join(out)

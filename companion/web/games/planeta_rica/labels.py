@@ -103,10 +103,15 @@ class ReasonView:
     rule: str
 
 
-def end_cause(text: str) -> str:
-    """Why the end was triggered (PR-4), from the engine's cause id."""
+def end_cause(text: str, new_earth_counts: bool = True) -> str:
+    """Why the end was triggered (PR-4), from the engine's cause id. Whether New Earth is one of the 12 cards is a
+    reading (RULINGS PR-4; a table option, ``new_earth``): the words say which one this table plays by."""
+    if text == "cards" and new_earth_counts:
+        return _("a player holds 12 planet and gadget cards, New Earth counted among them (a reading: the text "
+                 "does not leave it out, and this table counts it)")
     if text == "cards":
-        return _("a player holds 12 planet and gadget cards")
+        return _("a player holds 12 planet and gadget cards obtained, New Earth not counted (a reading this "
+                 "table chose)")
     if text == "fame":
         return _("the fame pool is empty")
     return text
@@ -126,3 +131,14 @@ def with_rule(reason: Reason | RulesError, wording: Wording) -> str:
 
 RESOURCES = tuple(r.value for r in Resource)
 REWARDS = tuple(r.value for r in Reward)
+
+
+def readings_chosen(new_earth_counts: bool, time_machine_spent: bool) -> tuple[ReasonView, ...]:
+    """The readings a table chose where the text can reasonably be read either way (PR-4 New Earth, PR-7 the Time
+    Machine), as the table page names them, so the table knows what it plays by."""
+    return (
+        ReasonView(True, _("New Earth counts among the 12 cards that end the game") if new_earth_counts
+                   else _("New Earth does not count among the 12 cards that end the game"), "PR-4"),
+        ReasonView(True, _("the Time Machine is spent once it has given a second action") if time_machine_spent
+                   else _("the Time Machine is kept after use"), "PR-7"),
+    )

@@ -36,6 +36,7 @@ from .labels import (
     gadget_name,
     phase_name,
     planet_name,
+    readings_chosen,
     resource_name,
     reward_icon,
     reward_name,
@@ -150,6 +151,7 @@ class TrackerView:
     reward_words: Mapping[str, str]  # reward id -> icon and words ("¢ 1 coin"), for a slot the profile knows
     resources: tuple[tuple[str, str], ...]
     end_notes: tuple[ReasonView, ...]
+    readings: tuple[ReasonView, ...]  # the readings this table chose (PR-4 New Earth, PR-7 Time Machine)
     turns_remaining: int | None
     scores: tuple[SeatVP, ...]
     winner: str
@@ -226,14 +228,19 @@ def _returns(state: TableState, seat: int) -> tuple[ReturnChoice, ...]:
 _RESOURCES = tuple((r.value, r) for r in Resource)
 
 
-def end_note(reason: Reason, wording: Wording) -> ReasonView:
+def end_note(reason: Reason, wording: Wording, new_earth_counts: bool = True) -> ReasonView:
     """PR-4 announced as the table reads it: who triggered the end, when and why, who plays the last turn and
     how many turns remain (a real plural), or, once over, that everyone has had the same number of turns."""
     params = reason.params
-    words = dict(seat=wording.seat(params["seat"]), turn=params["turn"], cause=end_cause(params["cause"]),
-                 last=wording.seat(params["last_seat"]))
+    words = dict(seat=wording.seat(params["seat"]), turn=params["turn"],
+                 cause=end_cause(params["cause"], new_earth_counts), last=wording.seat(params["last_seat"]))
     left = params.get("turns_remaining") or 0
-    if not left:
+    if not left and params["seat"] == params["last_seat"]:
+        # PR-4's "at once" read literally: a reading, said as one so a table that reads it otherwise knows.
+        text = _("%(seat)s triggered the end in turn %(turn)s: %(cause)s. %(seat)s is the start player's "
+                 "right-hand neighbour, so the game ended at once, in that turn: returns or a second action still "
+                 "owed were not made. That is a reading: the text does not say which comes first.", **words)
+    elif not left:
         text = _("%(seat)s triggered the end in turn %(turn)s: %(cause)s. The game ended after the turn of "
                  "%(last)s, the start player's right-hand neighbour, so everyone has had the same number of "
                  "turns.", **words)
@@ -291,7 +298,8 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
         rewards=tuple((r, reward_icon(r), reward_name(r)) for r in REWARDS),
         reward_words={r: f"{reward_icon(r)} {reward_name(r)}" for r in REWARDS},
         resources=tuple((r, resource_name(r)) for r, _res in _RESOURCES),
-        end_notes=tuple(end_note(r, wording) for r in end_reasons(state)),
+        end_notes=tuple(end_note(r, wording, state.readings.new_earth_counts) for r in end_reasons(state)),
+        readings=readings_chosen(state.readings.new_earth_counts, state.readings.time_machine_spent),
         turns_remaining=state.turns_remaining,
         scores=tuple(sorted(scores, key=lambda v: (v.place or len(scores) + 1, v.seat))) if final else scores,
         winner=winner_text(breakdown, wording) if final else "",

@@ -35,6 +35,7 @@ from companion.games.sister_combination.moves import (
 from companion.games.sister_combination.rules import TARGETED, check
 from companion.games.sister_combination.state import HAND_DEALT
 from companion.web.gameweb import TableRequest, TableViewLike
+from companion.web.messages import message_for
 from companion.web.wording import Wording
 
 from .labels import (
@@ -107,6 +108,9 @@ class TrackerView:
     turn_hand: int = 0
     direction: str = ""
     arrow: str = ""
+    # SC-8: play starts clockwise, a reading (the text names no direction), said beside the direction line and on
+    # the set-up form so a table that reads it otherwise knows it is a choice
+    start_reading: str = ""
     top: TopCard | None = None
     colour: str = ""
     colour_css: str = ""
@@ -192,6 +196,7 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         players=state.players, hand_dealt=HAND_DEALT, sisters=sister_groups(state.discard),
         symbols=symbol_choices(), colours=colour_choices(),
         end=end_label(options.end), limit=options.limit, limit_rule=limit_rule, pending=dict(pending or {}),
+        start_reading=message_for("sc.setup.clockwise"),
     )
     if not state.started:
         seats = tuple(SeatView(s, s + 1, wording.seat(s), HAND_DEALT, False, False, False, "", False)

@@ -38,7 +38,8 @@ def _turn_rules() -> list[tuple[str, str, str]]:
     """(heading, text, ruling) of a turn, in the print's language."""
     return [
         (_("Set up"), _("Deal %(n)s cards each; turn up the first field card (a number card; others go back into "
-                        "the deck). Play goes clockwise from the first player.", n=HAND_DEALT), "SC-8"),
+                        "the deck). Play goes clockwise from the first player (a reading: the rule text names no direction).",
+                        n=HAND_DEALT), "SC-8"),
         (_("Matching"), _("Play a card of the colour to match or of the same symbol (1–8, Mirror, Pass, Stack 2); "
                           "an S.P. may be played on anything. After an S.P. the colour to match is the one its "
                           "player named."), "SC-2"),

@@ -44,18 +44,18 @@ def test_every_problem_is_listed_with_path_code_message_and_rule(client: FlaskCl
     response = client.post("/api/v1/lumiere/captures", json=body, headers={"Accept-Language": "en"})
     assert response.status_code == 422
     assert response.get_json() == {"errors": [
-        {"path": "board[0][0][0].owner", "code": "lp.owner.out_of_range", "rule": "LP-1",
+        {"path": "board[0][0][0].owner", "code": "lp.owner.out_of_range", "rule": "LP-1", "rule_url": "/rules/lumiere#lp-orientation",
          "message": "No card can face seat 3 at a table of 3 players (with 3 players the fourth orientation is "
                     "unused)."},
-        {"path": "board[1][0][0].card", "code": "lp.card.unknown", "rule": "LP-8",
+        {"path": "board[1][0][0].card", "code": "lp.card.unknown", "rule": "LP-8", "rule_url": "/rules/lumiere#lp-cards",
          "message": "“dragon” is not one of the twelve cards of the rule text."},
-        {"path": "board[2][0][0].owner", "code": "lp.json.missing", "rule": "LP-1",
+        {"path": "board[2][0][0].owner", "code": "lp.json.missing", "rule": "LP-1", "rule_url": "/rules/lumiere#lp-orientation",
          "message": "“owner” is required here."},
-        {"path": "active[0]", "code": "lp.active.empty_area", "rule": "LP-3",
+        {"path": "active[0]", "code": "lp.active.empty_area", "rule": "LP-3", "rule_url": "/rules/lumiere#lp-active",
          "message": "[0, 1] is empty: only a card on top of an area can be active."},
-        {"path": "active[1]", "code": "lp.cell.out_of_range", "rule": "LP-3",
+        {"path": "active[1]", "code": "lp.cell.out_of_range", "rule": "LP-3", "rule_url": "/rules/lumiere#lp-active",
          "message": "Row 5, column 0 is off the 4 × 4 field (rows and columns 0 to 3)."},
-        {"path": "active[2]", "code": "lp.cell.malformed", "rule": "LP-3",
+        {"path": "active[2]", "code": "lp.cell.malformed", "rule": "LP-3", "rule_url": "/rules/lumiere#lp-active",
          "message": "“B2” is not an area: give [row, column], each from 0 to 3."},
     ]}
 
@@ -64,9 +64,9 @@ def test_messages_follow_accept_language_codes_and_rules_do_not(client: FlaskCli
     body = {"players": 4, "board": board(**{f"r0c{c}": [card("exorcist", 0)] * 2 for c in range(3)})}
     english = client.post("/api/v1/lumiere/captures", json=body, headers={"Accept-Language": "en"}).get_json()
     japanese = client.post("/api/v1/lumiere/captures", json=body, headers={"Accept-Language": "ja"}).get_json()
-    assert english["errors"] == [{"path": "board", "code": "lp.board.too_many_copies", "rule": "LP-8",
+    assert english["errors"] == [{"path": "board", "code": "lp.board.too_many_copies", "rule": "LP-8", "rule_url": "/rules/lumiere#lp-cards",
                                   "message": "The field holds 6 × Exorcist, but the decks of 4 players hold only 4."}]
-    assert japanese["errors"] == [{"path": "board", "code": "lp.board.too_many_copies", "rule": "LP-8",
+    assert japanese["errors"] == [{"path": "board", "code": "lp.board.too_many_copies", "rule": "LP-8", "rule_url": "/rules/lumiere#lp-cards",
                                    "message": "フィールドに退魔士が6枚ありますが、4人分のデッキには4枚しかありません。"}]
 
 
@@ -81,10 +81,10 @@ def test_bad_bodies(client: FlaskClient) -> None:
     assert client.post("/api/v1/lumiere/captures", data="{", content_type="application/json").status_code == 400
     response = client.post("/api/v1/lumiere/captures", json={"players": 4})
     assert response.status_code == 422
-    assert response.get_json()["errors"] == [{"path": "board", "code": "lp.json.missing", "rule": "§場の説明",
+    assert response.get_json()["errors"] == [{"path": "board", "code": "lp.json.missing", "rule": "§場の説明", "rule_url": "/rules/lumiere#lp-field",
                                               "message": "“board” is required here."}]
     response = client.post("/api/v1/lumiere/captures", json={"board": [[], [], []]})
-    assert response.get_json()["errors"][0] == {"path": "board", "code": "lp.board.shape", "rule": "§場の説明",
+    assert response.get_json()["errors"][0] == {"path": "board", "code": "lp.board.shape", "rule": "§場の説明", "rule_url": "/rules/lumiere#lp-field",
                                                 "message": "The field is 4 rows of 4 areas (4 × 4)."}
     big = {"board": board(), "padding": "x" * (1024 * 1024)}
     assert client.post("/api/v1/lumiere/captures", json=big).status_code == 413

@@ -46,7 +46,7 @@ def test_ranks_are_looked_up_in_a_users_profile_by_its_token(app, client) -> Non
     response = client.post(URL, json={"house": [{"rank": 14}]})
     assert response.status_code == 422
     assert response.get_json()["errors"] == [{
-        "path": "house[0].rank", "code": "ps.card.unknown_rank", "rule": "PS-2",
+        "path": "house[0].rank", "code": "ps.card.unknown_rank", "rule": "PS-2", "rule_url": "/rules/planetary-sisters#ps-sister-cards",
         "message": "The deck profile does not know the elements of 14 yet: enter its element icons too."}]
 
 

@@ -24,7 +24,7 @@ def test_the_worked_example(client) -> None:  # type: ignore[no-untyped-def]
                                 "colour": "blue", "penalty": 0, "out": False}
     messages = {r["code"]: r for r in answer["reasons"]}
     assert messages["sc.match.named_colour"] == {
-        "code": "sc.match.named_colour", "rule": "SC-2",
+        "code": "sc.match.named_colour", "rule": "SC-2", "rule_url": "/rules/sister-combination#sc-matching",
         "message": "Aria Mirror has the colour named after the S.P. (blue)."}
     assert messages["sc.turn.players_turn"]["message"] == "It is seat 1's turn (6 in hand)."  # 0-based in the API
 
@@ -35,7 +35,7 @@ def test_hinako_example_and_japanese(client) -> None:  # type: ignore[no-untyped
     answer = response.get_json()
     assert answer["effect"]["receives"] == [0, 0, 2, 0, 0] and answer["effect"]["deck"] == 78
     sp = next(r for r in answer["reasons"] if r["code"] == "sc.sp.hinako")
-    assert sp == {"code": "sc.sp.hinako", "rule": "SC-5", "message": "雛子のS.P.：次の人席2が山札から即座に2枚受け取ります。"}
+    assert sp == {"code": "sc.sp.hinako", "rule": "SC-5", "rule_url": "/rules/sister-combination#sc-immediate", "message": "雛子のS.P.：次の人席2が山札から即座に2枚受け取ります。"}
 
 
 def test_an_illegal_play_is_a_200_ruling(client) -> None:  # type: ignore[no-untyped-def]

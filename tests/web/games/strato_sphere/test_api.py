@@ -29,15 +29,15 @@ def test_a_legal_attack_lists_every_condition_with_messages_and_the_defenders(cl
     assert answer["legal"] is True
     assert answer["defenders"] == {"suit": "S", "min_rank": "K"}
     assert answer["reasons"] == [
-        {"code": "ss.attack.from_yours", "rule": "SS-6", "message": "Node 2 is yours: you control its face-up top card."},
-        {"code": "ss.attack.to_opponents", "rule": "SS-6", "message": "Node 3 is controlled by an opponent."},
-        {"code": "ss.attack.adjacent", "rule": "SS-1", "message": "Nodes 2 and 3 touch on the ring of 12 nodes."},
-        {"code": "ss.attack.from_holds_two", "rule": "SS-6",
+        {"code": "ss.attack.from_yours", "rule": "SS-6", "rule_url": "/rules/strato-sphere#ss-attack", "message": "Node 2 is yours: you control its face-up top card."},
+        {"code": "ss.attack.to_opponents", "rule": "SS-6", "rule_url": "/rules/strato-sphere#ss-attack", "message": "Node 3 is controlled by an opponent."},
+        {"code": "ss.attack.adjacent", "rule": "SS-1", "rule_url": "/rules/strato-sphere#ss-ring", "message": "Nodes 2 and 3 touch on the ring of 12 nodes."},
+        {"code": "ss.attack.from_holds_two", "rule": "SS-6", "rule_url": "/rules/strato-sphere#ss-attack",
          "message": "The attacking node 2 holds 2 cards (at least 2)."},
-        {"code": "ss.attack.to_holds_two", "rule": "SS-6", "message": "The attacked node 3 holds 2 cards (at least 2)."},
-        {"code": "ss.attack.rank_ok", "rule": "SS-6",
+        {"code": "ss.attack.to_holds_two", "rule": "SS-6", "rule_url": "/rules/strato-sphere#ss-attack", "message": "The attacked node 3 holds 2 cards (at least 2)."},
+        {"code": "ss.attack.rank_ok", "rule": "SS-6", "rule_url": "/rules/strato-sphere#ss-attack",
          "message": "The attacked top card Q♥ ranks Q, not above the attacking K♠ (K)."},
-        {"code": "ss.attack.defence_needs", "rule": "SS-7",
+        {"code": "ss.attack.defence_needs", "rule": "SS-7", "rule_url": "/rules/strato-sphere#ss-defence",
          "message": "Before it resolves, anyone may defend with a hand card of ♠ ranked K or higher "
                     "(cards that could still do it: A♠, K♠)."},
     ]
@@ -68,10 +68,10 @@ def test_a_defence_that_holds_and_one_that_does_not(client) -> None:  # type: ig
     good = client.post(DEFEND, json=state(attack=attack, card="AS"))
     assert good.status_code == 200
     assert good.get_json() == {"legal": True, "reasons": [
-        {"code": "ss.defend.attack_legal", "rule": "SS-6",
+        {"code": "ss.defend.attack_legal", "rule": "SS-6", "rule_url": "/rules/strato-sphere#ss-attack",
          "message": "The attack by seat 0 from node 2 on node 3 is legal."},
-        {"code": "ss.defend.force_matches", "rule": "SS-7", "message": "A♠ is of ♠, like the attacking K♠."},
-        {"code": "ss.defend.rank_enough", "rule": "SS-7", "message": "A♠ ranks A, at least the attacking card's K."},
+        {"code": "ss.defend.force_matches", "rule": "SS-7", "rule_url": "/rules/strato-sphere#ss-defence", "message": "A♠ is of ♠, like the attacking K♠."},
+        {"code": "ss.defend.rank_enough", "rule": "SS-7", "rule_url": "/rules/strato-sphere#ss-defence", "message": "A♠ ranks A, at least the attacking card's K."},
     ]}
     bad = client.post(DEFEND, json=state(attack=attack, card="10H")).get_json()
     assert bad["legal"] is False
@@ -85,7 +85,7 @@ def test_a_defence_against_an_illegal_attack_is_422_with_the_reasons(client) -> 
     response = client.post(DEFEND, json=state(attack={"player": 1, "from": 2, "to": 3}, card="AS"))
     assert response.status_code == 422
     errors = response.get_json()["errors"]
-    assert errors[0] == {"path": "attack", "code": "ss.defend.attack_illegal", "rule": "SS-7",
+    assert errors[0] == {"path": "attack", "code": "ss.defend.attack_illegal", "rule": "SS-7", "rule_url": "/rules/strato-sphere#ss-defence",
                          "message": "A defence answers a legal attack only, and this attack is not legal: the other "
                                     "problems listed say why."}
     assert [(e["path"], e["code"]) for e in errors[1:]] == [
@@ -96,7 +96,7 @@ def test_an_unknown_defence_card_reads_well(client) -> None:  # type: ignore[no-
     response = client.post(DEFEND, json=state(attack={"player": 0, "from": 2, "to": 3}, card="?"))
     assert response.status_code == 422
     assert response.get_json()["errors"] == [{
-        "path": "card", "code": "ss.card.malformed", "rule": "SS-2",
+        "path": "card", "code": "ss.card.malformed", "rule": "SS-2", "rule_url": "/rules/strato-sphere#ss-players",
         "message": "“?” is not a card: give its rank, then its suit, as in KS, 10H or TH. A card that is shown, such "
                    "as a defence card, cannot be “?”."}]
 
@@ -121,7 +121,7 @@ def test_every_problem_of_a_bad_body_is_listed(client) -> None:  # type: ignore[
 
 def test_three_players_and_a_short_ring(client) -> None:  # type: ignore[no-untyped-def]
     response = client.post(ATTACK, json={"players": 3, "nodes": [], "player": 0, "from": 0, "to": 1})
-    assert response.get_json()["errors"] == [{"path": "players", "code": "ss.input.players", "rule": "SS-2",
+    assert response.get_json()["errors"] == [{"path": "players", "code": "ss.input.players", "rule": "SS-2", "rule_url": "/rules/strato-sphere#ss-players",
                                               "message": "Strato-Sphere is played by 2, 4 players, not 3."}]
     response = client.post(ATTACK, json={"players": 2, "nodes": [[{"card": "?"}]] * 5, "player": 0, "from": 0, "to": 1})
     assert response.get_json()["errors"][0]["message"] == "2 players have 6 nodes, three each, not 5."
@@ -131,7 +131,7 @@ def test_messages_follow_accept_language(client) -> None:  # type: ignore[no-unt
     headers = {"Accept-Language": "ja"}
     answer = client.post(ATTACK, json=state(player=0, **{"from": 2, "to": 4}), headers=headers).get_json()
     not_adjacent = next(r for r in answer["reasons"] if r["code"] == "ss.attack.not_adjacent")
-    assert not_adjacent == {"code": "ss.attack.not_adjacent", "rule": "SS-1",
+    assert not_adjacent == {"code": "ss.attack.not_adjacent", "rule": "SS-1", "rule_url": "/rules/strato-sphere#ss-ring",
                             "message": "12個のノードの輪で、ノード4はノード2に隣接していません。"
                                        "ノード2から攻撃できるのは隣接するノード1, 3だけです。"}
     errors = client.post(DEFEND, json=state(attack={"player": 0, "from": 2, "to": 3}, card="?"),
