@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.web.apps import Phone
@@ -16,6 +17,16 @@ def new_table(phone: Phone, *names: str, **options: str) -> str:
     response = phone.post("/new/sister-combination", data)
     assert response.status_code == 303, text_of(response.get_data(as_text=True))
     return str(response.headers["Location"])
+
+
+def old_table(phone: Phone, *names: str, **options: str) -> str:
+    """A table started before a ruling was read again, with the retired reading it kept (``hands="as-entered"``):
+    a new table can no longer choose it (issue #26), so it comes in as its export brings it."""
+    export = {"format": "companion-table", "format_version": 1, "game": "sister-combination", "version": 0,
+              "options": options, "seats": list(names or NAMES), "profile_ref": "", "profile": {}, "log": []}
+    response = phone.post("/import", {"text": json.dumps(export)})
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))
+    return str(response.headers["Location"]).split("?")[0]
 
 
 def send(phone: Phone, table: str, **form: Any):  # type: ignore[no-untyped-def]
