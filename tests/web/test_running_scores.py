@@ -38,17 +38,17 @@ def test_planetary_sisters_scores_so_far_at_the_top(app, phone: Phone) -> None: 
     half = len(play.moves) // 2
     for move, state in list(zip(play.moves, play.states, strict=False))[:half]:
         assert enter(phone, url, form_of(move, state)).status_code == 303
-    expected = ["Aki 12 points 2 cards in hand not seen yet, left out",
-                "Ben 20 points 2 cards in hand not seen yet, left out",
-                "Chie 12 points 3 cards in hand not seen yet, left out"]
+    expected = ["Aki 12 points 2 unseen cards left out", "Ben 20 points 2 unseen cards left out",
+                "Chie 12 points 3 unseen cards left out"]
     # the engine's own figures for that state (PS-3, PS-4), the same as shown
     score = GAME.table_score(play.states[half])
     assert [s.score.total for s in score.seats] == [12, 20, 12] and [s.unseen for s in score.seats] == [2, 2, 3]
     html = phone.get(url).get_data(as_text=True)
     assert standing(html) == expected
     assert '<li class="ahead" data-seat="1">' in html  # Ben leads
-    # on the first screens: above the entry forms, not only in "Scores so far" at the bottom
-    assert html.index('class="standing"') < html.index('class="ps-form"') < html.index('id="scores-so-far"')
+    # on the first screen: right under whose turn, above the cards to tap, not only in "Scores so far" far below
+    turn = html.index('id="ps-turn"')
+    assert turn < html.index('class="standing"') < html.index("<fieldset", turn) < html.index('id="scores-so-far"')
     assert standing(phone.get(watch_of(phone, url)).get_data(as_text=True)) == expected
 
 
@@ -62,7 +62,8 @@ def test_strato_sphere_nodes_controlled_now_under_the_ring(phone: Phone) -> None
                 "Chie 0 nodes force not known yet · 0 of 3 nodes in front of them held by the other side",
                 "Dan 0 nodes force not known yet · 0 of 3 nodes in front of them held by the other side"]
     assert standing(html) == expected
-    assert html.index('class="ss-ring') < html.index('class="standing"') < html.index('id="ss-moves"')
+    # after the ring and the move, so both stay on the first screen
+    assert html.index('class="ss-ring') < html.index('id="ss-moves"') < html.index('class="standing"')
     assert standing(phone.get(watch_of(phone, table)).get_data(as_text=True)) == expected
 
 

@@ -18,9 +18,8 @@ def standings(score: TableScore | None, names: tuple[str, ...]) -> Standings | N
     best = max((s.score.total for s in score.seats), default=0)
     rows = tuple(
         Standing(s.seat, names[s.seat], ngettext("%(num)d point", "%(num)d points", s.score.total),
-                 ngettext("%(num)d card in hand not seen yet, left out", "%(num)d cards in hand not seen yet, left out",
-                          s.unseen) if s.unseen else "",
+                 ngettext("%(num)d unseen card left out", "%(num)d unseen cards left out", s.unseen)
+                 if s.unseen else "",
                  ahead=best > 0 and s.score.total == best)
         for s in sorted(score.seats, key=lambda s: s.seat))
-    return Standings(_("Scores so far"), rows,
-                     _("House and field bonus as the table knows them now (PS-3, PS-4); the working is below."))
+    return Standings(_("Scores so far"), rows)
