@@ -41,8 +41,8 @@ def standings(breakdown: Breakdown, names: list[str], final: bool) -> Standings 
         return None
     rows = []
     totals = [s.total for s in breakdown.seats if s.total is not None]
-    # a leader only when every total is known
-    best = max(totals) if totals and len(totals) == len(breakdown.seats) else None
+    # a leader only when every total is known and they differ
+    best = max(totals) if totals and len(totals) == len(breakdown.seats) and len(set(totals)) > 1 else None
     for score in breakdown.seats:
         known, unknown = known_points(score.terms)
         if score.total is not None:

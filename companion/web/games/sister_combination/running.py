@@ -28,7 +28,7 @@ def standings(breakdown: Breakdown, hands: tuple[int, ...], out: tuple[int, ...]
             else:
                 figure = ngettext("%(num)d card left", "%(num)d cards left", hands[seat])
                 note = _("%(place)s so far", place=place_label(place)) + (_(", tied") if len(group) > 1 else "")
-            rows.append(Standing(seat, wording.seat(seat), figure, note, ahead=place == 1))
+            rows.append(Standing(seat, wording.seat(seat), figure, note, ahead=place == 1 and len(group) == 1))
         place += len(group)
     return Standings(_("Standing"), tuple(rows),
                      _("Out first ranks first; the others by cards left, fewer is better (SC-7)."))
