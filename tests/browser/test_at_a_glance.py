@@ -3,8 +3,9 @@ and Japanese, whose turn it is, the game's state and the main action are on the 
 the rules and the group sit in one compact menu (a <details>, so it works with JavaScript off); Undo says what
 it will undo (the newest history line) and stands above the entry forms, never below them.
 
-The test prints, per game and language, how many pixels come before "whose turn" (the issue measured ~570 of
-844) and keeps a screenshot of each first screen in test-artifacts/at-a-glance/."""
+At 360 × 740 too: whose turn (in the top 45 %) and the main action on the first screen, and no sideways scroll.
+The test prints, per game, language and width, how many pixels come before "whose turn" (the issue measured ~570
+of 844) and keeps a screenshot of each first screen in test-artifacts/at-a-glance/."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ pytestmark = pytest.mark.browser
 
 GLANCE = ARTIFACTS / "at-a-glance"
 HEIGHT = PHONE["viewport"]["height"]  # type: ignore[index]
+NARROW = {"width": 360, "height": 740}  # the issue's small phone
+ZONE = {"en": "America/New_York", "ja": "Asia/Tokyo"}  # each phone's own clock
 # The line that says whose turn it is (or, before play, what to do first), per game.
 TURN = {
     "strato-sphere": ".ss-status, .ss-ending",
@@ -78,7 +81,7 @@ MEASURE = """([turn, state, main]) => {
 def test_the_first_screen_is_the_game(browser, tables, lang: str) -> None:  # type: ignore[no-untyped-def]
     base, made = tables
     GLANCE.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(locale={"ja": "ja-JP", "en": "en-US"}[lang], **PHONE)
+    context = browser.new_context(locale={"ja": "ja-JP", "en": "en-US"}[lang], timezone_id=ZONE[lang], **PHONE)
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     faults: list[str] = []
@@ -108,11 +111,24 @@ def test_the_first_screen_is_the_game(browser, tables, lang: str) -> None:  # ty
                     faults.append(f"{slug} {lang}: Undo says {undo['text']!r}, not the newest line {found['newest']!r}")
             if found["scroll"] > PHONE["viewport"]["width"]:  # type: ignore[index]
                 faults.append(f"{slug} {lang}: the page scrolls sideways ({found['scroll']} px)")
-        page.set_viewport_size({"width": 360, "height": 740})
+            # the score summary link carries the phone's time zone (issue 24, point 9: times printed as it reads them)
+            summary = page.locator("#table-menu a[data-tz]").first.get_attribute("href") or ""
+            if f"tz={ZONE[lang].replace('/', '%2F')}" not in summary:
+                faults.append(f"{slug} {lang}: the summary link {summary!r} does not carry the phone's zone")
+        # the narrow phone (360 × 740): whose turn and the main action still on the first screen, nothing sideways
+        page.set_viewport_size(NARROW)
         for slug in TURN:
             page.goto(base + made[slug])
             page.wait_for_load_state("load")
+            found = page.evaluate(MEASURE, [TURN[slug], STATE[slug], MAIN[slug]])
             page.screenshot(path=str(GLANCE / f"{slug}-{lang}-360.png"))
+            print(f"{slug} {lang} at 360: {found['turn']} px above whose turn; main action at {found['primary']}")
+            if found["turn"] is None or found["turn"] > NARROW["height"] * 0.45:
+                faults.append(f"{slug} {lang} at 360: whose turn at {found['turn']} px (below the top 45 % of the screen)")
+            if found["primary"] is None or found["primary"] > NARROW["height"]:
+                faults.append(f"{slug} {lang} at 360: the main action at {found['primary']} px, off the first screen")
+            if found["scroll"] > NARROW["width"]:
+                faults.append(f"{slug} {lang} at 360: the page scrolls sideways ({found['scroll']} px)")
     finally:
         context.close()
     assert faults == [], "\n".join(faults)

@@ -140,7 +140,7 @@ def test_a_table_resolves_a_get_phase_and_the_card_moves_to_the_point_area(new_p
     expect(page.locator('.lp-points[data-seat="0"]')).to_have_text(re.compile(r"Point area:\s*Commoner"))
     expect(page.locator('.lp-points[data-seat="1"]')).to_have_text(re.compile(r"Point area:\s*empty"))
     expect(area(page, "r1c1")).to_have_class(re.compile(r"\bempty\b"))
-    expect(page.locator('.total[data-seat="0"]')).to_have_text("?")
+    expect(page.locator('.total[data-seat="0"]')).to_have_text("0 so far + ?")  # no points known yet (LP-8)
     expect(page.locator(".lp-seats-card")).to_contain_text("Points unknown: Commoner")
     expect(page.locator("ol.log li").first).to_contain_text("Get phase resolved")
     fits_the_phone(page)

@@ -122,12 +122,14 @@ def test_the_sheet_works_without_javascript(new_phone, live_server) -> None:  # 
     page.click('#entry button[value="add"]')
     expect(page).to_have_url(re.compile(r"field=30:ANIMAL%2BFOOD%2BPLANT\*2&slot=field$"))
     expect(page.locator("#entry .ps-chips .ps-card")).to_have_count(1)
-    # a card breaking a per-card fact is refused, the reason shown, the card kept for correcting
+    # a card breaking a per-card fact is refused, the reason shown with the icons tapped, and the picker emptied
+    # so they do not ride into the next card (issue #24, point 7)
     page.click('label.toggle:has(input[name="el_POLE"])')
     page.click('label.toggle:has(input[name="el_SWORD"])')
     page.click('#entry button[value="add"]')
     expect(page.locator("#entry .notice.bad")).to_contain_text("A card carries at most one pointed element, once")
-    expect(page.locator('input[name="el_SWORD"]')).to_be_checked()
+    expect(page.locator("#entry .notice.bad")).to_contain_text("Tapped: POLE SWORD")
+    expect(page.locator('input[name="el_SWORD"]')).not_to_be_checked()
     expect(page.locator("#entry .ps-chips .ps-card")).to_have_count(1)
     shot(page, "planetary-sisters-refused")
 

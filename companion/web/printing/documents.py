@@ -36,6 +36,7 @@ from ..table_service import history, web_of
 from .options import PrintOptions, Problem
 from .render import Document
 from .sheets import bleed_for, card_sheet_context
+from .zone import IN_UTC, PrintZone, clock, when
 
 __all__ = [
     "CARD_OPTIONS", "TWO_SIDED_OPTIONS", "Document", "NeedsProfile", "PrintOptions", "Printable", "Problem",
@@ -145,9 +146,10 @@ def calibration(options: PrintOptions) -> Document:
 # -- score summaries ---------------------------------------------------------------------------------------------
 
 
-def summary_document(view: Any, options: PrintOptions) -> Document:
+def summary_document(view: Any, options: PrintOptions, zone: PrintZone = IN_UTC) -> Document:
     """A table's score summary: game, dates, options, profile, seats, ranking, every table of the game's
-    summary with its formula note, and the whole history. Without a summary from the game it says so."""
+    summary with its formula note, and the whole history. Without a summary from the game it says so.
+    Times are written in ``options.lang`` and in ``zone`` (the phone's), which the summary names."""
 
     game = view.game
     summary = None
@@ -174,9 +176,10 @@ def summary_document(view: Any, options: PrintOptions) -> Document:
         "summary.html", title, f"{game.slug}-summary-v{view.version}-{options.paper.key}", ("summary.css",),
         {"paper": options.paper, "game_name": pick(game, "name"),
          "game_other_name": game.name_en if options.lang == "ja" else game.name_ja,
-         "started": view.table.created_at, "last": last, "options": options_shown, "profile_name": profile_name,
+         "started": when(view.table.created_at, zone, options.lang), "last": when(last, zone, options.lang),
+         "zone": zone, "options": options_shown, "profile_name": profile_name,
          "seats": list(view.table.seats), "summary": summary, "summary_failed": summary_failed,
-         "history": lines, "earlier": earlier, "version": view.version, "replay_problem": view.replay_error is not None},
+         "history": [(line, clock(line.at, zone)) for line in lines], "earlier": earlier, "version": view.version, "replay_problem": view.replay_error is not None},
         fingerprint=None,  # a game's summary and history are worth rendering afresh (the PDF is still cached)
     )
 

@@ -35,6 +35,7 @@ from .options import (
 )
 from .render import Document, pdf_of, printer
 from .sheets import OffsetText, signed
+from .zone import request_zone
 
 log = logging.getLogger(__name__)
 
@@ -142,10 +143,11 @@ def _summary(token: str, watch: bool):  # type: ignore[no-untyped-def]
     options, problems = read_options(request.args)
     if problems:
         return _refused(problems)
+    zone = request_zone(request.args, request.cookies)  # the phone's time zone (issue #24, point 9)
     with force_locale(options.lang):
-        document = summary_document(view, options)
-    return send_pdf(document, {**options.key(), "table": table.token, "version": table.version}, options.lang,
-                    options.paper.key)
+        document = summary_document(view, options, zone)
+    return send_pdf(document, {**options.key(), "table": table.token, "version": table.version,
+                               "tz": zone.name, "tz_refused": zone.refused}, options.lang, options.paper.key)
 
 
 @bp.get("/t/<token>/summary.pdf")
@@ -169,7 +171,7 @@ def find_summary():  # type: ignore[no-untyped-def]
     if table is None:
         return _problem_page(_("No such table"), [
             _("Paste the whole link of a table (it ends in /t/… or /w/…).")], 404)
-    args = {k: v for k, v in request.args.items() if k in ("paper", "lang")}
+    args = {k: v for k, v in request.args.items() if k in ("paper", "lang", "tz")}
     endpoint = "printing.watch_summary" if watch else "printing.table_summary"
     return redirect(url_for(endpoint, token=token, **args), 303)
 

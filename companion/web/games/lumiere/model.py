@@ -19,10 +19,13 @@ from companion.games.lumiere import GAME, Card, Phase, TableState, expected_move
 from companion.games.lumiere.conditions import set_areas
 from companion.games.lumiere.moves import KINDS
 from companion.web.gameweb import TableRequest, TableViewLike
+from companion.web.standing import Standings
 from companion.web.wording import Wording
 
 from .board import AreaView, OutcomeView, ReasonView, areas, outcome_view, reason_view
 from .labels import ARROWS, card_name, phase_name, side_name
+from .running import standings as running_standings
+from .running import total_text
 
 # -- the state in words --------------------------------------------------------------------------------------
 
@@ -58,6 +61,7 @@ class SeatView:
     cards: int
     total: int | None
     missing: tuple[str, ...]
+    total_text: str = ""  # the total, or the points known so far and "+ ?" (issue #24, point 2)
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,7 @@ class TrackerView:
     version: int  # the table version every entry form is based on
     can_write: bool  # False on the watch link: no forms
     pending: Mapping[str, str] = field(default_factory=dict)  # the form a refused entry came from
+    standings: Standings | None = None  # each seat's points so far, under the field (issue #24, point 2)
 
 
 def _steps(state: TableState) -> tuple[Step, ...]:
@@ -135,7 +140,8 @@ def _seat_views(state: TableState, breakdown: Breakdown, wording: Wording) -> tu
         missing = tuple(card_name(str(t.params["missing"])) for t in score.terms if t.value is None)
         views.append(SeatView(seat.seat, wording.seat(seat.seat), ARROWS[seat.seat], side_name(seat.seat), seat.hand,
                               seat.deck, seat.commoner_in_front, state.turn == seat.seat and state.phase is not
-                              Phase.OVER, tallies, sum(t.count for t in tallies), score.total, missing))
+                              Phase.OVER, tallies, sum(t.count for t in tallies), score.total, missing,
+                              total_text(score.total, score.terms)))
     return tuple(views)
 
 
@@ -219,6 +225,7 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         version=view.version,
         can_write=can_write,
         pending=pending,
+        standings=running_standings(breakdown, [wording.seat(i) for i in range(players)], state.phase is Phase.OVER),
     )
 
 

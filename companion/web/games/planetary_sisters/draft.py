@@ -24,6 +24,7 @@ from companion.web.wording import Wording
 from . import cards as cardlib
 from .forms import PICK, SLUG
 from .messages import explain as explain_reason
+from .refused import tapped_line, without_picker
 
 
 def table_view(token: str) -> TableView:
@@ -46,7 +47,8 @@ def _draft_failures(state: TableState, kind: str, pending: Mapping[str, str], re
 
 def draft(token: str):  # type: ignore[no-untyped-def]
     """Add a card to the list being put together, or drop one; nothing is written. Answers the table page with
-    the list kept in the form, and the reason when a card is refused (the picker keeps it then)."""
+    the list kept in the form, and the reason when a card is refused, naming the icons tapped; the picker is
+    emptied then, so a refused card's icons never ride into the next one (issue #24, point 7)."""
     view = table_view(token)
     state: TableState = view.state
     info = cardlib.deck_info(state.deck)
@@ -74,6 +76,7 @@ def draft(token: str):  # type: ignore[no-untyped-def]
         pending["seat"] = action[5:]
         refs = []
     elif action == "add":
+        known = len(problems)  # the list's own problems, before this card's
         try:
             ref = cardlib.picker_ref(pending, PICK, info)
             if ref is None:
@@ -83,21 +86,18 @@ def draft(token: str):  # type: ignore[no-untyped-def]
                 problems += [f"{explain(r)} ({r.rule})" if r.rule else explain(r) for r in refused]
             else:
                 refs.append(ref)
-                _clear_picker(pending, info)
         except ErrorList as bad:
             problems += [explain(e) for e in bad.errors]
         except ParseError as bad:
             problems.append(explain(bad))
+        if len(problems) > known:
+            tapped = tapped_line(pending, PICK, info)
+            problems += [tapped] if tapped else []
+        pending = without_picker(pending, PICK, info)
     pending["cards"] = cardlib.SEP.join(str(r) for r in refs)
     notice = _("This card was not added:") if problems else ""
     return render_table(view, can_write=True, status=422 if problems else 200, notice=notice, problems=problems,
                         pending=pending)
-
-
-def _clear_picker(pending: dict[str, str], info: cardlib.DeckInfo) -> None:
-    pending.pop(f"{PICK}rank", None)
-    for element in info.elements:
-        pending.pop(f"{PICK}el_{element.name}", None)
 
 
 # -- what the fragment shows ------------------------------------------------------------------------------------------

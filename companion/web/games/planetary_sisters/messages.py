@@ -112,9 +112,10 @@ MESSAGES: dict[str, Any] = {
                                            "its pointed one; {card} has {types}."), types="list"),
     "ps.card.crown_alone": M(_l("A crown card carries its one crown element once and nothing else; {card} has "
                                 "{types}."), types="list"),
+    # {counts} are the icon counts the example prints (often none); {card} is what was tapped (issue #24, point 7)
     "ps.card.example_fact": M(_l("The rule text's worked example shows {rank} with the round types {round}, "
-                                 "pointed types: {pointed}, crown types: {crown} (icons given: {counts}); {card} does "
-                                 "not match."), round="list", counts="list"),
+                                 "pointed types: {pointed}, crown types: {crown}; icon counts the example gives: "
+                                 "{counts}. The icons tapped, {card}, do not match."), round="list", counts="cards"),
     # -- deck profiles: element classes (PS-1) -----------------------------------------------------------------
     "ps.profile.not_table": M(_l("A deck profile is a table of settings.")),
     "ps.profile.meta_not_table": M(_l("The profile's meta section must be a table.")),

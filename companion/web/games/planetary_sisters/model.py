@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from companion.games.planetary_sisters import GAME, Card, CardRef, Phase, TableScore, TableState, WhatIf
 from companion.web.gameweb import TableRequest, TableViewLike
+from companion.web.standing import Standings
 from companion.web.wording import Wording
 
 from . import cards as cardlib
@@ -17,6 +18,7 @@ from .breakdown import ScoreView, score_view
 from .draft import DraftView, draft_view, ranks_in_play, reveal_seat
 from .labels import CONDITION_NAMES
 from .messages import ReasonView, explain, reason_views
+from .running import standings as running_standings
 from .what_if import what_if_for
 
 
@@ -38,6 +40,7 @@ class TableModel:
     reveal_seat: int
     in_play: frozenset[int]  # ranks the pickers grey out (PS-7)
     learned: tuple[Card, ...]  # cards this table taught the profile
+    standings: Standings | None = None  # each seat's running score, at the top of the table (issue #24, point 2)
 
 
 def _drawn(state: TableState, score: TableScore | None, what_if: WhatIf | None,
@@ -83,4 +86,5 @@ def table_model(view: TableViewLike, asked: TableRequest) -> TableModel:
         reveal_seat=reveal_seat(state, pending),
         in_play=frozenset(ranks_in_play(state)),
         learned=state.learned_cards(),
+        standings=running_standings(score, names),
     )

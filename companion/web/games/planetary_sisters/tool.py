@@ -57,6 +57,7 @@ from .breakdown import score_view
 from .labels import slot_heading, slot_label
 from .messages import explain, reason_text
 from .obvious import whole
+from .refused import tapped_line, without_picker
 from .remember import icons_gained, icons_learned, learned, merged, save, unranked_refusal
 
 SLUG = "planetary-sisters"
@@ -227,7 +228,8 @@ def remember_offer(form: SheetForm) -> RememberOffer:
 
 
 def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[str, str] | None = None,
-            notice: str = "", undo: undolib.UndoView | None = None, link_notice: str = "") -> dict[str, Any]:
+            notice: str = "", undo: undolib.UndoView | None = None, link_notice: str = "",
+            tapped: str = "") -> dict[str, Any]:
     scored: TableScore = score_sheet(form.sheet, form.deck.elements)
     rows = []
     for slot in slots(form.players):
@@ -243,7 +245,7 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
     return dict(
         form=form, info=cardlib.drawing(form.info, drawn), sheet=form.sheet, scored=scored, slot_rows=rows,
         score_views=score_views, winner_text=explain(scored.ranking.reason, form.wording),
-        used=cardlib.used_ranks([c for _s, _i, c in form.sheet.places()]), errors=errors or [],
+        used=cardlib.used_ranks([c for _s, _i, c in form.sheet.places()]), errors=errors or [], tapped=tapped,
         pending=dict(pending or {}), notice=notice, learned=offer.cards, offer=offer,
         chips=icon_chips(form), seat_names=form.seat_names,
         canonical=form.url(), profile_name=_profile_name(form), undo=undo, link_notice=link_notice,
@@ -292,10 +294,10 @@ def tool():  # type: ignore[no-untyped-def]
 
 def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], push: bool = True,
             before: SheetForm | None = None, **extra: str):  # type: ignore[no-untyped-def]
-    """The sheet after a tap. A refusal keeps what was tapped (422); a step is a new address (pushed, so Back
+    """The sheet after a tap. A refusal is answered 422 (``_refused``); a step is a new address (pushed, so Back
     returns to the step before); a picker tap that added nothing only draws the picker (``push=False``)."""
     if errors:
-        return _render(422, **context(form, errors, pending))
+        return _refused(form, errors, pending)
     undo = _undo_for(before, form)
     if undo is not None:
         extra[undolib.PARAM] = undolib.carried(before.params() if before else {})
@@ -305,6 +307,16 @@ def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], push
         body, status = _render(**context(form, pending=pending, notice=notice, undo=undo))
         return body, status, ({"HX-Push-Url": url} if push else {})
     return redirect(url, 303)
+
+
+def _refused(form: SheetForm, errors: list[str], pending: Mapping[str, str],
+             then: Mapping[str, str] | None = None):  # type: ignore[no-untyped-def]
+    """A refused card (issue #24, point 7): the refusal names the icons tapped, and the picker starts empty
+    (or with ``then``, the next card's rank when that tap is what sent the refused card), so nothing refused
+    rides into the next card. The sheet itself is as it was."""
+    tapped = tapped_line(pending, "", form.info)
+    picker = {**without_picker(pending, "", form.info), **(then or {})}
+    return _render(422, **context(form, errors, picker, tapped=tapped))
 
 
 def tool_act():  # type: ignore[no-untyped-def]
@@ -363,7 +375,7 @@ def _pick(form: SheetForm, values: Mapping[str, str]):  # type: ignore[no-untype
     if held and rank and rank != held and ref is not None and ref.elements:
         done = {**values, "rank": held}
         errors = _add(form, done)
-        return _answer(form, errors, done) if errors else _answer(form, [], {"rank": rank})
+        return _refused(form, errors, done, then={"rank": rank}) if errors else _answer(form, [], {"rank": rank})
     if ref is not None and whole(ref, form.info):
         errors = _add(form, values)
         return _answer(form, errors, values if errors else {})

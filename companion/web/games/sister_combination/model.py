@@ -36,6 +36,7 @@ from companion.games.sister_combination.rules import TARGETED, check
 from companion.games.sister_combination.state import HAND_DEALT
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.messages import message_for
+from companion.web.standing import Standings
 from companion.web.wording import Wording
 
 from .labels import (
@@ -53,6 +54,7 @@ from .labels import (
     sister_name,
     symbol_choices,
 )
+from .running import standings as running_standings
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,7 @@ class TrackerView:
     out: tuple[tuple[str, str], ...] = ()  # (place, name) in the order of going out
     ranking: tuple[tuple[str, str, int], ...] = ()  # (place, name, cards left)
     end_reasons: tuple[Line, ...] = ()
+    standings: Standings | None = None  # places so far, under the seats (issue #24, point 2)
 
 
 def table_model(view: TableViewLike, asked: TableRequest) -> TrackerView:
@@ -243,6 +246,7 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         out=tuple((place_label(i + 1), wording.seat(s)) for i, s in enumerate(state.out)),
         ranking=tuple(ranking),
         end_reasons=lines(breakdown.reasons, wording),
+        standings=running_standings(breakdown, tuple(state.hands), tuple(state.out), wording),
         **common,
     )
 

@@ -26,6 +26,7 @@ from companion.games.strato_sphere.state import MOVES_PER_TURN, TableState, seen
 from companion.inputs import whole_number
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.messages import explain
+from companion.web.standing import Standings
 from companion.web.wording import Wording
 
 from .history import describe_move
@@ -41,6 +42,7 @@ from .labels import (
     node_views,
     seat_labels,
 )
+from .running import standings as running_standings
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,7 @@ class Tracker:
     close_url: str = ""  # the table page without a tapped node
     pending: Mapping[str, str] = field(default_factory=dict)  # the refused entry's form, shown again
     cards: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=lambda: CARD_CHIPS)
+    standings: Standings | None = None  # each seat's nodes now, under the ring (issue #24, point 2)
 
 
 def _why(verdict: Verdict, wording: Wording) -> tuple[str, ...]:
@@ -273,6 +276,7 @@ def build(view: Any, pending: Mapping[str, str] | None, can_write: bool,
         move_url=url_for("tables.move", token=view.table.token),
         close_url=url_for("tables.show", token=view.table.token),
         pending=dict(refused or {}),
+        standings=running_standings(state, names),
     )
     if not (can_write and playing) or needs_forces or state.pending is not None:
         return tracker

@@ -103,7 +103,7 @@ def test_a_turn_walks_the_phases_and_a_capture_moves_to_the_right_point_area(pho
     assert "filled" not in area_classes(html, "r1c1")  # the captured card left the field
     assert points_of(html, 0) == "Point area: Commoner"
     assert points_of(html, 1) == "Point area: empty"
-    assert total_of(html, 0) == "?"  # the built-in profile has no points (LP-8)
+    assert total_of(html, 0) == "0 so far + ?"  # the built-in profile has no points (LP-8): none known yet
     page = text_of(html)
     assert "Points unknown: Commoner" in page
     assert "The deck profile does not give the points of Commoner yet, so the score waits for them. LP-8" in page
@@ -239,7 +239,7 @@ def test_the_table_gets_its_own_profile_to_fill_in_the_points(phone: Phone) -> N
     editor = response.headers["Location"]
     assert editor.startswith("/p/")
     html = html_of(phone, table_url)
-    assert points_of(html, 0) == "Point area: Commoner" and total_of(html, 0) == "?"
+    assert points_of(html, 0) == "Point area: Commoner" and total_of(html, 0) == "0 so far + ?"
     assert "Fill in the points in this table's deck profile" in text_of(html)
     assert f'href="{editor}"' in html
     # Fill in the commoner's points in that profile: the table's score follows at once.

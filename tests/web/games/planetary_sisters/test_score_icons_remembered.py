@@ -171,15 +171,17 @@ def test_refused_icons_do_not_keep_the_cards_typed_with_their_rank_from_being_re
     assert kept.data["meta"]["unranked"] == [{"elements": {"KING": 1}, "count": 5}]
 
 
-def test_a_refused_set_of_icons_leaves_the_card_held_in_the_picker_where_it_was(phone: Phone) -> None:
+def test_a_refused_set_of_icons_names_the_card_held_and_empties_the_picker(phone: Phone) -> None:
     html = phone.get(URL).get_data(as_text=True)
     html = add(phone, sheet_state(html), "FOOD*2").get_data(as_text=True)
-    # FOOD*4 tapped in the picker, then a set no deck holds: neither goes in, the picker keeps FOOD*4
+    # FOOD*4 tapped in the picker, then a set no deck holds: neither goes in; the refusal names FOOD×4 and the
+    # picker is emptied (issue #24, point 7), so FOOD×4 does not ride into the next card
     response = tap(phone, sheet_state(html), el_FOOD="4", add_icons="KING+FOOD")
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert sheet_state(page)["field"] == "FOOD*2" and sheet_state(page)["slot"] == "field"
-    assert re.search(r'name="el_FOOD" value="4" checked', page)
+    assert "Tapped: FOOD×4" in text_of(page)
+    assert not re.search(r'name="el_FOOD" value="[1-9]"[^>]*checked', page)
 
 
 def test_cards_known_by_rank_are_not_counted_again_by_their_icons(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]

@@ -126,23 +126,29 @@ def test_a_complete_four_player_game_by_rank_names_the_winner(app, phone: Phone)
     assert f"Highest final score {best}: {', '.join(winners)}" in text
 
 
-def test_a_card_breaking_a_per_card_fact_is_refused_with_the_reason_and_kept_in_the_picker(phone: Phone) -> None:
+def test_a_card_breaking_a_per_card_fact_is_refused_naming_what_was_tapped_and_the_picker_emptied(phone: Phone) -> None:
+    """Issue #24, point 7 (it replaces e9b4a11's "the picker keeps the refused card"): the refusal names the icons
+    tapped, and the picker starts empty, so none of them rides into the next card."""
     html = phone.get(URL).get_data(as_text=True)
     html = add(phone, sheet_state(html), "FOOD*2").get_data(as_text=True)
     state = sheet_state(html)
     cases = {
-        "POLE+SWORD+FOOD": "A card carries at most one pointed element, once; FOOD POLE SWORD has POLE, SWORD. (PS-2)",
-        "KING+FOOD": "A crown card carries its one crown element once and nothing else; FOOD KING has FOOD, KING. (PS-2)",
-        "POLE+PAGE": "A card with several element types always has a round one; PAGE POLE has none. (PS-2)",
+        "POLE+SWORD+FOOD": ("A card carries at most one pointed element, once; FOOD POLE SWORD has POLE, SWORD. (PS-2)",
+                            "Tapped: FOOD POLE SWORD"),
+        "KING+FOOD": ("A crown card carries its one crown element once and nothing else; FOOD KING has FOOD, KING. "
+                      "(PS-2)", "Tapped: FOOD KING"),
+        "POLE+PAGE": ("A card with several element types always has a round one; PAGE POLE has none. (PS-2)",
+                      "Tapped: PAGE POLE"),
     }
-    for notation, reason in cases.items():
+    for notation, (reason, tapped) in cases.items():
         response = add(phone, state, notation)
         assert response.status_code == 422
         page = response.get_data(as_text=True)
         assert "This card was not added:" in text_of(page) and reason in text_of(page)
+        assert f"{tapped} · The picker is empty again: tap the card anew." in text_of(page)
         assert sheet_state(page) == state  # what was entered before stays
-        for name in notation.split("+"):  # the refused card is still in the picker, to be corrected
-            assert re.search(rf'name="el_{name}" value="1"[^>]*checked', page), name
+        assert not re.search(r'name="el_\w+" value="[1-9]"[^>]*checked', page)  # no icon rides into the next card
+        assert not re.search(r'name="rank" value="\d+"[^>]*checked', page)
 
 
 def test_a_rank_is_entered_once_and_a_full_slot_takes_no_more(phone: Phone) -> None:

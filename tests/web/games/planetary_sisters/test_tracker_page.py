@@ -143,6 +143,13 @@ def test_the_field_is_collected_card_by_card_and_refused_cards_say_why(phone: Ph
     assert "A crown card carries its one crown element once and nothing else; 30 (FOOD KING) has FOOD, KING. (PS-2)" \
         in text
     assert "The rule text's worked example shows 30 with the round types FOOD, PLANT, ANIMAL" in text
+    # the icon counts the example gives, then what was tapped, named as tapped (issue #24, point 7)
+    assert "icon counts the example gives: ANIMAL×1. The icons tapped, 30 (FOOD KING), do not match." in text
+    assert "Tapped: 30 (FOOD KING)" in text
+    html = response.get_data(as_text=True)  # the picker is emptied: KING does not ride into the next card
+    assert not re.search(r'name="el_(KING|FOOD)" value="1"[^>]*checked', html)
+    assert not re.search(r'name="rank" value="30"[^>]*checked', html)
+    assert re.search(r'name="cards" value="27:PLANT\*2"', html)  # the list so far stays
     # the same rank twice in one field
     response = phone.post(draft, {"version": version, "kind": "setup", "cards": "27:PLANT*2", "rank": "27",
                                   "el_PLANT": "2", "do": "add"})
