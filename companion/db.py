@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 from flask import Flask, current_app, g
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -21,34 +23,38 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 # Well under gunicorn's 30 s worker timeout and a phone's patience: an honest "not saved, busy" in seconds beats
 # an answer after half a minute, and the page keeps the entry.
 WAIT_SECONDS = float(os.environ.get("DB_WAIT_SECONDS", "8"))  # app.config["DB_WAIT_SECONDS"]
-# Connections each worker process keeps, bounded whatever the worker's concurrency. A gevent worker holds up to
-# WORKER_CONNECTIONS (2,000) connections from phones, nearly all of them live streams that hold no database
-# connection between their reads; a request holds one only while it runs. So the default is one database
-# connection per STREAMS_PER_CONNECTION phone connections (20 for 2,000), never fewer than POOL_FLOOR nor more
-# than POOL_CEILING: more requests than that wait at most WAIT_SECONDS for one and are then answered 503 at once
-# (max_overflow 0: the pool never grows past its size). On PostgreSQL keep hosts × WORKERS × DB_POOL_SIZE (+ one
-# LISTEN connection per worker) below the server's max_connections (100 by default: 2 hosts × 2 workers × 20 + 4
-# = 84). DB_POOL_SIZE sets it outright.
-STREAMS_PER_CONNECTION = 100
+# Connections each worker process keeps, bounded whatever the worker's concurrency (max_overflow 0: the pool never
+# grows; more requests than it wait at most WAIT_SECONDS for one and are then answered 503 at once). A gevent
+# worker holds up to WORKER_CONNECTIONS (2,000) phone connections, nearly all of them live streams that hold no
+# database connection between their reads; a request holds one only while it runs. SQLite's driver never yields
+# while it reads, so a request holds its connection for a moment and 10 suffice. A PostgreSQL query yields to the
+# other greenlets while the server answers, so its connection stays held meanwhile: with 10, 25 phones per worker
+# queued for connections and a "nothing new" poll took 2.7x the CPU-seconds it takes on SQLite (bench_postgres.py);
+# 30 lets the worker's requests run as they come. A worker with fewer phone connections gets a pool in proportion
+# (never under POOL_FLOOR: a request, its import thread and the live watcher). On PostgreSQL keep hosts × WORKERS ×
+# DB_POOL_SIZE (+ one LISTEN connection per worker) below the server's max_connections (100 by default: 2 workers ×
+# 30 + 2 leave room for a migration and psql; two hosts set DB_POOL_SIZE=20). DB_POOL_SIZE sets it outright.
+POOL_AT_FULL_WORKER = {"sqlite": 10, "postgresql": 30}
+FULL_WORKER = 2000
 POOL_FLOOR = 4
-POOL_CEILING = 20
-WORKER_CONNECTIONS = int(os.environ.get("WORKER_CONNECTIONS", "2000"))  # gunicorn.conf.py reads the same
+WORKER_CONNECTIONS = int(os.environ.get("WORKER_CONNECTIONS", str(FULL_WORKER)))  # gunicorn.conf.py reads the same
+POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "0")) or None  # app.config["DB_POOL_SIZE"]; None: the default
 
 
-def default_pool_size(worker_connections: int = WORKER_CONNECTIONS) -> int:
-    """The pool a worker with ``worker_connections`` phone connections gets unless DB_POOL_SIZE says otherwise."""
-    return max(POOL_FLOOR, min(POOL_CEILING, worker_connections // STREAMS_PER_CONNECTION))
-
-
-POOL_SIZE = int(os.environ.get("DB_POOL_SIZE") or default_pool_size())  # app.config["DB_POOL_SIZE"]
+def default_pool_size(database: str, worker_connections: int = WORKER_CONNECTIONS) -> int:
+    """The pool of a worker with ``worker_connections`` phone connections on ``database`` ("sqlite" or
+    "postgresql") unless DB_POOL_SIZE says otherwise."""
+    full = POOL_AT_FULL_WORKER[database]
+    return max(POOL_FLOOR, min(full, full * worker_connections // FULL_WORKER))
 
 
 class ServerBusy(Exception):
     """The database could not be had within WAIT_SECONDS: answered 503 with Retry-After, nothing written."""
 
 
-def make_engine(url: str, pool_size: int = POOL_SIZE, wait: float = WAIT_SECONDS) -> Engine:
-    pool: dict[str, Any] = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": wait}
+def make_engine(url: str, pool_size: int | None = POOL_SIZE, wait: float = WAIT_SECONDS) -> Engine:
+    size = pool_size or default_pool_size("sqlite" if url.startswith("sqlite") else "postgresql")
+    pool: dict[str, Any] = {"pool_size": size, "max_overflow": 0, "pool_timeout": wait}
     if url.startswith("sqlite"):
         in_memory = url in ("sqlite://", "sqlite:///:memory:") or "mode=memory" in url
         # an in-memory database lives in one connection (SQLAlchemy's single-connection pool): no pool to size
@@ -69,7 +75,34 @@ def make_engine(url: str, pool_size: int = POOL_SIZE, wait: float = WAIT_SECONDS
         url = "postgresql://" + url[len("postgres://") :]
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
-    return create_engine(url, pool_pre_ping=True, **pool)
+    engine = create_engine(url, **pool)
+    _ping_when_idle(engine)
+    return engine
+
+
+# A pooled PostgreSQL connection that has waited this long is checked (one round trip) before a request uses it,
+# so a server restarted meanwhile costs a reconnect, never an error. pool_pre_ping would check every checkout:
+# a round trip per request (and two per entry) that made a "nothing new" poll three times slower than on SQLite
+# (make bench, bench_postgres.py); a connection used within the last seconds was fine a moment ago.
+IDLE_PING_SECONDS = 10.0
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    @event.listens_for(engine, "checkin")
+    def _idle_from(_dbapi_connection, record) -> None:  # type: ignore[no-untyped-def]
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping(dbapi_connection, record, _proxy) -> None:  # type: ignore[no-untyped-def]
+        since = record.info.get("idle_since")
+        if since is None or time.monotonic() - since < IDLE_PING_SECONDS:
+            return  # just opened, or used a moment ago
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except Exception:
+            alive = False
+        if not alive:  # the pool drops this connection and checks out (opens) another
+            raise DisconnectionError()
 
 
 class _BoundedLock:
@@ -106,7 +139,8 @@ def write_lock():  # type: ignore[no-untyped-def]
 
 def init_app(app: Flask) -> None:
     wait = float(app.config.get("DB_WAIT_SECONDS", WAIT_SECONDS))
-    engine = make_engine(app.config["DATABASE_URL"], int(app.config.get("DB_POOL_SIZE", POOL_SIZE)), wait)
+    size = app.config.get("DB_POOL_SIZE", POOL_SIZE)
+    engine = make_engine(app.config["DATABASE_URL"], int(size) if size else None, wait)
     app.extensions["db_write_lock"] = _BoundedLock(wait) if engine.dialect.name == "sqlite" else _NoLock()
     app.extensions["db_engine"] = engine
     app.extensions["db_sessionmaker"] = sessionmaker(engine, expire_on_commit=False)

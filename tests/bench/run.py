@@ -161,27 +161,58 @@ async def run_phase(name: str, port: int, phones: list[Connection], make_request
     return phase
 
 
-async def bench(port: int) -> list[Phase]:
-    host = "127.0.0.1"
-    phones = [Connection(host, port) for _ in range(PHONES)]
-    # Each phone opens the new-table page (session + CSRF token) and starts its own table, so that every
-    # entry is based on the version it last saw and is saved (a shared table would mostly measure 409s).
+async def start_tables(phones: list[Connection], url: str | None = None) -> tuple[list[str], list[str]]:
+    """Each phone opens the new-table page (session + CSRF token) and starts its own table, so that every entry
+    is based on the version it last saw and is saved (a shared table would mostly measure 409s). Returns each
+    phone's CSRF token and table token."""
     tokens: list[str] = []
     for conn in phones:
         status, body = await conn.request("GET", "/new/tally")
-        tokens.append(re.search(rb'name="csrf-token" content="([^"]+)"', body).group(1).decode())
-    for t in range(PHONES):
+        found = re.search(rb'name="csrf-token" content="([^"]+)"', body)
+        assert found is not None, status
+        tokens.append(found.group(1).decode())
+    for t, conn in enumerate(phones):
         form = urllib.parse.urlencode({"csrf_token": tokens[t], "seat0": "A", "seat1": "B"}).encode()
-        status, _ = await phones[t].request("POST", "/new/tally", form,
-                                            {"Content-Type": "application/x-www-form-urlencoded"})
+        status, _ = await conn.request("POST", "/new/tally", form,
+                                       {"Content-Type": "application/x-www-form-urlencoded"})
         assert status == 303, status
-    tables = created_tables()
-    versions = {tok: 0 for tok in tables}
-    assert len(tables) == PHONES
+    tables = created_tables(url)
+    assert len(tables) == len(phones)
+    return tokens, tables
+
+
+def entries(tokens: list[str], tables: list[str], versions: dict[str, int]):  # type: ignore[no-untyped-def]
+    """An entry per request for run_phase (phone i on table i), and the reader of its answer that keeps
+    ``versions`` (each table's version as its phone last saw it) up to date."""
     form_type = {"Content-Type": "application/x-www-form-urlencoded"}
 
+    def entry(i: int, n: int):  # type: ignore[no-untyped-def]
+        token = tables[i]
+        # +1 then -1 on the first seat: the total stays within the stand-in game's 0..100, so every entry is legal
+        body = urllib.parse.urlencode({"csrf_token": tokens[i], "seat": 0, "points": 1 if n % 2 == 0 else -1,
+                                       "version": versions[token]}).encode()
+        return "POST", f"/t/{token}/move", body, form_type
+
+    def entered(i: int, status: int, answer: bytes) -> None:
+        token = tables[i]
+        if status == 303:
+            versions[token] += 1
+        else:  # a refused or stale entry answers with the table as it is: carry on from its version
+            found = re.search(rb'id="live" data-version="(\d+)"', answer)
+            if found:
+                versions[token] = int(found.group(1))
+
+    return entry, entered
+
+
+async def bench(port: int) -> list[Phase]:
+    host = "127.0.0.1"
+    phones = [Connection(host, port) for _ in range(PHONES)]
+    tokens, tables = await start_tables(phones)
+    versions = {tok: 0 for tok in tables}
+
     def table_of(i: int) -> str:
-        return tables[i % len(tables)]
+        return tables[i]
 
     results = [
         await run_phase("static file (baseline)", port, phones, lambda i, n: ("GET", "/static/css/app.css", b"", {})),
@@ -191,34 +222,34 @@ async def bench(port: int) -> list[Phase]:
                         lambda i, n: ("GET", f"/t/{table_of(i)}/poll?v={versions[table_of(i)]}", b"",
                                       {"HX-Request": "true"})),
     ]
-
-    def entry(i: int, n: int):  # type: ignore[no-untyped-def]
-        token = table_of(i)
-        # +1 then -1 on the first seat: the total stays within the stand-in game's 0..100, so every entry is legal
-        body = urllib.parse.urlencode({"csrf_token": tokens[i], "seat": 0, "points": 1 if n % 2 == 0 else -1,
-                                       "version": versions[token]}).encode()
-        return "POST", f"/t/{token}/move", body, form_type
-
-    def entered(i: int, status: int, answer: bytes) -> None:
-        token = table_of(i)
-        if status == 303:
-            versions[token] += 1
-        else:  # a refused or stale entry answers with the table as it is: carry on from its version
-            found = re.search(rb'id="live" data-version="(\d+)"', answer)
-            if found:
-                versions[token] = int(found.group(1))
-
+    entry, entered = entries(tokens, tables, versions)
     results.append(await run_phase("entry", port, phones, entry, entered))
     return results
 
 
-def created_tables() -> list[str]:
-    # The bench's own database is fresh: read the tokens of the tables it created.
-    import sqlite3
+def created_tables(url: str | None = None) -> list[str]:
+    """The tokens of the tables the bench created, oldest first: its database is fresh (SQLite or PostgreSQL)."""
+    from sqlalchemy import text
 
-    db = Path(os.environ["COMPANION_TEST_DATABASE_URL"].removeprefix("sqlite:///"))
-    with sqlite3.connect(db) as conn:
-        return [row[0] for row in conn.execute("SELECT token FROM tables ORDER BY id")]
+    from companion.db import make_engine
+
+    engine = make_engine(url or os.environ["COMPANION_TEST_DATABASE_URL"], pool_size=1)
+    try:
+        with engine.connect() as conn:
+            return [row[0] for row in conn.execute(text("SELECT token FROM tables ORDER BY id"))]
+    finally:
+        engine.dispose()
+
+
+def wait_until_up(port: int) -> None:
+    """Wait for gunicorn to answer (its workers import the app first: seconds on a loaded machine)."""
+    for _ in range(600):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"gunicorn on port {port} did not answer within a minute")
 
 
 def main() -> None:
@@ -233,12 +264,7 @@ def main() -> None:
             gunicorn_command(port),
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
-                    break
-                except OSError:
-                    time.sleep(0.1)
+            wait_until_up(port)
             print(f"companion bench: gunicorn {WORKERS} gevent workers (gunicorn.conf.py) on 127.0.0.1, "
                   f"{PHONES} phones (keep-alive, closed loop), {SECONDS:g} s per phase, {os.cpu_count()} cores")
             print(f"{'':<22} {'requests':>7} {'req/s':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}   statuses")

@@ -122,19 +122,20 @@ def test_an_entry_on_a_full_disk_is_not_saved_and_says_so_then_saves_once_there_
 
 
 def test_the_pool_is_sized_from_the_workers_connections_and_stays_bounded(tmp_path: Path) -> None:
-    """DB_POOL_SIZE's default follows gunicorn's worker_connections (one database connection per 100 phone
-    connections, 4 to 20): 2,000 (gunicorn.conf.py) gives 20; the pool never grows past its size and a request
-    waits for it at most DB_WAIT_SECONDS, so overload is a quick 503, never a pile of connections."""
-    assert db.default_pool_size(2000) == 20
-    assert db.default_pool_size(100_000) == 20  # bounded however many connections the worker holds
-    assert db.default_pool_size(1000) == 10
-    assert db.default_pool_size(50) == 4  # enough for a request, its import thread and the live watcher
+    """DB_POOL_SIZE's default: 10 on SQLite and 30 on PostgreSQL for a worker of 2,000 connections
+    (gunicorn.conf.py), less in proportion for fewer (never under 4), never more; the pool never grows past its
+    size and a request waits for it at most DB_WAIT_SECONDS, so overload is a quick 503, never a pile of
+    connections."""
+    assert (db.default_pool_size("sqlite", 2000), db.default_pool_size("postgresql", 2000)) == (10, 30)
+    assert db.default_pool_size("postgresql", 100_000) == 30  # bounded however many connections the worker holds
+    assert db.default_pool_size("postgresql", 1000) == 15
+    assert db.default_pool_size("sqlite", 50) == 4  # enough for a request, its import thread and the live watcher
     if "DB_POOL_SIZE" not in os.environ:
-        assert db.POOL_SIZE == db.default_pool_size(db.WORKER_CONNECTIONS)
-    engine = db.make_engine(f"sqlite:///{tmp_path / 'pool.db'}", db.default_pool_size(2000), wait=1.5)
+        assert db.POOL_SIZE is None  # each database its own default
+    engine = db.make_engine(f"sqlite:///{tmp_path / 'pool.db'}", wait=1.5)
     try:
         pool: Any = engine.pool
-        assert pool.size() == 20 and pool._max_overflow == 0 and pool._timeout == 1.5
+        assert pool.size() == 10 and pool._max_overflow == 0 and pool._timeout == 1.5
     finally:
         engine.dispose()
     conf = (Path(__file__).parents[2] / "gunicorn.conf.py").read_text()
