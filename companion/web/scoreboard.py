@@ -1,14 +1,18 @@
-"""The watch link's scoreboard (issue 24, point 3): each seat's standing, in seat order, as the game's own score
-summary words it ("12", "1 node", "6 cards left", "at least 14 VP…"). A TV draws it under each seat's name
-(static/css/parts/tv.css); a phone's watch page shows it beside the name. Nothing here scores: the game's
-``summary`` hook does, from the engine, the same numbers the score summary PDF prints."""
+"""The watch link's scoreboard (issue 24, point 3): each seat's standing, in seat order. A TV draws it under each
+seat's name (static/css/parts/tv.css); a phone's watch page shows it beside the name. Nothing here scores: the
+figure is the running one the game's table model already built (``model.standings``, companion/web/standing.py:
+"42 points", "2 nodes", "out 1st"), or, for a game whose model has none, its score summary's ("at least 14 VP…"),
+the same numbers the score summary PDF prints."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Any
+
 from ..play import TableView
 from .gameweb import GameWeb
+from .standing import Standings
 
 
 @dataclass(frozen=True)
@@ -18,9 +22,13 @@ class BoardSeat:
     score: str  # as the game's summary shows it; "" while the game has none to give
 
 
-def scoreboard(view: TableView, web: GameWeb) -> tuple[BoardSeat, ...]:
+def scoreboard(view: TableView, web: GameWeb, model: Any) -> tuple[BoardSeat, ...]:
     """Every seat with its standing. A table whose log could not be replayed, or a game with no scores yet,
     gives the seats without scores (the page says what went wrong elsewhere)."""
+    standings = getattr(model, "standings", None)
+    if isinstance(standings, Standings) and standings.rows:
+        figures = {row.seat: row.figure for row in standings.rows}
+        return tuple(BoardSeat(i + 1, name, figures.get(i, "")) for i, name in enumerate(view.table.seats))
     summary = web.summary(view) if web.summary is not None and not view.replay_error else None
     # The summary lists seats by place; matched back to seats by name, in order (two seats may share a name).
     by_name: dict[str, list[str]] = {}

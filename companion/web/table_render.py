@@ -88,7 +88,7 @@ def table_context(view: TableView, *, can_write: bool, notice: str = "", problem
                                     _profile_key(view)),
         past=past, past_notice=(_watch_past_notice(past) if watching else _past_notice(past)) if past else "",
         # A watch page (a spectator, a TV) shows each seat's standing with its name; a play page has the game's own.
-        scoreboard=scoreboard(view, web) if not can_write and past is None else (),
+        scoreboard=scoreboard(view, web, model) if not can_write and past is None else (),
         step_url=step_url(view) if can_write else "",
         # the read-only link's way back to now is the read-only link: a watcher never sees the players' token
         now_url=url_for("tables.show", token=view.table.token) if can_write or (past and not watching)

@@ -87,7 +87,7 @@ def test_lumiere_points_so_far_name_the_cards_whose_points_are_unknown(phone: Ph
 
 def test_sister_combination_places_so_far_who_is_out_and_cards_left(phone: Phone) -> None:
     # players go out one after another (SC-7 "last one" option); Aki goes out first
-    table = sc.new_table(phone, "Aki", "Ben", "Chie", "Dan", hands="as-entered", end="last_one")
+    table = sc.old_table(phone, "Aki", "Ben", "Chie", "Dan", hands="as-entered", end="last_one")
     sc.play(phone, table, "setup first=0 sister=karen symbol=3 h0=2 h1=7 h2=7 h3=7",
             "play sister=karen symbol=5 reach=1",  # Aki: one card left, リーチ
             "play sister=yotsuba symbol=sp colour=green target=2",  # Ben: Chie gets 2 at once (9)
