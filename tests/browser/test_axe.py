@@ -174,7 +174,7 @@ SC_READING = """() => {
     .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
   const contrast = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
   const out = {symbols: [], cards: [], badge: null};
-  for (const e of document.querySelectorAll('.sc-symbols .sc-chip > span'))
+  for (const e of document.querySelectorAll('.sc-symbols .sc-chip > span, .sc-chips.colours .sc-chip > span'))
     out.symbols.push([e.innerText.trim(), lines(e)]);
   for (const card of document.querySelectorAll('.sc-card')) {
     const name = card.querySelector('.sc-card-name ruby'); const c = card.getBoundingClientRect();
@@ -191,7 +191,8 @@ SC_READING = """() => {
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_sister_combination_reads_well(browser, site: Site, lang: str) -> None:  # type: ignore[no-untyped-def]
     """Issue 24: "Mirror" and "Stack 2" on one line, the field card's sister name inside the card (the S.P. card's
-    frame included), the SC-3 badge on the blue "Take the stack" button readable (4.5:1)."""
+    frame included), the named colours ("green", not "gree n") likewise, the SC-3 badge on the blue "Take the
+    stack" button readable (4.5:1)."""
     paths = dict(site.pages)
     context = _context(browser, lang, **NARROW)
     page = context.new_page()
