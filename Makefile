@@ -11,6 +11,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 HTMX := static/vendor/htmx.min.js
+# axe-core (WCAG checks) only for the browser tests (tests/browser/test_axe.py); never served to players.
+AXE := static/vendor/axe.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.companion-apt-updated
 
@@ -18,7 +20,7 @@ APT_UPDATED := /tmp/.companion-apt-updated
 
 # What serving needs (make run); the test tools come on top of it only for make test, lint and the rest.
 setup: $(STAMP) $(HTMX) translations fonts
-setup-test: setup $(TEST_STAMP)
+setup-test: setup $(TEST_STAMP) $(AXE)
 
 $(STAMP): pyproject.toml
 	@echo "installing the app's Python packages into $(VENV) (the first time: a few minutes, quietly)"
@@ -37,6 +39,11 @@ $(HTMX): package.json package-lock.json
 	@npm ci --no-audit --no-fund --loglevel=error --silent
 	@mkdir -p static/vendor
 	@cp node_modules/htmx.org/dist/htmx.min.js $@
+
+# npm ci above installs every package of package-lock.json, axe-core among them.
+$(AXE): $(HTMX)
+	@test -f node_modules/axe-core/axe.min.js || npm ci --no-audit --no-fund --loglevel=error --silent
+	@cp node_modules/axe-core/axe.min.js $@
 
 translations: $(STAMP)
 	@$(PY) scripts/i18n.py compile

@@ -11,6 +11,7 @@ from flask_wtf.csrf import CSRFProtect, generate_csrf
 from ..i18n import pick
 from . import api, errors, groups, home, overload, printing, profiles, rules, security, tables
 from .gameweb import playable
+from .japanese import mark_ja
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
 from .pages import is_htmx
 from .rules import api as rules_api  # noqa: F401  (its GET joins the API's blueprint before any app registers it)
@@ -42,6 +43,7 @@ def register_web(app: Flask) -> None:
     printing.init_app(app)  # card sheets, play aids, score summaries (PDF)
     rules.init_app(app)  # the rules pages, their search and lookup, a link from every ruling id to its clause
     errors.init_app(app)
+    app.jinja_env.filters["mark_ja"] = mark_ja  # Japanese words on English pages: lang="ja"
     overload.init_app(app)  # busy (503) and storage full (507): quick, honest, the entry kept
 
     # Each part may bring a stylesheet of its own: static/css/parts/<name>.css, linked on every page.

@@ -7,7 +7,6 @@ the same numbers the score summary PDF prints."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import Any
 
 from ..play import TableView

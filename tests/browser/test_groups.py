@@ -24,30 +24,37 @@ GAMES = [("planetary-sisters", ["Aki", "Ben", "Chie"]), ("lumiere", ["Ben", "Chi
          ("strato-sphere", ["Aki", "Ben"])]
 
 
+def group_pages(app: Flask) -> list[tuple[str, str]]:
+    """The group's pages (name, path) after its games are written into ``app``'s database (test_axe walks them too)."""
+    prepared: list[tuple[str, str]] = []
+    phone = Phone(app.test_client())
+    group = new_group(phone, "Friday club", "Aki", "Ben", "Chie", "Dan", "Wolfeschlegelsteinhausenbergerdorffvoral")
+    tables = []
+    for day, (slug, seats) in enumerate(GAMES):
+        table = import_table(phone, export_of(finished_game(slug, seats), day))
+        assert phone.post(f"{group}/tables", {"table": table}).status_code == 303
+        tables.append(table)
+    html = phone.get(group).get_data(as_text=True)
+    remove = re.search(r'action="([^"]+/remove)">\s*<input[^>]*>\s*<button[^>]*aria-label="Remove Dan from', html)
+    assert remove and phone.post(remove.group(1)).status_code == 303
+    assert phone.post(f"{tables[0]}/rematch", {"order": "rotate"}).status_code == 303
+    watch = re.search(r'id="group-watch-link" readonly value="[^"]*(/gw/[^"]+)"', html)
+    assert watch
+    prepared.extend([
+        ("group", group), ("group-stats", f"{group}/stats"), ("group-watch", watch.group(1)),
+        ("group-watch-stats", f"{watch.group(1)}/stats"), ("group-new-table", f"{group}/new/planetary-sisters"),
+        ("table-group", f"{tables[0]}/group"), ("table-with-rematch", tables[0]), ("groups-new", "/groups/new"),
+        ("groups-import", "/groups/import"),
+    ])
+    return prepared
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     prepared: list[tuple[str, str]] = []
 
     def prepare(app: Flask) -> None:
-        phone = Phone(app.test_client())
-        group = new_group(phone, "Friday club", "Aki", "Ben", "Chie", "Dan", "Wolfeschlegelsteinhausenbergerdorffvoral")
-        tables = []
-        for day, (slug, seats) in enumerate(GAMES):
-            table = import_table(phone, export_of(finished_game(slug, seats), day))
-            assert phone.post(f"{group}/tables", {"table": table}).status_code == 303
-            tables.append(table)
-        html = phone.get(group).get_data(as_text=True)
-        remove = re.search(r'action="([^"]+/remove)">\s*<input[^>]*>\s*<button[^>]*aria-label="Take Dan off', html)
-        assert remove and phone.post(remove.group(1)).status_code == 303
-        assert phone.post(f"{tables[0]}/rematch", {"order": "rotate"}).status_code == 303
-        watch = re.search(r'id="group-watch-link" readonly value="[^"]*(/gw/[^"]+)"', html)
-        assert watch
-        prepared.extend([
-            ("group", group), ("group-stats", f"{group}/stats"), ("group-watch", watch.group(1)),
-            ("group-watch-stats", f"{watch.group(1)}/stats"), ("group-new-table", f"{group}/new/planetary-sisters"),
-            ("table-group", f"{tables[0]}/group"), ("table-with-rematch", tables[0]), ("groups-new", "/groups/new"),
-            ("groups-import", "/groups/import"),
-        ])
+        prepared.extend(group_pages(app))
 
     for base in serve(tmp_path_factory, "tests.browser.serve:app", prepare=prepare):
         yield Site(base, prepared)

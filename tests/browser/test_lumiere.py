@@ -56,11 +56,11 @@ def test_the_checker_set_up_by_tapping_answers_the_get_phase(new_phone, live_ser
     pick(page, "card", "yokai")
     pick(page, "owner", "1")
     area(page, "r1c1").click()
-    expect(area(page, "r1c1")).to_have_attribute("aria-label", "B2: Yokai, Player 2's")
+    expect(area(page, "r1c1")).to_have_accessible_name("B2: Yokai, Player 2's")
     pick(page, "card", "commoner")
     pick(page, "owner", "0")
     area(page, "r1c0").click()
-    expect(area(page, "r1c0")).to_have_attribute("aria-label", "B1: Commoner, Player 1's")
+    expect(area(page, "r1c0")).to_have_accessible_name("B1: Commoner, Player 1's")
     area(page, "r1c2").click()
     expect(page.locator("#lp-answer")).to_contain_text("Sandwiches that do not count (1)")
     expect(page.locator("#lp-answer")).to_contain_text("neither is, so nothing is taken. LP-3")
@@ -93,7 +93,7 @@ def test_the_checker_works_with_javascript_off(new_phone, live_server) -> None: 
     pick(page, "owner", "3")
     area(page, "r0c0").click()
     expect(page).to_have_url(re.compile(r"/lumiere/captures\?.*owner=3"))
-    expect(area(page, "r0c0")).to_have_attribute("aria-label", "A1: Ghost, Player 4's")
+    expect(area(page, "r0c0")).to_have_accessible_name("A1: Ghost, Player 4's")
     pick(page, "card", "commoner")
     pick(page, "owner", "0")
     area(page, "r0c1").click()
@@ -106,7 +106,7 @@ def test_the_checker_works_with_javascript_off(new_phone, live_server) -> None: 
     pick(page, "mode", "lift")
     area(page, "r3c3").click()  # nothing there: refused, nothing changed
     expect(page.locator("[role=alert]")).to_contain_text("D4 is empty: there is no card to take off.")
-    expect(area(page, "r0c0")).to_have_attribute("aria-label", "A1: Ghost, Player 4's, captured by Player 1")
+    expect(area(page, "r0c0")).to_have_accessible_name("A1: Ghost, Player 4's, captured by Player 1")
 
 
 def test_a_table_resolves_a_get_phase_and_the_card_moves_to_the_point_area(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
@@ -122,7 +122,7 @@ def test_a_table_resolves_a_get_phase_and_the_card_moves_to_the_point_area(new_p
     for cell, seat in (("r1c0", "Aki"), ("r1c1", "Ben"), ("r3c3", "Chie"), ("r0c3", "Dai")):
         expect(page.locator("#lumiere")).to_contain_text(f"{seat} places their commoner")
         area(page, cell).click()
-        expect(area(page, cell)).to_have_attribute("aria-label", re.compile(f"Commoner, {seat}'s"))
+        expect(area(page, cell)).to_have_accessible_name(re.compile(f"Commoner, {seat}'s"))
     expect(page.locator(".lp-turn")).to_have_text("Turn 1 · Aki's turn")
     expect(page.locator(".lp-steps li.now")).to_have_text("effect phase")
     page.click("#lumiere button[name=card][value=priest]")
@@ -169,7 +169,7 @@ def test_a_table_works_with_javascript_off(new_phone, live_server) -> None:  # t
     page.click("text=Turn a card to face another seat")
     page.locator('input[name="cell"][value="r0c1"]').check()
     page.click(".lp-effects button[name=owner][value='1']")  # Chie's commoner now faces Ben: active (LP-3)
-    expect(area(page, "r0c1")).to_have_attribute("aria-label", "A2: Commoner, Ben's, active")
+    expect(area(page, "r0c1")).to_have_accessible_name("A2: Commoner, Ben's, active")
     area(page, "r1c0").click()  # set the ghost on B1
     expect(page.locator(".lp-steps li.now")).to_have_text("get phase")
     expect(page.locator("#lp-get")).to_contain_text("Nothing is captured.")

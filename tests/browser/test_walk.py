@@ -120,30 +120,37 @@ def _answers(phone: Phone) -> list[tuple[str, str]]:
     return pages
 
 
+def walk_pages(app: Flask) -> list[tuple[str, str]]:
+    """The walk's pages (name, path) after its tables are written into ``app``'s database (test_axe walks them too)."""
+    prepared: list[tuple[str, str]] = []
+    phone = Phone(app.test_client())
+    tables = _tables(app, phone)
+    games = [slug for slug in tables if not slug.endswith("-2")]
+    prepared.extend((f"new-{slug}", f"/new/{slug}") for slug in games)
+    for slug, url in tables.items():
+        if slug.endswith("-2"):  # two players, nothing entered yet: the set-up's tabs
+            prepared.append((f"table-{slug}", url))
+            continue
+        html = phone.get(url).get_data(as_text=True)
+        watch = re.search(r'id="watch-link" readonly value="[^"]*(/w/[A-Za-z0-9_-]+)"', html)
+        assert watch, "no watch link"
+        prepared.extend([(f"table-{slug}", url), (f"table-{slug}-step-back", f"{url}?at=1"),
+                         (f"history-{slug}", f"{url}/history"), (f"watch-{slug}", watch.group(1))])
+        if slug == "planetary-sisters":
+            prepared.append(("planetary-sisters-what-if", f"/planetary-sisters{url}/what-if"))
+    prepared.extend(_answers(phone))
+    prepared.extend([("print", "/print"), ("import", "/import"),
+                     ("planetary-sisters-profiles", "/planetary-sisters/profiles")])
+    prepared.extend((f"profiles-{slug}", f"/profiles/{slug}") for slug in games)
+    return prepared
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     prepared: list[tuple[str, str]] = []
 
     def prepare(app: Flask) -> None:
-        phone = Phone(app.test_client())
-        tables = _tables(app, phone)
-        games = [slug for slug in tables if not slug.endswith("-2")]
-        prepared.extend((f"new-{slug}", f"/new/{slug}") for slug in games)
-        for slug, url in tables.items():
-            if slug.endswith("-2"):  # two players, nothing entered yet: the set-up's tabs
-                prepared.append((f"table-{slug}", url))
-                continue
-            html = phone.get(url).get_data(as_text=True)
-            watch = re.search(r'id="watch-link" readonly value="[^"]*(/w/[A-Za-z0-9_-]+)"', html)
-            assert watch, "no watch link"
-            prepared.extend([(f"table-{slug}", url), (f"table-{slug}-step-back", f"{url}?at=1"),
-                             (f"history-{slug}", f"{url}/history"), (f"watch-{slug}", watch.group(1))])
-            if slug == "planetary-sisters":
-                prepared.append(("planetary-sisters-what-if", f"/planetary-sisters{url}/what-if"))
-        prepared.extend(_answers(phone))
-        prepared.extend([("print", "/print"), ("import", "/import"),
-                         ("planetary-sisters-profiles", "/planetary-sisters/profiles")])
-        prepared.extend((f"profiles-{slug}", f"/profiles/{slug}") for slug in games)
+        prepared.extend(walk_pages(app))
 
     for base in serve(tmp_path_factory, "tests.browser.serve:app", prepare=prepare):
         yield Site(base, [("home", "/"), *prepared])

@@ -10,6 +10,7 @@ def text_of(html: str) -> str:
     """The visible text of a page, whitespace folded."""
     html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
     html = re.sub(r'<a class="rule-link"[^>]*>(.*?)</a>', r"\1", html)  # a ruling's link reads as its id
+    html = re.sub(r'<span lang="ja">(.*?)</span>', r"\1", html)  # a Japanese word marked on an English page
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
 
 

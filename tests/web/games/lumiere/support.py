@@ -56,9 +56,10 @@ def area_classes(html: str, cell: str) -> set[str]:
 
 
 def area_label(html: str, cell: str) -> str:
-    match = re.search(rf'data-cell="{cell}"[^>]*aria-label="([^"]*)"', html)
+    # a drawn area is named by aria-label; a tappable one (a button) by its hidden description
+    match = re.search(rf'data-cell="{cell}"(?:[^>]*aria-label="([^"]*)"|><span class="sr">([^<]*)</span>)', html)
     assert match, f"no area {cell}"
-    return unescape(match.group(1))
+    return unescape(match.group(1) or match.group(2))
 
 
 def section(html: str, element_id: str) -> str:

@@ -104,7 +104,7 @@ def test_an_impossible_table_is_explained(client) -> None:  # type: ignore[no-un
 
 def test_in_japanese_with_the_sisters_names_as_written(client) -> None:  # type: ignore[no-untyped-def]
     html = client.get(URL, headers={"Accept-Language": "ja"}).get_data(as_text=True)
-    assert "<ruby>鞠絵<rt>まりえ</rt></ruby>" in html and "<ruby>亞里亞<rt>ありあ</rt></ruby>" in html
+    assert '<ruby>鞠絵<rt lang="ja">まりえ</rt></ruby>' in html and '<ruby>亞里亞<rt lang="ja">ありあ</rt></ruby>' in html
     status, text = answer(client, "ja", p="5", turn="1", ts="karen", tn="3", cs="hinako", cn="sp", named="blue")
     assert text.startswith("✓ プレイヤー2は雛子 S.P.を出せます")
     assert "雛子のS.P.：次の人プレイヤー3が山札から即座に2枚受け取ります。 SC-5" in text

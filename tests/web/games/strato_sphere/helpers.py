@@ -66,7 +66,8 @@ def node_html(html: str, node: int) -> str:
 
 
 def node_text(html: str, node: int) -> str:
-    return text_of(node_html(html, node))
+    """What the node shows (a tappable node's hidden description for screen readers left out)."""
+    return text_of(re.sub(r'<span class="sr">.*?</span>', "", node_html(html, node)))
 
 
 def node_classes(html: str, node: int) -> list[str]:
