@@ -14,6 +14,7 @@ pytestmark = pytest.mark.browser
 
 
 def fits_the_phone(page: Page) -> None:
+    page.wait_for_load_state("load")  # measured as the player sees it: with its stylesheets applied
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"page is {width}px wide on a 390px screen"
     small = page.evaluate("""() => [...document.querySelectorAll('button, a.button, input, select, summary')]
