@@ -16,7 +16,9 @@ pytestmark = pytest.mark.browser
 
 
 def tap(page: Page, scope: str, name: str, value: str) -> None:
-    """Tap one chip (a radio drawn as a button) of a form."""
+    """Tap one chip (a radio drawn as a button) of a form, once the page's scripts run (a tap before htmx is
+    listening changes the radio but asks nothing: a player on a slow phone waits for the page too)."""
+    page.wait_for_load_state("load")
     page.locator(f'{scope} label:has(> input[name="{name}"][value="{value}"])').click()
 
 
