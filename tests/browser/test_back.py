@@ -22,6 +22,12 @@ def back(page: Page) -> None:
     page.go_back()
 
 
+def forward(page: Page) -> None:
+    """The browser's Forward, as a player presses it: once the page shown has loaded (see ``back``)."""
+    page.wait_for_load_state("load")
+    page.go_forward()
+
+
 def total(page: Page, seat: int):  # type: ignore[no-untyped-def]
     return page.locator(f'td.total[data-seat="{seat}"]')
 
@@ -48,7 +54,7 @@ def test_back_on_a_table_steps_through_its_entries_and_never_writes(new_phone, l
         expect(page).to_have_url(re.compile(r"\?at=0(#answer)?$"))
         expect(page.locator(".past-banner")).to_contain_text("before the last 2 entries")
         expect(total(page, 0)).to_have_text("0")
-        page.go_forward()
+        forward(page)
         expect(total(page, 0)).to_have_text("2")
     page.click("text=Show the table now")
     expect(total(page, 1)).to_have_text("5")  # nothing was written by going back
