@@ -18,8 +18,6 @@ PRINTABLES = ROOT / "printables"  # the printables' templates, stylesheets and i
 def _allowed(url: str) -> bool:
     from urllib.parse import unquote, urlparse
 
-    if url.startswith("data:image/svg+xml,"):
-        return True  # a card face's artwork (art.py): its shapes only, nothing it could fetch gets past here
     if not url.startswith("file://"):
         return False
     path = Path(unquote(urlparse(url).path)).resolve()
@@ -28,9 +26,8 @@ def _allowed(url: str) -> bool:
 
 
 def _url_fetcher() -> Any:
-    """Only the printables' own files, the fonts and card-face artwork built in memory (data: URLs): a document
-    can never make the server fetch anything else. A missing stylesheet stops the render (a PDF without its
-    styles would print wrong)."""
+    """Only the printables' own files and the fonts: a document can never make the server fetch anything
+    else. A missing stylesheet stops the render (a PDF without its styles would print wrong)."""
     from weasyprint.urls import URLFetcher  # type: ignore[import-untyped]
 
     class LocalOnly(URLFetcher):  # type: ignore[misc]
@@ -39,7 +36,7 @@ def _url_fetcher() -> Any:
                 raise ValueError(f"printables may not load {url}")
             return super().fetch(url, headers)
 
-    return LocalOnly(allowed_protocols=("file", "data"), fail_on_errors=True)
+    return LocalOnly(allowed_protocols=("file",), fail_on_errors=True)
 
 
 def _set_bleed_boxes(bleed_mm: float):  # type: ignore[no-untyped-def]

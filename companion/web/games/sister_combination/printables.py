@@ -25,16 +25,13 @@ from companion.web.printing.documents import (
 )
 from companion.web.rules.printables import rules_printables
 
-from .faces import arts, faces
-
 SC = "sister-combination"
 PRINT_ORDER = 4  # the print page lists the games in this order
 
 
 def sc_deck(options: PrintOptions) -> Document:
     title = by_lang(options.lang, sc.NAME_JA, sc.NAME_EN)
-    return card_document("sister_combination/deck.html", faces(sc.DECK), options, title, "sister-combination-deck",
-                         arts=arts(sc.DECK, options.size))
+    return card_document("sister_combination/deck.html", sc.DECK, options, title, "sister-combination-deck")
 
 
 def _turn_rules() -> list[tuple[str, str, str]]:
