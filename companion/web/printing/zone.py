@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from ...inputs import is_clean
+
 COOKIE = "tz"
 # An IANA zone name: letters, digits, "_", "+", "-" in parts joined by "/" (never "..": no path games).
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*")
@@ -40,7 +42,8 @@ def zone_named(raw: str | None) -> PrintZone:
     if name.upper() in ("UTC", "ETC/UTC", "Z"):
         return IN_UTC
     if len(name) > MAX_NAME or not _NAME.fullmatch(name):
-        return PrintZone(UTC, "UTC", name[:40])
+        # said back in the PDF only when it is printable text (no NUL or lone surrogate reaches the renderer)
+        return PrintZone(UTC, "UTC", name[:40] if is_clean(name, one_line=True) else "?")
     try:
         return PrintZone(ZoneInfo(name), name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
