@@ -138,6 +138,17 @@ def new_phone(browser):  # type: ignore[no-untyped-def]
         context.close()
 
 
+def arrived(page, url: object) -> None:  # type: ignore[no-untyped-def]
+    """Wait, as a player does, until the page at ``url`` (a string or pattern) is there and its scripts run. A
+    click that navigates returns once the new address is committed; acting before the page's load event (its
+    stylesheets and deferred scripts) taps a form htmx does not listen to yet (a plain POST) or measures a layout
+    without its CSS, and a busy machine makes that window seconds long."""
+    from playwright.sync_api import expect
+
+    expect(page).to_have_url(url)
+    page.wait_for_load_state("load")
+
+
 def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

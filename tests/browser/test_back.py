@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.fixtures import arrived
 from tests.browser.test_platform import add, start_table
 
 pytestmark = pytest.mark.browser
@@ -41,9 +42,9 @@ def test_back_on_a_table_steps_through_its_entries_and_never_writes(new_phone, l
     expect(total(page, 0)).to_have_text("2")
     add(page, "Ben", "5")
     expect(total(page, 1)).to_have_text("5")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}\?at=2(#answer)?$"))
+    arrived(page, re.compile(r"/t/[A-Za-z0-9_-]{24}\?at=2(#answer)?$"))
     back(page)
-    expect(page).to_have_url(re.compile(r"\?at=1(#answer)?$"))
+    arrived(page, re.compile(r"\?at=1(#answer)?$"))
     expect(total(page, 0)).to_have_text("2")
     expect(total(page, 1)).to_have_text("0")  # the table before Ben's entry
     expect(page.locator(".past-banner")).to_contain_text("before the last entry")
@@ -51,7 +52,7 @@ def test_back_on_a_table_steps_through_its_entries_and_never_writes(new_phone, l
     expect(page.locator(".undo-redo")).to_have_count(0)
     if javascript:  # the page opened by its plain link is a step too (without JavaScript it is the table now)
         back(page)  # a new document (the last one was reloaded): slow on a busy machine
-        expect(page).to_have_url(re.compile(r"\?at=0(#answer)?$"))
+        arrived(page, re.compile(r"\?at=0(#answer)?$"))
         expect(page.locator(".past-banner")).to_contain_text("before the last 2 entries")
         expect(total(page, 0)).to_have_text("0")
         forward(page)
@@ -96,7 +97,7 @@ def test_back_on_the_sister_combination_check_returns_to_the_previous_tap(new_ph
     page.locator('.sc-check-form label:has(> input[name="p"][value="5"])').click()
     expect(page.locator('input[name="h4"]')).to_be_visible()
     page.locator('.sc-check-form label:has(> input[name="turn"][value="1"])').click()
-    expect(page).to_have_url(re.compile(r"turn=1"))
+    arrived(page, re.compile(r"turn=1"))
     back(page)
     expect(page).not_to_have_url(re.compile(r"turn=1"))
     expect(page.locator('input[name="h4"]')).to_be_visible()  # still five players: one tap back, not home

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.fixtures import shot
+from tests.browser.fixtures import arrived, shot
 
 pytestmark = pytest.mark.browser
 
@@ -93,7 +93,7 @@ def test_the_checker_works_with_javascript_off(new_phone, live_server) -> None: 
     pick(page, "card", "ghost")
     pick(page, "owner", "3")
     area(page, "r0c0").click()
-    expect(page).to_have_url(re.compile(r"/lumiere/captures\?.*owner=3"))
+    arrived(page, re.compile(r"/lumiere/captures\?.*owner=3"))
     expect(area(page, "r0c0")).to_have_accessible_name("A1: Ghost, Player 4's")
     pick(page, "card", "commoner")
     pick(page, "owner", "0")
@@ -116,7 +116,7 @@ def test_a_table_resolves_a_get_phase_and_the_card_moves_to_the_point_area(new_p
     for i, name in enumerate(("Aki", "Ben", "Chie", "Dai")):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
+    arrived(page, re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
     page.click("#lumiere button[name=seat][value='0']")  # Aki won rock-paper-scissors
     expect(page.locator("#lumiere")).to_contain_text("Aki places their commoner: tap an empty area.")
     fits_the_phone(page)
@@ -159,11 +159,12 @@ def test_a_table_works_with_javascript_off(new_phone, live_server) -> None:  # t
     for i, name in enumerate(("Aki", "Ben", "Chie")):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
+    page.wait_for_load_state("load")  # the table page, its scripts listening
     table_url = page.url
     page.click("#lumiere button[name=seat][value='1']")  # Ben goes first
     for cell in ("r0c0", "r0c1", "r2c2"):  # Ben, Chie, Aki
         area(page, cell).click()
-        expect(page).to_have_url(re.compile(re.escape(table_url) + r"\?at=\d+(#answer)?$"))  # lands on the answer
+        arrived(page, re.compile(re.escape(table_url) + r"\?at=\d+(#answer)?$"))  # lands on the answer
     expect(page.locator(".lp-turn")).to_have_text("Turn 1 · Ben's turn")
     expect(page.locator(".lp-side-right")).to_have_text("(nobody)")  # 3 players: the fourth side is unused
     page.click("#lumiere button[name=card][value=ghost]")

@@ -101,6 +101,7 @@ def test_a_tracked_turn_with_a_dispatch_and_an_invade(new_phone, live_server) ->
     for seat, name in enumerate(NAMES[:3]):
         page.fill(f"input[name=seat{seat}]", name)
     page.click("button[type=submit].primary")
+    page.wait_for_load_state("load")  # the table page, its scripts listening
     expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "setup")
     entry(page, '.pr-status button[value="0"]')
     for card in ("tourist_planet", "ai_autonomy", "tachyon_mine", "endymion", "merchant_guild"):

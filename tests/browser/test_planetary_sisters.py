@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.games.planetary_sisters import Card, CardRef, ElementSet, score_player
-from tests.browser.fixtures import shot
+from tests.browser.fixtures import arrived, shot
 from tests.games.planetary_sisters.support import EXAMPLE_FIELD, EXAMPLE_HOUSE, SYNTHETIC_DECK
 
 pytestmark = pytest.mark.browser
@@ -120,7 +120,7 @@ def test_the_sheet_works_without_javascript(new_phone, live_server) -> None:  # 
     page.click('label.count:has(input[name="el_PLANT"][value="2"])')
     page.click('label.count:has(input[name="el_ANIMAL"][value="1"])')
     page.click('#entry button[value="add"]')
-    expect(page).to_have_url(re.compile(r"field=30:ANIMAL%2BFOOD%2BPLANT\*2&slot=field$"))
+    arrived(page, re.compile(r"field=30:ANIMAL%2BFOOD%2BPLANT\*2&slot=field$"))
     expect(page.locator("#entry .ps-chips .ps-card")).to_have_count(1)
     # a card breaking a per-card fact is refused, the reason shown with the icons tapped, and the picker emptied
     # so they do not ride into the next card (issue #24, point 7)
@@ -140,7 +140,7 @@ def test_the_table_page_fits_a_phone(new_phone, live_server) -> None:  # type: i
     for i, name in enumerate(("アキ", "ベン", "チエ")):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
+    arrived(page, re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
     expect(page.locator("#ps-setup h2")).to_have_text("ゲームの準備")
     page.click('#ps-setup label.seat-pick:has(input[value="1"])')
     for added, card in enumerate(("14:FOOD*4", "20:PLANT*2", "19:PAGE"), start=1):

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.fixtures import shot
+from tests.browser.fixtures import arrived, shot
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +17,7 @@ def start_table(page: Page, base: str, *names: str) -> str:
     for i, name in enumerate(names):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
+    arrived(page, re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
     # The table's own link (as its share link and QR code give it), not this phone's step address: a step address
     # (?at=N) opened after later entries shows that step, read-only.
     return re.sub(r"[?#].*$", "", page.url)
@@ -138,7 +138,7 @@ def test_everything_works_with_javascript_off(new_phone, live_server) -> None:  
     page = new_phone(javascript=False)
     url = start_table(page, live_server, "Aki", "Ben")
     add(page, "Ben", "3")
-    expect(page).to_have_url(re.compile(re.escape(url.split("?")[0].split("#")[0]) + r"\?at=1(#answer)?$"))
+    arrived(page, re.compile(re.escape(url.split("?")[0].split("#")[0]) + r"\?at=1(#answer)?$"))
     expect(page.locator('td.total[data-seat="1"]')).to_have_text("3")
     page.click("text=Undo last entry")
     expect(page.locator('td.total[data-seat="1"]')).to_have_text("0")

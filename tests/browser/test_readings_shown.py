@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.fixtures import shot
+from tests.browser.fixtures import arrived, shot
 from tests.browser.test_lumiere import fits_the_phone
 from tests.browser.test_sister_combination import card
 
@@ -28,7 +28,7 @@ def test_planeta_rica_names_the_readings_the_table_chose(new_phone, live_server,
         page.fill(f"input[name=seat{i}]", name)
     page.check('input[name="option_new_earth"][value="not-counted"]')
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(TABLE_URL)
+    arrived(page, TABLE_URL)
     expect(page.locator(".pr-readings")).to_contain_text(words)
     expect(page.locator(".pr-readings")).to_be_visible()
     fits_the_phone(page)
@@ -46,7 +46,7 @@ def test_sister_combination_says_clockwise_is_a_reading(new_phone, live_server, 
     for i, name in enumerate(("Aki", "Ben", "Chie")):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(TABLE_URL)
+    arrived(page, TABLE_URL)
     expect(page.locator(".sc-start-reading").first).to_contain_text(words)
     card(page, "#sister-combination form", "karen", "3")
     page.click("#sister-combination form button.primary")

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.fixtures import shot
+from tests.browser.fixtures import arrived, shot
 from tests.browser.test_lumiere import fits_the_phone
 from tests.browser.test_sister_combination import card
 
@@ -37,7 +37,7 @@ def test_a_buttons_ruling_is_a_tap_beside_the_button(new_phone, live_server, lan
     for i, name in enumerate(("Aki", "Ben", "Chie")):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(TABLE_URL)
+    arrived(page, TABLE_URL)
     card(page, "#sister-combination form", "karen", "3")
     page.click("#sister-combination form button.primary")
     expect(page.locator(".sc-turn")).to_contain_text(turn)
@@ -70,7 +70,7 @@ def test_a_summarys_ruling_is_a_tap_beside_the_closed_details(new_phone, live_se
     for i, name in enumerate(("Aki", "Ben", "Chie")):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(TABLE_URL)
+    arrived(page, TABLE_URL)
     details = page.locator("details.lp-mulligan")
     expect(details.locator("summary")).to_contain_text(summary)
     link = page.locator('.rule-beside-links.before-details a.rule-beside[data-rule="LP-9"]')

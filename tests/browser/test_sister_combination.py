@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.fixtures import shot
+from tests.browser.fixtures import arrived, shot
 from tests.browser.test_lumiere import fits_the_phone
 
 pytestmark = pytest.mark.browser
@@ -64,7 +64,7 @@ def test_a_five_player_table_through_an_sp_obstruction_and_a_reach(new_phone, li
     page.goto(live_server + "/import")
     page.fill('textarea[name="text"]', json.dumps(old_table))
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
+    arrived(page, re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
     setup = "#sister-combination form"
     page.fill('input[name="h4"]', "3")  # Emi was dealt 3 in this story (a short deal noticed late)
     card(page, setup, "karen", "3")
@@ -129,10 +129,11 @@ def test_thirteen_seats_fit_and_work_without_javascript(new_phone, live_server) 
     for i in range(13):
         page.fill(f"input[name=seat{i}]", f"Player-{i + 1}")
     page.click("button[type=submit].primary")
+    page.wait_for_load_state("load")  # the table page, its scripts listening
     table_url = page.url
     card(page, "#sister-combination form", "marie", "1")
     page.click("text=Start the game")
-    expect(page).to_have_url(re.compile(re.escape(table_url) + r"\?at=\d+(#answer)?$"))  # lands on the answer
+    arrived(page, re.compile(re.escape(table_url) + r"\?at=\d+(#answer)?$"))  # lands on the answer
     card(page, ".sc-play", "marie", "mirror")
     page.click(".sc-play-button")
     expect(page.locator(".sc-turn")).to_contain_text("Player-13's turn")  # reversed across the seam

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.fixtures import shot
+from tests.browser.fixtures import arrived, shot
 
 pytestmark = pytest.mark.browser
 
@@ -105,7 +105,7 @@ def test_a_short_game_through_an_attack_and_a_defence(new_phone, live_server) ->
     page.fill("input[name=seat0]", "Aki")
     page.fill("input[name=seat1]", "Ben")
     page.click("button[type=submit].primary")
-    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
+    arrived(page, re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
     expect(page.locator(".ss-status")).to_have_text(re.compile(r"Turn 1 · Aki to move · move 1 of 3"))
     no_horizontal_scroll(page)
     check_ring_geometry(page, 2)
@@ -175,6 +175,7 @@ def test_four_players_ring_and_japanese(new_phone, live_server) -> None:  # type
     for i, name in enumerate(("Aki", "Ben", "Chie", "Dan")):
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
+    page.wait_for_load_state("load")  # the table page, its scripts listening
     expect(page.locator(".ss-status")).to_have_text(re.compile(r"手番1 · Akiさんの番 · 3手中1手目"))
     check_ring_geometry(page, 4)
     reveal_ja = page.locator("a.ss-node.n11")
