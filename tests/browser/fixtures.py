@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 
 from companion import db
 from tests.web.apps import PG_URL, ensure_pg_database, make_app
@@ -57,6 +58,12 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
         url = PG_URL or f"sqlite:///{instance / 'live.db'}"
         app = make_app(instance, url)
         db.upgrade(app)
+        if PG_URL:
+            # One PostgreSQL database per test process, one SQLite file per server: what this process's earlier
+            # servers' clients (all 127.0.0.1) made must not count against this server's limits.
+            with app.extensions["db_engine"].begin() as conn:
+                conn.execute(text("DELETE FROM creations"))
+                conn.execute(text("UPDATE tables SET creator = ''"))
         if prepare is not None:
             prepare(app)
         app.extensions["db_engine"].dispose()
