@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from companion.games import sister_combination as sc
 from companion.printing.geometry import CARD_SIZES, PAPERS, paginate, sheet_layout
 from companion.printing.render import render_pdf
-from tests.print.pdfs import cards_on, open_pdf, reader
+from tests.print.pdfs import cards_on, lines, open_pdf, reader
 
 PT = 72 / 25.4  # points per mm
 
@@ -102,3 +102,22 @@ def test_the_deck_lays_out_each_part_of_a_face_once(client: FlaskClient) -> None
     response = client.get("/print/sc-deck.pdf?paper=a4&lang=ja")
     xobjects = reader(response.data).pages[0]["/Resources"]["/XObject"]
     assert len([name for name in xobjects if name.startswith("/card")]) == 4 + 48 + 12 + 12 + 1
+
+
+def test_print_shop_pages_each_get_their_card_and_the_crop_marks(client: FlaskClient) -> None:
+    """One card per page, front then back: the card's art fills the bleed and the eight marks (laid out once)
+    surround it on every page."""
+    response = client.get("/print/sc-deck.pdf?mode=shop&lang=en")
+    assert response.status_code == 200
+    with open_pdf(response.data) as pdf:
+        assert len(pdf.pages) == 288
+        for number in (0, 1, 2, 141, 286, 287):
+            page = pdf.pages[number]
+            art = cards_on(page, 69, 94)
+            assert len(art) == 1 and (art[0].x, art[0].y) == pytest.approx((7, 7), abs=0.05), number
+            assert len(lines(page)) == 8, number
+            card = sc.DECK[number // 2]
+            words = page.extract_text()
+            assert (card.sister.name_en in words) == (number % 2 == 0), number  # a front, then its back
+    xobjects = reader(response.data).pages[0]["/Resources"]["/XObject"]
+    assert len([name for name in xobjects if name.startswith("/card")]) == 4 + 48 + 12 + 12 + 1 + 1  # + the marks
