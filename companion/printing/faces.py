@@ -26,16 +26,22 @@ def has_faces(html: str) -> bool:
 
 
 def _marked(box: Any) -> Iterator[tuple[str, str, Any]]:
-    """(attribute, value, box) of the boxes marked as a face page or a placed copy, not looking inside them."""
-    element = getattr(box, "element", None)
-    if element is not None and getattr(box, "element_tag", None) in ("section", "div"):
-        for attribute in (FACE_PAGE, PLACED):
-            value = element.get(attribute)
-            if value is not None:
-                yield attribute, value, box
-                return
+    """(attribute, value, box) of the boxes marked as a face page or a placed copy: a section of the body, or a
+    box directly in one (a card laid out in its slot is not looked into)."""
     for child in getattr(box, "children", ()):
-        yield from _marked(child)
+        tag = getattr(child, "element_tag", None)
+        element = getattr(child, "element", None)
+        if tag in ("section", "div") and element is not None:
+            value = element.get(FACE_PAGE)
+            if value is not None:
+                yield FACE_PAGE, value, child
+                continue
+            value = element.get(PLACED)
+            if value is not None:
+                yield PLACED, value, child
+                continue
+        if tag in ("html", "body", "section"):
+            yield from _marked(child)
 
 
 def _rectangle_pt(box: Any, page_height_pt: float) -> tuple[float, float, float, float]:
