@@ -7,8 +7,9 @@ So each worker watches its own loop: a greenlet sleeps ``INTERVAL`` and measures
 how long anything runnable waits for its turn on the loop. One late wake is a spike (a page that took a while,
 the machine busy for a moment) and is let pass; a lag that stays past ``ADMISSION_LAG_MS`` for a whole
 ``ADMISSION_WINDOW_MS`` (CoDel's rule: the smallest lag over the window is past the target) is a standing queue,
-and while it stands an expensive request is answered at once with the busy answer (503, ``Retry-After``, the
-player's language; ``overload.busy_answer``) before any of its work is done, so the loop drains.
+and while it stands a share of the expensive requests (in proportion to how far the lag stands past the target)
+is answered at once with the busy answer (503, ``Retry-After``, the player's language; ``overload.busy_answer``)
+before any of its work is done, so the loop's queue shrinks back towards the target.
 
 What is shed: entries and other writes (nothing is written: the page keeps the tap with its key and sends it
 again after ``Retry-After``, static/js/live.js), pages, fragments, PDFs and API calls. What never is: static
@@ -23,6 +24,7 @@ loop to watch. A test turns it on by putting its own ``Saturation`` in ``app.ext
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 
 from flask import Flask, current_app, request
@@ -39,8 +41,14 @@ CHEAP_ENDPOINTS = frozenset({"static", "tables.events", "tables.watch_events", "
 
 
 class Saturation:
-    """CoDel's verdict on one event loop: overloaded while every lag seen for ``window`` seconds is past
-    ``target`` seconds. A lag below the target (the loop had a moment to spare) ends it at once."""
+    """CoDel's verdict on one event loop, and how much to shed.
+
+    Overloaded while every lag seen for ``window`` seconds is past ``target`` seconds; a lag below the target
+    (the loop had a moment to spare) ends it at once. While overloaded, the share of expensive requests shed is
+    in proportion to how far the smallest lag of the window stands past the target (all of them at twice it):
+    shedding everything at the first sign would empty the loop, send every shed phone back at once after
+    Retry-After and leave the cores idle between the waves (make bench measured half the entries saved that
+    way); shedding in proportion keeps the loop just busy, at about its target."""
 
     def __init__(self, target: float, window: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.target = target
@@ -48,25 +56,49 @@ class Saturation:
         self.clock = clock
         self.due = clock() + INTERVAL  # when the watching greenlet should wake next
         self.late_since: float | None = None  # when a lag past the target was first seen, if it still is
+        self.lags: deque[tuple[float, float]] = deque()  # (when, lag) of the wakes within the last window
+        self.owed = 0.0  # the share shed so far not yet paid by a shed request (sheds every 1/share-th one)
 
     def expect(self, at: float) -> None:
         self.due = at
 
     def woke(self) -> None:
-        self._seen(self.clock() - self.due)
+        now = self.clock()
+        self._seen(now, now - self.due)
+        self.lags.append((now, now - self.due))
+        while self.lags[0][0] < now - self.window:
+            self.lags.popleft()
 
-    def _seen(self, lag: float) -> None:
+    def _seen(self, now: float, lag: float) -> None:
         if lag < self.target:
             self.late_since = None
         elif self.late_since is None:
-            self.late_since = self.clock()
+            self.late_since = now
 
-    def overloaded(self) -> bool:
+    def share(self) -> float:
+        """The share of expensive requests to answer "busy" now: 0 while the loop keeps up."""
+        now = self.clock()
         # The watcher's own wake may be overdue right now (a loop too busy to run it): that lag counts as seen.
-        overdue = self.clock() - self.due
+        overdue = now - self.due
         if overdue >= self.target:
-            self._seen(overdue)
-        return self.late_since is not None and self.clock() - self.late_since >= self.window
+            self._seen(now, overdue)
+        if self.late_since is None or now - self.late_since < self.window:
+            return 0.0
+        seen = [lag for when, lag in self.lags if when >= now - self.window]
+        standing = min([*seen, overdue] if overdue >= self.target else seen or [overdue])
+        return min(1.0, max(0.0, (standing - self.target) / self.target))
+
+    def shed(self) -> bool:
+        """Whether to answer this request "busy": every 1/share-th one while overloaded (in order, no dice)."""
+        share = self.share()
+        if share == 0.0:
+            self.owed = 0.0
+            return False
+        self.owed += share
+        if self.owed >= 1.0 - 1e-9:  # (a share of a quarter four times is one, give or take a rounding)
+            self.owed -= 1.0
+            return True
+        return False
 
 
 def _gevent_running() -> bool:
@@ -109,6 +141,6 @@ def init_app(app: Flask) -> None:
         if request.endpoint is None or request.endpoint in CHEAP_ENDPOINTS:
             return None
         saturation = _saturation(current_app)
-        if saturation is None or not saturation.overloaded():
+        if saturation is None or not saturation.shed():
             return None
         return busy_answer()

@@ -45,19 +45,36 @@ def test_a_lag_that_stands_for_the_window_is_overload_a_spike_is_not() -> None:
     saturation = Saturation(target=0.2, window=1.0, clock=clock)
     for _ in range(10):
         woke(saturation, clock, 0.01)
-    assert not saturation.overloaded()
+    assert saturation.share() == 0
     woke(saturation, clock, 3.0)  # one very late wake (a long page, the machine busy a moment)...
-    assert not saturation.overloaded()
+    assert saturation.share() == 0
     woke(saturation, clock, 0.01)  # ...and the loop had time to spare again: no standing queue
-    assert not saturation.overloaded()
-    for _ in range(4):  # late wake after late wake, but for less than the window
-        woke(saturation, clock, 0.25)
-    assert not saturation.overloaded()
-    woke(saturation, clock, 0.25)
-    woke(saturation, clock, 0.25)  # the smallest lag over a whole second is past the target
-    assert saturation.overloaded()
+    assert saturation.share() == 0
+    for _ in range(3):  # late wake after late wake (each 0.35 s after the last), but for less than the window
+        woke(saturation, clock, 0.3)
+    assert saturation.share() == 0
+    woke(saturation, clock, 0.3)  # the smallest lag over a whole second is past the target
+    assert saturation.share() == pytest.approx(0.5)  # half again the target: half the requests shed
     woke(saturation, clock, 0.05)  # one wake on time ends it
-    assert not saturation.overloaded()
+    assert saturation.share() == 0
+
+
+def test_the_share_shed_follows_the_smallest_lag_of_the_window() -> None:
+    clock = Clock()
+    saturation = Saturation(target=0.2, window=1.0, clock=clock)
+    for _ in range(6):
+        woke(saturation, clock, 0.25)
+    assert saturation.share() == pytest.approx(0.25)
+    for _ in range(6):  # the queue grew: every lag of the last second is past twice the target
+        woke(saturation, clock, 0.5)
+    assert saturation.share() == 1.0
+    sheds = [saturation.shed() for _ in range(10)]
+    assert sheds == [True] * 10
+    for _ in range(4):
+        woke(saturation, clock, 0.25)  # shrinking: the window's smallest lag decides
+    assert saturation.share() == pytest.approx(0.25)
+    sheds = [saturation.shed() for _ in range(8)]
+    assert sheds.count(True) == 2  # one request in four, in order (no dice)
 
 
 def test_a_watcher_too_late_to_wake_at_all_counts_its_lag_so_far() -> None:
@@ -66,9 +83,9 @@ def test_a_watcher_too_late_to_wake_at_all_counts_its_lag_so_far() -> None:
     saturation = Saturation(target=0.2, window=1.0, clock=clock)
     saturation.expect(clock.now + admission.INTERVAL)
     clock.now += 0.5
-    assert not saturation.overloaded()  # seen late once: the window starts now
+    assert saturation.share() == 0  # seen late once: the window starts now
     clock.now += 1.5
-    assert saturation.overloaded()  # still not woken a window later
+    assert saturation.share() == 1.0  # still not woken a window later: 2 s late, everything is shed
 
 
 @pytest.fixture
@@ -85,12 +102,12 @@ def shedding(tmp_path: Path, database_url: str) -> Iterator[tuple[Flask, Clock, 
 def saturate(clock: Clock, saturation: Saturation) -> None:
     for _ in range(30):
         woke(saturation, clock, 0.5)
-    assert saturation.overloaded()
+    assert saturation.share() == 1.0  # every expensive request shed
 
 
 def relieve(clock: Clock, saturation: Saturation) -> None:
     woke(saturation, clock, 0.0)
-    assert not saturation.overloaded()
+    assert saturation.share() == 0
 
 
 def test_under_the_test_client_nothing_watches_and_nothing_is_shed(app: Flask, phone: Phone) -> None:
