@@ -57,7 +57,7 @@ def crowded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, lis
 
     # Shedding starts once a worker's loop has lagged 20 ms for 0.2 s: reached with this crowd on any machine.
     # The database is waited for up to 25 s (8 s under make run), so any 503 seen here is admission control's.
-    env = {"ADMISSION_LAG_MS": "20", "ADMISSION_WINDOW_MS": "200", "DB_WAIT_SECONDS": "25",
+    env = {"ADMISSION": "auto", "ADMISSION_LAG_MS": "20", "ADMISSION_WINDOW_MS": "200", "DB_WAIT_SECONDS": "25",
            "COMPANION_TEST_CONFIG": json.dumps({"POLL_SECONDS": 2})}
     yield from ((base, tables) for base in serve(tmp_path_factory, "tests.browser.serve:app", extra_env=env,
                                                   server_args=[*MAKE_RUN, "--workers", "2", "--keep-alive", "30"],
