@@ -58,6 +58,7 @@ class Saturation:
         self.late_since: float | None = None  # when a lag past the target was first seen, if it still is
         self.lags: deque[tuple[float, float]] = deque()  # (when, lag) of the wakes within the last window
         self.owed = 0.0  # the share shed so far not yet paid by a shed request (sheds every 1/share-th one)
+        self.stopped = False  # the watcher ended: its last wake would look later and later, so nothing is shed
 
     def expect(self, at: float) -> None:
         self.due = at
@@ -85,12 +86,14 @@ class Saturation:
         if self.late_since is None or now - self.late_since < self.window:
             return 0.0
         seen = [lag for when, lag in self.lags if when >= now - self.window]
-        standing = min([*seen, overdue] if overdue >= self.target else seen or [overdue])
+        if overdue >= self.target:
+            seen.append(overdue)  # the lag the watcher suffers right now
+        standing = min(seen, default=overdue)
         return min(1.0, max(0.0, (standing - self.target) / self.target))
 
     def shed(self) -> bool:
         """Whether to answer this request "busy": every 1/share-th one while overloaded (in order, no dice)."""
-        share = self.share()
+        share = 0.0 if self.stopped else self.share()
         if share == 0.0:
             self.owed = 0.0
             return False
@@ -112,10 +115,13 @@ def _gevent_running() -> bool:
 def _watch(saturation: Saturation) -> None:
     import gevent
 
-    while True:
-        saturation.expect(saturation.clock() + INTERVAL)
-        gevent.sleep(INTERVAL)
-        saturation.woke()
+    try:
+        while True:
+            saturation.expect(saturation.clock() + INTERVAL)
+            gevent.sleep(INTERVAL)
+            saturation.woke()
+    finally:  # killed (the worker stopping) or failed: never let a watch nobody updates shed every request
+        saturation.stopped = True
 
 
 def _saturation(app: Flask) -> Saturation | None:

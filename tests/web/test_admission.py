@@ -87,6 +87,9 @@ def test_a_watcher_too_late_to_wake_at_all_counts_its_lag_so_far() -> None:
     assert saturation.share() == 0  # seen late once: the window starts now
     clock.now += 1.5
     assert saturation.share() == 1.0  # still not woken a window later: 2 s late, everything is shed
+    assert saturation.shed()
+    saturation.stopped = True  # a watcher that ended (its worker stopping) never wakes again: shed nothing
+    assert not saturation.shed()
 
 
 @pytest.fixture
