@@ -126,6 +126,26 @@ def load() -> str:
     return f"load {one:.1f}/{five:.1f} on {os.cpu_count()} cores"
 
 
+def _cpu_ticks() -> tuple[int, int]:
+    """(busy, all) clock ticks of every core since boot, from /proc/stat (Linux)."""
+    fields = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    return sum(fields) - idle, sum(fields)
+
+
+class Busy:
+    """How busy the machine's cores were between start and now (every process: the server, the bench's own
+    phones, anything else). The load average lags a 30 s step by most of a minute; this does not."""
+
+    def __init__(self) -> None:
+        self.busy, self.all = _cpu_ticks()
+
+    def __str__(self) -> str:
+        busy, every = _cpu_ticks()
+        share = (busy - self.busy) / max(1, every - self.all)
+        return f"cpu {share * 100:.0f}% of {os.cpu_count()} cores"
+
+
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
