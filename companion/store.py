@@ -150,21 +150,12 @@ def current_version(table_id: int) -> int | None:
 def version_by_token(token: str, watch: bool = False) -> tuple[int, int] | None:
     if not is_token(token):
         return None
-    # The query every phone sends every 2 s: plain SQL, compiled once, read straight off the connection.
+    # The query every phone sends every 2 s: plain SQL, compiled once, read straight off the connection, in
+    # autocommit on PostgreSQL (db.READS; the live stream closes its session between reads, so it is said again).
     s = db.session()
-    query, params = _VERSION_BY_WATCH_TOKEN if watch else _VERSION_BY_TOKEN, {"token": token}
-    if s.in_transaction() or s.get_bind().dialect.name != "postgresql":
-        row = s.execute(query, params).first()
-    else:
-        row = s.connection(execution_options=_AUTOCOMMIT).execute(query, params).first()
+    db.read_in_autocommit(s)
+    row = s.execute(_VERSION_BY_WATCH_TOKEN if watch else _VERSION_BY_TOKEN, {"token": token}).first()
     return (row[0], row[1]) if row else None
-
-
-# On PostgreSQL the poll and the live stream, which only read, start their request in autocommit: a transaction
-# costs a BEGIN and a ROLLBACK, two round trips around a one-row read (SQLite's driver opens none for a read).
-# Every read after it in the request sees what each single statement sees in a READ COMMITTED transaction
-# anyway; a write path ends the request's reads first (s.commit()) and so gets a connection of the usual kind.
-_AUTOCOMMIT = {"isolation_level": "AUTOCOMMIT"}
 
 
 _VERSION_BY_TOKEN = text("SELECT id, version FROM tables WHERE token = :token")
@@ -358,8 +349,10 @@ def table_turn(table_id: int, device: str) -> Iterator[TableTurn | None]:
                 turn.save()
             s.commit()
             s.expire_all()  # the request's Table objects read the row again (its version, its queue) when next used
+            db.read_in_autocommit(s)  # the answer's reads, as the request's before the turn
         except IntegrityError:
             s.rollback()
+            db.read_in_autocommit(s)
             raise Conflict(current_version(table_id) or 0) from None
         except BaseException:
             s.rollback()
@@ -480,6 +473,7 @@ def window_start(seconds: int) -> datetime:
 def create_profile(game: str, data: dict[str, Any], based_on: str, maker: str = "") -> Profile:
     """A new user profile; ``maker`` is the phone that made it ("" for a table's own copy)."""
     s = db.session()
+    s.commit()  # end the request's reads (db.READS): the write commits on its own
     profile = Profile(token=new_token(), game=game, data=data, based_on=based_on, version=0, maker=maker)
     s.add(profile)
     s.commit()
