@@ -359,19 +359,24 @@ def table_turn(table_id: int, device: str) -> Iterator[TableTurn | None]:
             raise
 
 
-_CLOCK = {
-    "postgresql": text("SELECT EXTRACT(EPOCH FROM clock_timestamp())"),
-    "sqlite": text("SELECT (julianday('now') - 2440587.5) * 86400.0"),
+# Now, in epoch seconds, by the database's clock, as SQL.
+_CLOCK_SQL = {
+    "postgresql": "EXTRACT(EPOCH FROM clock_timestamp())",
+    "sqlite": "(julianday('now') - 2440587.5) * 86400.0",
 }
+_CLOCK = {name: text(f"SELECT {sql}") for name, sql in _CLOCK_SQL.items()}
 
 
 # The write turn reads its row and the database's clock with the statement that locks the row (UPDATE ...
 # RETURNING): one round trip instead of three, which on PostgreSQL each wait for the server's process. The clock is
 # evaluated once the row is locked, as the separate read after the lock was.
 _CLOCK_COLUMN: dict[str, Any] = {
-    "postgresql": literal_column("EXTRACT(EPOCH FROM clock_timestamp())").label("database_clock"),
-    "sqlite": literal_column("(julianday('now') - 2440587.5) * 86400.0").label("database_clock"),
-}
+    name: literal_column(sql).label("database_clock") for name, sql in _CLOCK_SQL.items()}
+
+# still_waiting's read: the queue and the clock in one statement.
+_QUEUE_BY_ID = {name: text(f"SELECT version, waiting, {sql} FROM tables WHERE id = :id")
+                for name, sql in _CLOCK_SQL.items()}
+_QUEUE_BY_ID_NO_CLOCK = text("SELECT version, waiting, NULL FROM tables WHERE id = :id")
 
 
 def _clock_column(s: Any) -> list[Any]:
@@ -405,17 +410,16 @@ _ENTRY_BY_KEY = text("SELECT seq, kind FROM events WHERE table_id = :table AND e
 
 def still_waiting(table_id: int, device: str) -> int | None:
     """The table's version when ``device`` must wait for another phone and nothing needs writing to tell it
-    so (``Queue.waits_quietly``), else None. A plain read, so the phones waiting on a busy table do not take
-    the write lock each time they try."""
-    row = db.session().execute(_QUEUE_BY_ID, {"id": table_id}).first()
-    now, seconds = database_clock(db.session()), turn_seconds()
-    db.session().commit()  # end the read transaction: the write turn that may follow starts afresh
+    so (``Queue.waits_quietly``), else None. A plain read (the row and the database's clock, one statement), so
+    the phones waiting on a busy table do not take the write lock each time they try."""
+    s = db.session()
+    query = _QUEUE_BY_ID.get(s.get_bind().dialect.name, _QUEUE_BY_ID_NO_CLOCK)
+    row = s.execute(query, {"id": table_id}).first()
     if row is None:
         return None
+    now = float(row[2]) if row[2] is not None else database_clock(s)
+    seconds = turn_seconds()
     return int(row[0]) if Queue.read(_json(row[1]), now, seconds).waits_quietly(device, now + seconds / 2) else None
-
-
-_QUEUE_BY_ID = text("SELECT version, waiting FROM tables WHERE id = :id")
 
 
 def _json(raw: Any) -> Any:
