@@ -14,9 +14,9 @@ def init_app(app: Flask) -> None:
                   help="Delete what went unused this many days (default: RETENTION_DAYS, 30).")
     def cleanup_command(days: int | None) -> None:
         """Delete what nobody can use any more (companion/retention.py): empty tables, unused deck profiles,
-        empty groups, old creation records."""
+        groups without a table, old creation records."""
         config = current_app.config
         done = cleanup(days or int(config["RETENTION_DAYS"]), int(config["TABLE_RATE_WINDOW"]),
                        int(config["KEPT_PROFILE_DAYS"]))
         click.echo(f"deleted: {done.tables} empty tables, {done.profiles} unused deck profiles, "
-                   f"{done.groups} empty groups, {done.creations} creation records")
+                   f"{done.groups} groups without a table, {done.creations} creation records")

@@ -71,6 +71,12 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         RETENTION_DAYS=int(os.environ.get("RETENTION_DAYS", "30")),
         KEPT_PROFILE_DAYS=int(os.environ.get("KEPT_PROFILE_DAYS", "365")),  # a phone's own deck profile, unchanged
         POLL_SECONDS=2,  # other phones see a change within this plus a request's time
+        # Admission control (web/admission.py): a gevent worker whose loop has lagged past ADMISSION_LAG_MS for a
+        # whole ADMISSION_WINDOW_MS answers new expensive requests 503 at once. "off" never sheds; "auto" sheds
+        # only under gevent (make run), never under the test client or the development server.
+        ADMISSION=os.environ.get("ADMISSION", "auto"),
+        ADMISSION_LAG_MS=float(os.environ.get("ADMISSION_LAG_MS", "200")),
+        ADMISSION_WINDOW_MS=float(os.environ.get("ADMISSION_WINDOW_MS", "1000")),
         PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),
         # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none, the client's own
         # address is the connection's). Only that many are believed (Werkzeug's ProxyFix): a client cannot dodge

@@ -26,6 +26,10 @@ class Group(Base):
     name: Mapped[str] = mapped_column(String(60), default="")
     creator: Mapped[str] = mapped_column(String(64), default="", index=True)  # hashed client, for rate limits
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # When the group was last changed: made, a name put on or taken off its roster, a table added. A group with
+    # no table unchanged for RETENTION_DAYS is deleted by `flask --app companion cleanup` (retention.py).
+    # Nullable only so the migration needs no table rebuild on SQLite; every row has it.
+    changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, default=utcnow)
 
 
 class GroupMember(Base):

@@ -79,6 +79,7 @@ def add_member(group_id: int, name: str) -> GroupMember:
         raise NameTaken(name)
     last = s.scalar(select(func.max(GroupMember.position)).where(GroupMember.group_id == group_id))
     position = (last or 0) + 1
+    _changed(group_id)
     if found is not None:
         found.removed_at = None
         found.name = name
@@ -105,6 +106,7 @@ def remove_member(group_id: int, member_id: int) -> GroupMember | None:
     if member.removed_at is None:
         s.execute(update(GroupMember).where(GroupMember.id == member.id).values(removed_at=utcnow())
                   .execution_options(synchronize_session=False))
+        _changed(group_id)
         s.commit()
         s.refresh(member)
     return member
@@ -121,6 +123,7 @@ def add_table(group_id: int, table_id: int) -> bool:
     if current is not None:
         raise InAnotherGroup(table_id)
     s.add(GroupTable(group_id=group_id, table_id=table_id))
+    _changed(group_id)
     try:
         s.commit()
     except IntegrityError:
@@ -130,6 +133,12 @@ def add_table(group_id: int, table_id: int) -> bool:
             return False
         raise InAnotherGroup(table_id) from None
     return True
+
+
+def _changed(group_id: int) -> None:
+    """The group was changed now (in the caller's transaction): the retention counts from here."""
+    db.session().execute(update(Group).where(Group.id == group_id).values(changed_at=utcnow())
+                         .execution_options(synchronize_session=False))
 
 
 def group_of_table(table_id: int) -> Group | None:

@@ -8,7 +8,8 @@ otherwise. After ``RETENTION_DAYS`` (30 by default) without use, these go:
 - a table's own deck profile copy no table plays with any more (its table was deleted), made that long ago;
 - a phone's own deck profile (copied or imported on a phone, listed under "My profiles") no table plays with,
   unchanged for ``KEPT_PROFILE_DAYS`` (365): a club's deck is kept for next year's game night;
-- a group with no table, no roster name and made that long ago;
+- a group with no table that nobody changed for that long (made, its roster edited, a table added), roster or
+  not: opening its page changes nothing, so a group nobody started a table in is not kept for ever;
 - the records of what each client made (``creations``) once they are older than the longest window.
 
 Run it daily from cron or a systemd timer (README, "Retention"). It deletes in one transaction per kind and
@@ -21,10 +22,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, exists
+from sqlalchemy import CursorResult, delete, exists, func
 
 from . import db
-from .group_models import Group, GroupMember, GroupTable
+from .group_models import Group, GroupTable
 from .models import Creation, Event, Profile, Table, utcnow
 from .profiles.refs import USER
 
@@ -60,10 +61,9 @@ def cleanup(days: int, window_seconds: int, kept_profile_days: int = 365, now: d
             phones = (Profile.maker != "") & (Profile.updated_at < kept_cutoff)
             profiles = deleted_rows(s.execute(delete(Profile).where(copies | phones, ~in_use)
                                  .execution_options(synchronize_session=False)))
-            groups = deleted_rows(s.execute(delete(Group).where(
-                Group.created_at < cutoff,
+            groups = deleted_rows(s.execute(delete(Group).where(  # its roster goes with it (ON DELETE CASCADE)
+                func.coalesce(Group.changed_at, Group.created_at) < cutoff,
                 ~exists().where(GroupTable.group_id == Group.id),
-                ~exists().where(GroupMember.group_id == Group.id),
             ).execution_options(synchronize_session=False)))
             creations = deleted_rows(s.execute(delete(Creation).where(
                 Creation.created_at < now - timedelta(seconds=window_seconds),

@@ -1,6 +1,7 @@
 """WeasyPrint: one printable's HTML -> PDF bytes, in the calling process (the render workers call it; see
 pool.py). Documents load nothing but the printables' own files and the fonts (the URL fetcher), and
-print-shop pages get an exact BleedBox.
+print-shop pages get an exact BleedBox. A card sheet's cards are laid out once each and drawn where they go
+(faces.py).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .faces import has_faces, place_faces
 from .fonts import font_face_css, font_files
 from .geometry import PT_PER_MM
 
@@ -67,6 +69,11 @@ def render_pdf(html: str, bleed: float | None = None) -> bytes:
     fetcher = _url_fetcher()
     fonts = CSS(string=font_face_css(), font_config=font_config, url_fetcher=fetcher)
     document = HTML(string=html, base_url=str(PRINTABLES) + "/", url_fetcher=fetcher)
-    finisher = _set_bleed_boxes(bleed) if bleed else None
-    return document.write_pdf(stylesheets=[fonts], font_config=font_config, finisher=finisher,  # type: ignore[no-any-return]
-                              uncompressed_pdf=False)
+    finishers = ([place_faces] if has_faces(html) else []) + ([_set_bleed_boxes(bleed)] if bleed else [])
+
+    def finish(document: Any, pdf: Any) -> None:
+        for finisher in finishers:
+            finisher(document, pdf)
+
+    return document.write_pdf(stylesheets=[fonts], font_config=font_config,  # type: ignore[no-any-return]
+                              finisher=finish if finishers else None, uncompressed_pdf=False)

@@ -9,7 +9,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 from ..i18n import pick
-from . import api, errors, groups, home, overload, printing, profiles, rules, security, tables
+from . import admission, api, errors, groups, home, overload, printing, profiles, rules, security, tables
 from .gameweb import playable
 from .japanese import mark_ja
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
@@ -21,6 +21,7 @@ csrf = CSRFProtect()
 
 def register_web(app: Flask) -> None:
     security.init_app(app)  # first: its body limits apply before CSRFProtect reads the form
+    admission.init_app(app)  # a saturated worker answers "busy" before any work, CSRF's form parsing included
     csrf.init_app(app)
 
     registered = playable(tuple(app.config.get("EXTRA_GAMES") or ()))

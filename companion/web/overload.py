@@ -40,6 +40,9 @@ def database_busy(exc: BaseException) -> bool:
 
 
 def busy_answer() -> Response:
+    if request.method in ("GET", "HEAD"):  # a page or a look: nothing was sent to be saved
+        return _answer(503, _("The server is busy"),
+                       _("The server is too busy to answer right now. Try again in a few seconds."))
     return _answer(503, _("The server is busy"),
                    _("Not saved: the server is too busy to answer right now. What you entered is kept here; "
                      "send it again in a few seconds."))

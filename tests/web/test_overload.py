@@ -140,3 +140,55 @@ def test_the_pool_is_sized_from_the_workers_connections_and_stays_bounded(tmp_pa
         engine.dispose()
     conf = (Path(__file__).parents[2] / "gunicorn.conf.py").read_text()
     assert 'worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "2000"))' in conf
+
+
+def _disk_full_on_postgresql(dbapi: str) -> Exception:
+    """What the driver raises when PostgreSQL's disk is full: SQLSTATE 53100 (disk_full), in words that name no
+    disk, so only the code can tell (SQLite's driver gets the same code, to run this on either database)."""
+    said = 'could not write block 7 of relation base/16384/16402'
+    if dbapi == "postgresql":
+        from psycopg.errors import DiskFull
+
+        return DiskFull(said)
+    found = sqlite3.OperationalError(said)
+    found.sqlstate = "53100"  # type: ignore[attr-defined]
+    return found
+
+
+def test_a_write_refused_with_sqlstate_53100_is_storage_full_in_both_languages_and_nothing_half_written(
+        app: Flask) -> None:
+    """PostgreSQL's disk-full path: the entry's INSERT fails inside a real request (after its table's version
+    was bumped in the same transaction); the answer is 507 with the storage-full words, the transaction is
+    rolled back whole, and the same tap is saved once when there is space again."""
+    phone = Phone(app.test_client())
+    table = new_table(phone, "Aki", "Ben")
+    version = version_of(phone.get(table).get_data(as_text=True))
+    engine = app.extensions["db_engine"]
+    refused: list[str] = []
+
+    def full(cursor: Any, statement: str, parameters: Any, context: Any) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO EVENTS"):
+            refused.append(statement)
+            raise _disk_full_on_postgresql(engine.dialect.name)
+
+    event.listen(engine, "do_execute", full)
+    tap = {"seat": 0, "points": "5", "version": version, "entry_key": "tap-disk-full-1"}
+    try:
+        answer = phone.post(f"{table}/move", tap, headers={"HX-Request": "true"})
+        assert refused, "the entry's INSERT never ran"
+        assert answer.status_code == 507 and answer.headers["Retry-After"] == "5"
+        assert answer.mimetype == "text/plain" and FULL_EN in answer.get_data(as_text=True)
+        page = phone.post(f"{table}/move", tap)  # without the script: the error page
+        assert page.status_code == 507 and FULL_EN in text_of(page.get_data(as_text=True))
+        ja = Phone(phone.client, lang="ja")
+        ja.token = phone.token
+        said = ja.post(f"{table}/move", tap, headers={"HX-Request": "true"})
+        assert said.status_code == 507 and FULL_JA in said.get_data(as_text=True)
+    finally:
+        event.remove(engine, "do_execute", full)
+    html = phone.get(table).get_data(as_text=True)
+    assert version_of(html) == version and totals(html) == [0, 0]  # nothing half-written: not even the version
+    assert phone.post(f"{table}/move", tap).status_code == 303  # space again: the same tap, saved once
+    assert phone.post(f"{table}/move", tap).status_code == 303
+    html = phone.get(table).get_data(as_text=True)
+    assert version_of(html) == version + 1 and totals(html) == [5, 0]

@@ -1,6 +1,6 @@
 """Limits on what a stranger can make, and what is deleted when nobody uses it (issue 27, point 3): deck profiles
 (copies and imports) and groups have a per-client allowance like tables; `flask --app companion cleanup` deletes
-empty tables, unused profiles, empty groups and old creation records after RETENTION_DAYS."""
+empty tables, unused profiles, groups without a table and old creation records after RETENTION_DAYS."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from flask import Flask
 from sqlalchemy import func, select, update
 
 from companion import db
-from companion.group_models import Group
+from companion.group_models import Group, GroupMember
 from companion.models import Creation, Profile, Table, utcnow
 from tests.web.apps import Phone, make_app
 from tests.web.games.planeta_rica.support import SCORE as PR_SCORE
@@ -24,6 +24,7 @@ from tests.web.games.planetary_sisters.support import sheet_state
 from tests.web.games.planetary_sisters.test_score_page import URL as PS_SCORE
 from tests.web.games.planetary_sisters.test_score_page import add as ps_add
 from tests.web.games.planetary_sisters.test_score_page import tap as ps_tap
+from tests.web.groups.support import new_group, token_of
 from tests.web.helpers import text_of
 from tests.web.test_contention import other_phone
 from tests.web.test_tables import enter, new_table
@@ -186,7 +187,7 @@ def test_cleanup_deletes_only_what_nobody_can_use_any_more(app: Flask) -> None:
     result = app.test_cli_runner().invoke(args=["cleanup"])
     assert result.exit_code == 0, result.output
     # The two empty old tables (one with its own profile copy, which then goes too) and the old creation record.
-    assert "deleted: 2 empty tables, 1 unused deck profiles, 0 empty groups, 1 creation records" in result.output
+    assert "deleted: 2 empty tables, 1 unused deck profiles, 0 groups without a table, 1 creation records" in result.output
     with app.app_context():
         s = db.session()
         tables = set(s.scalars(select(Table.token)))
@@ -200,7 +201,7 @@ def test_cleanup_deletes_only_what_nobody_can_use_any_more(app: Flask) -> None:
         s.execute(update(Profile).values(updated_at=utcnow() - timedelta(days=366)))
         s.commit()
     again = app.test_cli_runner().invoke(args=["cleanup"])
-    assert "deleted: 0 empty tables, 1 unused deck profiles, 0 empty groups, 0 creation records" in again.output
+    assert "deleted: 0 empty tables, 1 unused deck profiles, 0 groups without a table, 0 creation records" in again.output
 
 
 def test_cleanup_keeps_everything_younger_than_the_retention(app: Flask) -> None:
@@ -208,4 +209,39 @@ def test_cleanup_keeps_everything_younger_than_the_retention(app: Flask) -> None
     new_table(phone, "Aki", "Ben")
     phone.post("/profiles/tally/copy", {"source": "default"})
     result = app.test_cli_runner().invoke(args=["cleanup", "--days", "1"])
-    assert "deleted: 0 empty tables, 0 unused deck profiles, 0 empty groups" in result.output
+    assert "deleted: 0 empty tables, 0 unused deck profiles, 0 groups without a table" in result.output
+
+
+def test_cleanup_deletes_a_group_with_a_roster_but_no_table_once_nobody_changed_it_for_the_retention(
+        app: Flask) -> None:
+    phone = Phone(app.test_client())
+    idle = token_of(new_group(phone, "Idle club", "Aki", "Ben"))  # a roster, never a table
+    edited = new_group(phone, "Edited club", "Cy", "Dee")  # the same, but its roster changed lately
+    playing = token_of(new_group(phone, "Playing club", "Eve"))
+    table = new_table(phone, "Eve", "Fay")
+    assert phone.post(f"/g/{playing}/tables", {"table": table}).status_code == 303
+    month_ago = utcnow() - timedelta(days=31)
+    with app.app_context():
+        s = db.session()
+        s.execute(update(Group).values(created_at=month_ago, changed_at=month_ago))
+        s.execute(update(Table).values(created_at=month_ago))
+        s.commit()
+    assert phone.post(f"{edited}/members", {"name": "Gus"}).status_code == 303  # a change: counted from now
+    assert phone.get(f"/g/{idle}").status_code == 200  # opening a group's page changes nothing
+
+    result = app.test_cli_runner().invoke(args=["cleanup"])
+    assert result.exit_code == 0, result.output
+    assert "1 groups without a table" in result.output
+    with app.app_context():
+        s = db.session()
+        names = set(s.scalars(select(Group.name)))
+        members = set(s.scalars(select(GroupMember.name)))
+    assert names == {"Edited club", "Playing club"}  # a group with a table is kept however old
+    assert members == {"Cy", "Dee", "Gus", "Eve"}  # the idle club's roster went with it
+
+    with app.app_context():
+        s = db.session()
+        s.execute(update(Group).values(changed_at=utcnow() - timedelta(days=31)))
+        s.commit()
+    again = app.test_cli_runner().invoke(args=["cleanup"])
+    assert "1 groups without a table" in again.output  # the edited club, a month after its last change

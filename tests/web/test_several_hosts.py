@@ -7,6 +7,9 @@ other at once (its live stream and its poll)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import threading
 import time
 import urllib.parse
@@ -20,8 +23,8 @@ from flask import Flask
 
 from companion import store
 from companion.config import SharedSecretMissing, secret_key
-from tests.browser.fixtures import MAKE_RUN, serve
-from tests.web.apps import Phone, make_app
+from tests.browser.fixtures import MAKE_RUN, ROOT, WAIT_MS, free_port, serve
+from tests.web.apps import PG_URL, Phone, make_app
 from tests.web.helpers import text_of, totals
 from tests.web.test_contention import WAITING, expecting, other_phone
 from tests.web.test_import_off_loop import Browser
@@ -73,6 +76,25 @@ def test_several_hosts_refuse_to_start_without_a_shared_secret_key(tmp_path: Pat
     assert len(secret_key(tmp_path, "sqlite:///x.db")) == 64  # one host: generated once into the instance folder
     monkeypatch.setenv("SECRET_KEY", "shared")
     assert secret_key(tmp_path, "postgresql://db.example/companion") == "shared"
+
+
+def test_make_runs_server_with_two_workers_and_no_secret_key_refuses_to_start_and_says_why() -> None:
+    """The command `make run` serves with (WORKERS=2), on a database server and with no SECRET_KEY: gunicorn's
+    workers fail to boot, gunicorn stops, and what it prints says what to set. The database is never reached."""
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    env["DATABASE_URL"] = PG_URL or "postgresql://companion@127.0.0.1:9/nowhere"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "--bind", f"127.0.0.1:{free_port()}",
+         "--workers", "2", "--access-logfile", "-", "companion:create_app()"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        _out, said = server.communicate(timeout=WAIT_MS / 1000)  # it ends by itself, however slow the machine
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    assert server.returncode != 0
+    assert "SECRET_KEY is not set" in said.decode() and "set the same SECRET_KEY" in said.decode()
 
 
 def test_the_turn_queue_reads_the_database_clock_not_the_hosts(app: Flask, phone: Phone,
