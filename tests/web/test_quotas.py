@@ -223,6 +223,7 @@ def test_cleanup_deletes_a_group_with_a_roster_but_no_table_once_nobody_changed_
     month_ago = utcnow() - timedelta(days=31)
     with app.app_context():
         s = db.session()
+        s.commit()  # a write begins its own transaction, as the app's write paths do (db.READS)
         s.execute(update(Group).values(created_at=month_ago, changed_at=month_ago))
         s.execute(update(Table).values(created_at=month_ago))
         s.commit()
@@ -241,6 +242,7 @@ def test_cleanup_deletes_a_group_with_a_roster_but_no_table_once_nobody_changed_
 
     with app.app_context():
         s = db.session()
+        s.commit()
         s.execute(update(Group).values(changed_at=utcnow() - timedelta(days=31)))
         s.commit()
     again = app.test_cli_runner().invoke(args=["cleanup"])
