@@ -77,6 +77,7 @@ def make_engine(url: str, pool_size: int | None = POOL_SIZE, wait: float = WAIT_
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
     engine = create_engine(url, **pool)
     _ping_when_idle(engine)
+    _refuse_writes_while_reading(engine)
     return engine
 
 
@@ -150,7 +151,38 @@ def init_app(app: Flask) -> None:
 def session() -> Session:
     if "db_session" not in g:
         g.db_session = current_app.extensions["db_sessionmaker"]()
+        read_in_autocommit(g.db_session)
     return g.db_session
+
+
+# On PostgreSQL a request reads in autocommit: a transaction around its reads costs a BEGIN and a ROLLBACK, two
+# round trips (each waits for the server's process), and the ROLLBACK makes psycopg forget the statements it had
+# prepared on that connection. Each plain SELECT sees what it would see in a READ COMMITTED transaction anyway.
+# A write begins a transaction of its own: it ends the request's reads first (``s.commit()``, which hands the
+# autocommit connection back), so its statements run on a connection of the usual kind and commit or roll back
+# together. A write sent on the reading connection by mistake is refused (WriteOutsideTransaction), never run
+# alone. SQLite's driver opens no transaction for a read: nothing to do there.
+READS = {"isolation_level": "AUTOCOMMIT", "companion_reads": True}
+
+
+class WriteOutsideTransaction(Exception):
+    """A statement other than a SELECT on a request's autocommit reading connection: a write path that did not
+    end the request's reads first (s.commit()). A programming error, refused before it reaches the database."""
+
+
+def read_in_autocommit(s: Session) -> None:
+    """The session's next statements read in autocommit (PostgreSQL, and only while it holds no transaction),
+    until a write path's ``s.commit()`` ends them."""
+    if not s.in_transaction() and current_app.extensions["db_engine"].dialect.name == "postgresql":
+        s.connection(execution_options=READS)
+
+
+def _refuse_writes_while_reading(engine: Engine) -> None:
+    @event.listens_for(engine, "before_cursor_execute")
+    def _only_reads(conn, _cursor, statement, _parameters, _context, _many) -> None:  # type: ignore[no-untyped-def]
+        if conn.get_execution_options().get("companion_reads") and \
+                statement.lstrip()[:6].upper() != "SELECT":
+            raise WriteOutsideTransaction(statement.split(None, 3)[:3])
 
 
 def _close_session(_exc: BaseException | None) -> None:

@@ -279,7 +279,7 @@ def enter_move(view: TableView, based_on: int, move: Any, device: str, learn: Le
     """The one way a move reaches a table's log: checked against the table its phone saw, applied once, saved
     with what the game learnt from it (``learn``) in one transaction, answered with the fresh table. ``key``:
     the one its phone made for this tap; a repeat of it is answered as the first was and writes nothing."""
-    repeat = _repeat(view, key, MOVE)
+    repeat, key = _repeat(view, key, MOVE)
     if repeat is not None:
         return repeat
     seen = as_seen(view, based_on)
@@ -289,7 +289,7 @@ def enter_move(view: TableView, based_on: int, move: Any, device: str, learn: Le
     if view.replay_error is not None:
         return Outcome("invalid", view, error=ParseError("table.replay_failed"))
     if seen is not view:  # stale: saved only if it means the same on the fresh table (checked in the turn)
-        return _write(view, _Entry(based_on, MOVE, game.move_to_json(move), move, key=key), device)
+        return _write(view, _Entry(based_on, MOVE, game.move_to_json(move), move, key=key, key_free=bool(key)), device)
     try:
         verdict = game.check(view.state, move)
         if not verdict.legal:
@@ -304,40 +304,46 @@ def enter_move(view: TableView, based_on: int, move: Any, device: str, learn: Le
     except RulesError as exc:  # an impossible state the move would make (e.g. a copy the deck no longer has)
         return Outcome("invalid", view, error=exc)
     learnt = learn(move, view.state, after, view.profile) if learn is not None else None
-    return _write(view, _Entry(based_on, MOVE, game.move_to_json(move), move, after, learnt, key), device)
+    return _write(view, _Entry(based_on, MOVE, game.move_to_json(move), move, after, learnt, key, bool(key)), device)
 
 
 def undo(view: TableView, based_on: int, device: str, key: str = "") -> Outcome:
     """Take back the newest standing move (a repeat of the same tap's key takes back nothing more)."""
-    repeat = _repeat(view, key, UNDO)
+    repeat, key = _repeat(view, key, UNDO)
     if repeat is not None:
         return repeat
     if based_on != view.version:
         return stale(view, device)
     if not view.log.can_undo:
         return Outcome("nothing", view)
-    return _write(view, _Entry(based_on, UNDO, {"target": view.log.standing[-1].seq}, key=key), device)
+    return _write(view, _Entry(based_on, UNDO, {"target": view.log.standing[-1].seq}, key=key, key_free=bool(key)),
+                  device)
 
 
 def redo(view: TableView, based_on: int, device: str, key: str = "") -> Outcome:
-    repeat = _repeat(view, key, REDO)
+    repeat, key = _repeat(view, key, REDO)
     if repeat is not None:
         return repeat
     if based_on != view.version:
         return stale(view, device)
     if not view.log.can_redo:
         return Outcome("nothing", view)
-    return _write(view, _Entry(based_on, REDO, {"target": view.log.redoable[-1].seq}, key=key), device)
+    return _write(view, _Entry(based_on, REDO, {"target": view.log.redoable[-1].seq}, key=key, key_free=bool(key)),
+                  device)
 
 
-def _repeat(view: TableView, key: str, kind: str) -> Outcome | None:
+def _repeat(view: TableView, key: str, kind: str) -> tuple[Outcome | None, str]:
     """A tap whose key already wrote an entry of this kind: answered "saved" with the table as it stands (what
     the first answer said, had it arrived), nothing written. A key that wrote another kind of entry (a page
-    whose forms shared one key, sent again from an old copy) is a new tap: it is written without its key."""
+    whose forms shared one key, sent again from an old copy) is a new tap: it is written without its key.
+    Returns the answer to a repeat, or None and the key to write the entry with (looked up after ``view`` was
+    read: ``_Entry.key_free``)."""
     found = store.entry_with_key(view.table.id, key)
-    if found is None or found[1] != kind:
-        return None
-    return Outcome("saved", view, version=view.version, repeat=True)
+    if found is None:
+        return None, key
+    if found[1] != kind:
+        return None, ""
+    return Outcome("saved", view, version=view.version, repeat=True), key
 
 
 def remember(view: TableView, based_on: int, profile: dict[str, Any], device: str) -> Outcome:
@@ -360,6 +366,10 @@ class _Entry:
     after: Any = None
     learnt: dict[str, Any] | None = None
     key: str = ""
+    # The key was looked up after the view was read and had written nothing (_repeat): while the table is still
+    # at the view's version inside the turn, no entry came in since, so none of them is this tap's (every entry
+    # moves the version on), and the turn need not look again.
+    key_free: bool = False
 
 
 def _write(view: TableView, entry: _Entry, device: str) -> Outcome:
@@ -368,7 +378,9 @@ def _write(view: TableView, entry: _Entry, device: str) -> Outcome:
     (rebase.same_meaning). Otherwise refused as stale, and the phone queues for the next write (turnqueue), so
     no phone is refused forever; while phones are queued the others are told to wait, nothing saved.
     What the table learnt goes into its own profile copy in the same transaction."""
-    waiting = store.still_waiting(view.table.id, device)
+    # Phones refused earlier were queued when this request read the table: is this one to wait for them? (With
+    # none queued the read would say no; one queued since is met in the turn, which tells it the same.)
+    waiting = store.still_waiting(view.table.id, device) if view.table.waiting else None
     if waiting is not None:  # another phone goes first, and nothing needs writing to say so
         return Outcome("waiting", _current(view, waiting), version=waiting)
     try:
@@ -401,7 +413,8 @@ class _Decided:
 def _decide(view: TableView, turn: store.TableTurn, entry: _Entry) -> _Decided:
     """Inside the table's turn (nobody else writes it meanwhile): what becomes of the entry, and its writes."""
     key = entry.key
-    found = turn.entry_with_key(key) if key else None
+    known_free = entry.key_free and turn.version == view.version
+    found = turn.entry_with_key(key) if key and not known_free else None
     if found is not None:  # the same tap, sent again while the first was on its way
         if found[1] == entry.kind:
             return _Decided("saved", repeat=True)

@@ -65,6 +65,7 @@ def refund(kind: str, client: str) -> None:
     """Give back the newest ``charge`` of ``kind``: the thing it paid for was refused after all (e.g. a group
     import whose tables went over the table limit), so a refused attempt never uses up the allowance."""
     s = db.session()
+    s.commit()  # end the request's reads (db.READS): the write commits on its own
     newest = s.scalar(select(Creation.id).where(Creation.kind == kind, Creation.client == client)
                       .order_by(Creation.id.desc()).limit(1))
     if newest is not None:

@@ -150,21 +150,12 @@ def current_version(table_id: int) -> int | None:
 def version_by_token(token: str, watch: bool = False) -> tuple[int, int] | None:
     if not is_token(token):
         return None
-    # The query every phone sends every 2 s: plain SQL, compiled once, read straight off the connection.
+    # The query every phone sends every 2 s: plain SQL, compiled once, read straight off the connection, in
+    # autocommit on PostgreSQL (db.READS; the live stream closes its session between reads, so it is said again).
     s = db.session()
-    query, params = _VERSION_BY_WATCH_TOKEN if watch else _VERSION_BY_TOKEN, {"token": token}
-    if s.in_transaction() or s.get_bind().dialect.name != "postgresql":
-        row = s.execute(query, params).first()
-    else:
-        row = s.connection(execution_options=_AUTOCOMMIT).execute(query, params).first()
+    db.read_in_autocommit(s)
+    row = s.execute(_VERSION_BY_WATCH_TOKEN if watch else _VERSION_BY_TOKEN, {"token": token}).first()
     return (row[0], row[1]) if row else None
-
-
-# On PostgreSQL the poll and the live stream, which only read, start their request in autocommit: a transaction
-# costs a BEGIN and a ROLLBACK, two round trips around a one-row read (SQLite's driver opens none for a read).
-# Every read after it in the request sees what each single statement sees in a READ COMMITTED transaction
-# anyway; a write path ends the request's reads first (s.commit()) and so gets a connection of the usual kind.
-_AUTOCOMMIT = {"isolation_level": "AUTOCOMMIT"}
 
 
 _VERSION_BY_TOKEN = text("SELECT id, version FROM tables WHERE token = :token")
@@ -243,6 +234,12 @@ def turn_seconds() -> float:
     return float(current_app.config.get("WRITE_TURN_SECONDS", TURN_SECONDS))
 
 
+# The write turn's statements name the tables themselves, not their ORM classes: no ORM bookkeeping for rows the
+# turn reads and writes by hand (a few hundred microseconds of CPU an entry).
+_TABLES = cast(Any, Table.__table__)
+_EVENTS = cast(Any, Event.__table__)
+
+
 class TableTurn:
     """One table's write turn: its row is locked until the ``table_turn`` block ends, so what is decided
     inside (stale or not, whose turn, does the entry still mean the same) reads a table nobody else changes."""
@@ -257,7 +254,7 @@ class TableTurn:
         self.queue = Queue.read(row.waiting, self.now, self.seconds)
         self._stored = row.waiting
         self.profile_ref = str(row.profile_ref)
-        self.appended: Event | None = None  # the entry this turn wrote, if any
+        self.appended: dict[str, Any] | None = None  # the entry this turn writes (its row), if any
 
     @property
     def mine(self) -> bool:
@@ -276,9 +273,8 @@ class TableTurn:
         queue. Committed when the block ends."""
         self.version += 1
         self.queue = self.queue.wrote(self.device, self.now, self.seconds)
-        self.appended = Event(table_id=self._row.id, seq=self.version, kind=kind, payload=payload,
-                              device=self.device, entry_key=key or None)
-        self._s.add(self.appended)
+        self.appended = {"table_id": self._row.id, "seq": self.version, "kind": kind, "payload": payload,
+                         "device": self.device, "entry_key": key or None, "created_at": utcnow()}
         return self.version
 
     def use_profile(self, game: str, data: dict[str, Any], current: ProfileRef, version: int | None) -> str:
@@ -319,6 +315,14 @@ class TableTurn:
             self.wait()
 
     def save(self) -> None:
+        """The turn's writes in as few statements as they take. On PostgreSQL one: the UPDATE of the table's
+        row carries the entry's INSERT (a data-modifying WITH, run exactly once with it) and sends the notice of
+        the new version (pg_notify in its RETURNING, evaluated for the one row it writes). SQLite, whose WITH
+        only reads, runs the INSERT on its own first. Nothing is read back."""
+        postgresql = self._s.get_bind().dialect.name == "postgresql"
+        entry = insert(_EVENTS).values(**self.appended) if self.appended is not None else None
+        if entry is not None and not postgresql:
+            self._s.execute(entry)
         values: dict[str, Any] = {}
         if self.version != self._row.version:
             values.update(version=self.version, updated_at=utcnow())
@@ -326,13 +330,16 @@ class TableTurn:
             values["waiting"] = self.queue.stored()
         if self.profile_ref != self._row.profile_ref:
             values["profile_ref"] = self.profile_ref
-        if values:
-            self._s.execute(update(Table).where(Table.id == self._row.id).values(**values)
-                            .execution_options(synchronize_session=False))
-        if self.version != self._row.version and self._s.get_bind().dialect.name == "postgresql":
-            # every worker and host hears of the new version (companion.live), at commit and only if it commits
-            self._s.execute(text("SELECT pg_notify(:channel, :payload)"),
-                            {"channel": "companion_tables", "payload": f"{self._row.id}:{self.version}"})
+        if not values:  # nothing appended either: an entry moves the version on
+            return
+        write = update(_TABLES).where(_TABLES.c.id == self._row.id).values(**values)
+        if postgresql:
+            if entry is not None:
+                write = write.add_cte(entry.cte("entry"))
+            if self.version != self._row.version:
+                # every worker and host hears of the new version (companion.live), at commit and only if it commits
+                write = write.returning(func.pg_notify("companion_tables", f"{self._row.id}:{self.version}"))
+        self._s.execute(write).close()
 
 
 @contextmanager
@@ -349,36 +356,42 @@ def table_turn(table_id: int, device: str) -> Iterator[TableTurn | None]:
     s.commit()  # end any read transaction first
     with db.write_lock():
         try:
-            row = s.execute(update(Table).where(Table.id == table_id).values(id=Table.id)
-                            .returning(*Table.__table__.columns, *_clock_column(s))
-                            .execution_options(synchronize_session=False)).first()
+            row = s.execute(update(_TABLES).where(_TABLES.c.id == table_id).values(id=_TABLES.c.id)
+                            .returning(*_TABLES.c, *_clock_column(s))).first()
             turn = TableTurn(s, row, device, _turn_clock(s, row)) if row is not None else None
             yield turn
             if turn is not None:
                 turn.save()
             s.commit()
             s.expire_all()  # the request's Table objects read the row again (its version, its queue) when next used
+            db.read_in_autocommit(s)  # the answer's reads, as the request's before the turn
         except IntegrityError:
             s.rollback()
+            db.read_in_autocommit(s)
             raise Conflict(current_version(table_id) or 0) from None
         except BaseException:
             s.rollback()
             raise
 
 
-_CLOCK = {
-    "postgresql": text("SELECT EXTRACT(EPOCH FROM clock_timestamp())"),
-    "sqlite": text("SELECT (julianday('now') - 2440587.5) * 86400.0"),
+# Now, in epoch seconds, by the database's clock, as SQL.
+_CLOCK_SQL = {
+    "postgresql": "EXTRACT(EPOCH FROM clock_timestamp())",
+    "sqlite": "(julianday('now') - 2440587.5) * 86400.0",
 }
+_CLOCK = {name: text(f"SELECT {sql}") for name, sql in _CLOCK_SQL.items()}
 
 
 # The write turn reads its row and the database's clock with the statement that locks the row (UPDATE ...
 # RETURNING): one round trip instead of three, which on PostgreSQL each wait for the server's process. The clock is
 # evaluated once the row is locked, as the separate read after the lock was.
 _CLOCK_COLUMN: dict[str, Any] = {
-    "postgresql": literal_column("EXTRACT(EPOCH FROM clock_timestamp())").label("database_clock"),
-    "sqlite": literal_column("(julianday('now') - 2440587.5) * 86400.0").label("database_clock"),
-}
+    name: literal_column(sql).label("database_clock") for name, sql in _CLOCK_SQL.items()}
+
+# still_waiting's read: the queue and the clock in one statement.
+_QUEUE_BY_ID = {name: text(f"SELECT version, waiting, {sql} FROM tables WHERE id = :id")
+                for name, sql in _CLOCK_SQL.items()}
+_QUEUE_BY_ID_NO_CLOCK = text("SELECT version, waiting, NULL FROM tables WHERE id = :id")
 
 
 def _clock_column(s: Any) -> list[Any]:
@@ -412,17 +425,16 @@ _ENTRY_BY_KEY = text("SELECT seq, kind FROM events WHERE table_id = :table AND e
 
 def still_waiting(table_id: int, device: str) -> int | None:
     """The table's version when ``device`` must wait for another phone and nothing needs writing to tell it
-    so (``Queue.waits_quietly``), else None. A plain read, so the phones waiting on a busy table do not take
-    the write lock each time they try."""
-    row = db.session().execute(_QUEUE_BY_ID, {"id": table_id}).first()
-    now, seconds = database_clock(db.session()), turn_seconds()
-    db.session().commit()  # end the read transaction: the write turn that may follow starts afresh
+    so (``Queue.waits_quietly``), else None. A plain read (the row and the database's clock, one statement), so
+    the phones waiting on a busy table do not take the write lock each time they try."""
+    s = db.session()
+    query = _QUEUE_BY_ID.get(s.get_bind().dialect.name, _QUEUE_BY_ID_NO_CLOCK)
+    row = s.execute(query, {"id": table_id}).first()
     if row is None:
         return None
+    now = float(row[2]) if row[2] is not None else database_clock(s)
+    seconds = turn_seconds()
     return int(row[0]) if Queue.read(_json(row[1]), now, seconds).waits_quietly(device, now + seconds / 2) else None
-
-
-_QUEUE_BY_ID = text("SELECT version, waiting FROM tables WHERE id = :id")
 
 
 def _json(raw: Any) -> Any:
@@ -480,6 +492,7 @@ def window_start(seconds: int) -> datetime:
 def create_profile(game: str, data: dict[str, Any], based_on: str, maker: str = "") -> Profile:
     """A new user profile; ``maker`` is the phone that made it ("" for a table's own copy)."""
     s = db.session()
+    s.commit()  # end the request's reads (db.READS): the write commits on its own
     profile = Profile(token=new_token(), game=game, data=data, based_on=based_on, version=0, maker=maker)
     s.add(profile)
     s.commit()

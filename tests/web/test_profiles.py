@@ -253,6 +253,7 @@ def test_a_table_owned_copy_cannot_be_deleted(app: Flask, phone: Phone) -> None:
     device = phone.client.get_cookie("device")
     assert device is not None
     with app.app_context():  # even the phone that made the table's copy (were it kept in its list) cannot delete it
+        db.session().commit()  # a write begins its own transaction, as the app's write paths do (db.READS)
         db.session().execute(update(Profile).where(Profile.token == token).values(maker=device.value))
         db.session().commit()
     response = phone.post(f"{editor}/delete", {"version": "0", "confirm": "yes"})

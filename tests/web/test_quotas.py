@@ -177,6 +177,7 @@ def test_cleanup_deletes_only_what_nobody_can_use_any_more(app: Flask) -> None:
     month_ago = utcnow() - timedelta(days=31)
     with app.app_context():
         s = db.session()
+        s.commit()  # a write begins its own transaction, as the app's write paths do (db.READS)
         s.execute(update(Table).where(Table.token != fresh_empty).values(created_at=month_ago))
         s.execute(update(Profile).values(created_at=month_ago, updated_at=month_ago))
         s.add(Creation(kind="profile", client="x", created_at=month_ago))
@@ -196,6 +197,7 @@ def test_cleanup_deletes_only_what_nobody_can_use_any_more(app: Flask) -> None:
 
     with app.app_context():
         s = db.session()
+        s.commit()
         s.execute(update(Profile).values(updated_at=utcnow() - timedelta(days=366)))
         s.commit()
     again = app.test_cli_runner().invoke(args=["cleanup"])
@@ -221,6 +223,7 @@ def test_cleanup_deletes_a_group_with_a_roster_but_no_table_once_nobody_changed_
     month_ago = utcnow() - timedelta(days=31)
     with app.app_context():
         s = db.session()
+        s.commit()  # a write begins its own transaction, as the app's write paths do (db.READS)
         s.execute(update(Group).values(created_at=month_ago, changed_at=month_ago))
         s.execute(update(Table).values(created_at=month_ago))
         s.commit()
@@ -239,6 +242,7 @@ def test_cleanup_deletes_a_group_with_a_roster_but_no_table_once_nobody_changed_
 
     with app.app_context():
         s = db.session()
+        s.commit()
         s.execute(update(Group).values(changed_at=utcnow() - timedelta(days=31)))
         s.commit()
     again = app.test_cli_runner().invoke(args=["cleanup"])

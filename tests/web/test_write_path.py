@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from sqlalchemy import event, select, update
 
-from companion import play, store
+from companion import db, play, store
+from companion.models import Table
 from companion.play import enter_move, view_of
 from tests.games.standin import Add
 from tests.web.apps import Phone
@@ -63,3 +65,78 @@ def test_a_move_overtaken_in_its_turn_is_answered_with_the_table_after_both(app:
         assert outcome.view.state.totals == (7, 7)
         again = view_of(store.get_table(token))
         assert again.state.totals == (7, 7) and again.replay_error is None
+
+
+class Statements:
+    """What the app's engine sends while the block runs: each statement, and each transaction that is one on
+    the database (a connection in autocommit, as a request's reads on PostgreSQL are, begins none)."""
+
+    def __init__(self, app: Flask) -> None:
+        self.engine = app.extensions["db_engine"]
+        self.sent: list[str] = []
+        self.transactions = 0
+
+    def _statement(self, _conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        self.sent.append(" ".join(statement.split())[:60])
+
+    def _begin(self, conn: Any) -> None:
+        if conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+            self.transactions += 1
+
+    def __enter__(self) -> Statements:
+        event.listen(self.engine, "before_cursor_execute", self._statement)
+        event.listen(self.engine, "begin", self._begin)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        event.remove(self.engine, "before_cursor_execute", self._statement)
+        event.remove(self.engine, "begin", self._begin)
+
+
+# A plain entry, as the database sees it. PostgreSQL: the table's row read in autocommit, then one transaction
+# (BEGIN, the UPDATE ... RETURNING that locks the row and reads the clock, the entry's INSERT in the WITH of the
+# UPDATE that moves the version on and sends the notice, COMMIT): 5 round trips, down from 11 (13 with a tap key).
+# SQLite: the same, with the INSERT on its own (its WITH only reads); its reads open no transaction on the
+# database (the driver begins one only before a write), but SQLAlchemy counts one for them.
+PLAIN_ENTRY = {"postgresql": (3, 1), "sqlite": (4, 2)}
+
+
+@pytest.mark.parametrize("key", ["", "k-1234567890"])
+def test_an_entry_takes_a_fixed_handful_of_statements(app: Flask, phone: Phone, key: str) -> None:
+    """A regression guard for the write path's cost on either database (issue #29, item 4): were a lookup, a
+    second transaction or a statement the turn already answered to come back, this count says so."""
+    url = new_table(phone, "Aki", "Ben")
+    assert enter(phone, url, 0, "5", version=0).status_code == 303
+    with Statements(app) as seen:
+        form = {"seat": 1, "points": "7", "version": 1, **({"entry_key": key} if key else {})}
+        assert phone.post(f"{url}/move", form).status_code == 303
+    statements, transactions = PLAIN_ENTRY[seen.engine.dialect.name]
+    statements += 1 if key else 0  # has this tap written already? (looked up once, before the turn)
+    assert (len(seen.sent), seen.transactions) == (statements, transactions), seen.sent
+    assert totals(phone.get(url).get_data(as_text=True)) == [5, 7]
+
+
+def test_a_tap_sent_again_is_answered_without_a_write(app: Flask, phone: Phone) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    form = {"seat": 1, "points": "7", "version": 0, "entry_key": "k-1234567890"}
+    assert phone.post(f"{url}/move", form).status_code == 303
+    with Statements(app) as seen:
+        assert phone.post(f"{url}/move", form).status_code == 303
+    assert not any(s.split()[0] in ("INSERT", "UPDATE", "WITH") for s in seen.sent), seen.sent
+    assert totals(phone.get(url).get_data(as_text=True)) == [0, 7]
+
+
+def test_a_write_on_a_requests_reading_connection_is_refused(app: Flask) -> None:
+    """On PostgreSQL a request reads in autocommit (db.READS); a write path that did not end the reads first
+    (s.commit()) would write outside any transaction, so it is refused before it reaches the database."""
+    with app.test_request_context():
+        s = db.session()
+        s.execute(select(Table.id)).all()
+        if s.get_bind().dialect.name != "postgresql":
+            pytest.skip("SQLite's reads run in no autocommit mode of their own: nothing to refuse")
+        with pytest.raises(db.WriteOutsideTransaction):
+            s.execute(update(Table).values(version=Table.version))
+        s.rollback()
+        s.commit()  # as every write path starts: the statement then runs in a transaction of its own
+        s.execute(update(Table).where(Table.id == -1).values(version=Table.version))
+        s.commit()

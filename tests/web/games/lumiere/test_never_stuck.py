@@ -72,6 +72,7 @@ def started_before_the_change(app: Flask, table_url: str) -> None:
     """What a table started before LP-6/LP-9 changed looks like in the store: no value for the new options."""
     with app.app_context():
         session = db.session()
+        session.commit()  # a write begins its own transaction, as the app's write paths do (db.READS)
         row = session.scalars(select(Table).where(Table.token == table_url.rstrip("/").rsplit("/", 1)[-1])).one()
         row.options = {}
         session.commit()
