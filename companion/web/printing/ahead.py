@@ -1,6 +1,7 @@
 """Fixed documents rendered ahead into the disk cache (`python -m companion print-ahead`; `make run` starts it
 beside the server, at low priority): every built-in printable with its default options, in both languages and
-on both papers, so a player who asks for one gets it from the cache at once, never after a render (issue #29).
+on both papers, so a player who asks for one gets it from the cache at once, never after a render (issue #29);
+then the print-shop version of each printable that offers one (one card a page, the largest documents).
 
 It asks for each PDF the way a phone does (its URL through the app), so the cache key is exactly the one a
 phone's request makes: nothing here knows how a key is made. The render is given a long time limit (it waits
@@ -26,11 +27,14 @@ def print_ahead(app: Flask) -> Iterator[tuple[str, int, float, bool]]:
     app.config["PRINT_TIME_LIMIT"] = max(float(app.config.get("PRINT_TIME_LIMIT", 0)), AHEAD_TIME_LIMIT)
     client = app.test_client()
     with app.app_context():
-        ids = sorted(by_id())
-    for printable_id in ids:
+        printables = by_id()
+    ids = sorted(printables)
+    defaults = [(printable_id, "") for printable_id in ids]
+    shop = [(printable_id, "&mode=shop") for printable_id in ids if "mode" in printables[printable_id].options]
+    for printable_id, mode in defaults + shop:  # the defaults first: what most phones ask for is ready soonest
         for lang in LANGS:
             for paper in PAPERS:
-                url = f"/print/{printable_id}.pdf?lang={lang}&paper={paper}"
+                url = f"/print/{printable_id}.pdf?lang={lang}&paper={paper}{mode}"
                 started = time.perf_counter()
                 response = client.get(url, headers={"Accept-Language": lang})
                 yield (url, response.status_code, time.perf_counter() - started,
