@@ -19,6 +19,7 @@ from sqlalchemy import (
     DateTime,
     Integer,
     String,
+    bindparam,
     delete,
     func,
     insert,
@@ -139,6 +140,37 @@ def get_table(token: str) -> Table | None:
     if not is_token(token):
         return None
     return db.session().scalar(select(Table).where(Table.token == token))
+
+
+@dataclass(frozen=True)
+class TapRead:
+    """A phone's tap key and the entry it had written at the table (seq, kind) when the table was read, or None:
+    looked up in the very statement that read the table's row, so it is what the table held at that version."""
+
+    key: str
+    entry: tuple[int, str] | None
+
+
+def table_with_tap(token: str, key: str) -> tuple[Table, TapRead] | None:
+    """The table a write request names (detached: nothing of the session's bookkeeping, which a request that
+    writes through the turn's own statements never uses) and what its tap key wrote there, in one statement: a
+    phone's entry sends its key, and asking for it apart cost a round trip on PostgreSQL before every entry."""
+    if not is_token(token):
+        return None
+    row = db.session().execute(_TABLE_WITH_TAP, {"token": token, "key": key or None}).first()
+    if row is None:
+        return None
+    values = row._asdict()
+    tap_seq, tap_kind = values.pop("tap_seq"), values.pop("tap_kind")
+    return Table(**values), TapRead(key, (int(tap_seq), str(tap_kind)) if tap_seq is not None else None)
+
+
+def _tap_column(name: str) -> Any:
+    """One column of the entry the request's tap key wrote at the table read (NULL when it wrote none or the
+    request sent no key: ``entry_key = NULL`` holds for no row); the (table_id, entry_key) index finds it."""
+    column = _EVENTS.c[name]
+    return select(column).where(_EVENTS.c.table_id == _TABLES.c.id, _EVENTS.c.entry_key == bindparam("key")) \
+        .scalar_subquery().label(f"tap_{name}")
 
 
 def snapshot(table: Table) -> Table:
@@ -285,6 +317,10 @@ def turn_seconds() -> float:
 # turn reads and writes by hand (a few hundred microseconds of CPU an entry).
 _TABLES = cast(Any, Table.__table__)
 _EVENTS = cast(Any, Event.__table__)
+
+
+_TABLE_WITH_TAP = select(*_TABLES.c, _tap_column("seq"), _tap_column("kind")) \
+    .where(_TABLES.c.token == bindparam("token"))
 
 
 class TableTurn:

@@ -74,6 +74,16 @@ def load_view(token: str, *, watch: bool = False, game: str = "") -> TableView:
     return view_of(load_table(token, watch=watch, game=game))
 
 
+def load_for_write(token: str, key: str) -> TableView:
+    """The table a write request names, or a 404 page, read with what the phone's tap key had written there
+    (one statement: see store.table_with_tap)."""
+    found = store.table_with_tap(token, key)
+    if found is None or found[0].game not in games():
+        abort(404)
+    table, tap = found
+    return view_of(table, tap=tap)
+
+
 @dataclass(frozen=True)
 class Past:
     """A table page's earlier step (the browser's Back after entries): the version shown, and how many
