@@ -85,6 +85,7 @@ class TableView:
     replayed: Replayed[Any]
     cache_key: tuple[Any, ...] = ()  # table token, version and profile version: what the state depends on
     profile_version: int | None = None  # the user profile's version the view read (None: a built-in profile)
+    tap: store.TapRead | None = None  # a write request's tap key, read with the table (store.table_with_tap)
 
     @property
     def log(self) -> LogView:
@@ -216,9 +217,10 @@ class Written:
 
 
 def view_of(table: Table, *, profile: tuple[dict[str, Any], str, int | None] | None = None,
-            written: Written | None = None) -> TableView:
+            written: Written | None = None, tap: store.TapRead | None = None) -> TableView:
     """The table at ``table.version``. A write passes what it already holds (the profile it saved, the entry
-    and the state its move made), so its answer reads nothing again and applies nothing twice."""
+    and the state its move made), so its answer reads nothing again and applies nothing twice; a write request
+    passes what its tap key had written (``tap``, read with the table)."""
     game = games()[table.game]
     table = store.snapshot(table)
     if profile is None:
@@ -229,7 +231,7 @@ def view_of(table: Table, *, profile: tuple[dict[str, Any], str, int | None] | N
     data, profile_key, profile_version = profile
     key = (table.token, table.version, profile_key)  # tokens are unique even across databases
     replayed, data = _views.get_or_make(key, lambda: (_advanced(game, table, data, profile_key, written), data))
-    return TableView(table, game, data, replayed, key, profile_version)
+    return TableView(table, game, data, replayed, key, profile_version, tap)
 
 
 @dataclass(frozen=True)
@@ -338,12 +340,20 @@ def _repeat(view: TableView, key: str, kind: str) -> tuple[Outcome | None, str]:
     whose forms shared one key, sent again from an old copy) is a new tap: it is written without its key.
     Returns the answer to a repeat, or None and the key to write the entry with (looked up after ``view`` was
     read: ``_Entry.key_free``)."""
-    found = store.entry_with_key(view.table.id, key)
+    found = _tapped(view, key)
     if found is None:
         return None, key
     if found[1] != kind:
         return None, ""
     return Outcome("saved", view, version=view.version, repeat=True), key
+
+
+def _tapped(view: TableView, key: str) -> tuple[int, str] | None:
+    """What ``key`` had written at the table as ``view`` read it: read with the table when the request sent it
+    (no statement of its own), else looked up now."""
+    if view.tap is not None and view.tap.key == key:
+        return view.tap.entry
+    return store.entry_with_key(view.table.id, key)
 
 
 def remember(view: TableView, based_on: int, profile: dict[str, Any], device: str) -> Outcome:

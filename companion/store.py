@@ -13,7 +13,21 @@ from datetime import datetime, timedelta
 from typing import Any, cast
 
 from flask import current_app
-from sqlalchemy import CursorResult, delete, func, insert, literal_column, select, text, update
+from sqlalchemy import (
+    JSON,
+    CursorResult,
+    DateTime,
+    Integer,
+    String,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal_column,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -128,6 +142,37 @@ def get_table(token: str) -> Table | None:
     return db.session().scalar(select(Table).where(Table.token == token))
 
 
+@dataclass(frozen=True)
+class TapRead:
+    """A phone's tap key and the entry it had written at the table (seq, kind) when the table was read, or None:
+    looked up in the very statement that read the table's row, so it is what the table held at that version."""
+
+    key: str
+    entry: tuple[int, str] | None
+
+
+def table_with_tap(token: str, key: str) -> tuple[Table, TapRead] | None:
+    """The table a write request names (detached: nothing of the session's bookkeeping, which a request that
+    writes through the turn's own statements never uses) and what its tap key wrote there, in one statement: a
+    phone's entry sends its key, and asking for it apart cost a round trip on PostgreSQL before every entry."""
+    if not is_token(token):
+        return None
+    row = db.session().execute(_TABLE_WITH_TAP, {"token": token, "key": key or None}).first()
+    if row is None:
+        return None
+    values = row._asdict()
+    tap_seq, tap_kind = values.pop("tap_seq"), values.pop("tap_kind")
+    return Table(**values), TapRead(key, (int(tap_seq), str(tap_kind)) if tap_seq is not None else None)
+
+
+def _tap_column(name: str) -> Any:
+    """One column of the entry the request's tap key wrote at the table read (NULL when it wrote none or the
+    request sent no key: ``entry_key = NULL`` holds for no row); the (table_id, entry_key) index finds it."""
+    column = _EVENTS.c[name]
+    return select(column).where(_EVENTS.c.table_id == _TABLES.c.id, _EVENTS.c.entry_key == bindparam("key")) \
+        .scalar_subquery().label(f"tap_{name}")
+
+
 def snapshot(table: Table) -> Table:
     """The table's row as read, detached from the session: a write's commit (which expires what the session
     holds) cannot change it under a view that was read before the write."""
@@ -178,12 +223,54 @@ def log_since(table_id: int, after_seq: int) -> list[LogEntry]:
     return [LogEntry(seq, kind, payload) for seq, kind, payload in rows]
 
 
-def recent_events(table_id: int, limit: int, skip: int = 0) -> list[Event]:
-    """The newest ``limit`` entries after skipping the ``skip`` newest, oldest first (a table page shows the
-    recent history; the history page one page of it)."""
-    rows = list(db.session().scalars(
-        select(Event).where(Event.table_id == table_id).order_by(Event.seq.desc()).offset(skip).limit(limit)))
-    return rows[::-1]
+@dataclass(frozen=True)
+class LoggedEntry:
+    """An entry of the log as its history line reads it (no ORM object: read by the page, never written)."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    device: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class RecentLog:
+    """A stretch of a table's log as its history shows it: the entries (oldest first), how many entries the
+    log holds before the oldest (lines are numbered 1, 2, 3 … though seqs may skip), and each of their phones'
+    place among the table's phones in the order of their first entry (1 the first)."""
+
+    entries: list[LoggedEntry]
+    before: int
+    phones: dict[str, int]
+
+
+def recent_log(table_id: int, limit: int, skip: int = 0) -> RecentLog:
+    """The newest ``limit`` entries after skipping the ``skip`` newest, with their numbering and their phones'
+    order, in one statement: a table's fragment reads its history after every entry and poll that shows a new
+    version, and three statements (the entries, the count before them, the phones' order) cost three round
+    trips on PostgreSQL. Its cost is one page's index reads plus one pass over the table's phones."""
+    rows = db.session().execute(
+        _RECENT_LOG, {"table": table_id, "limit": limit, "skip": skip, "oldest": skip + limit - 1}).all()
+    entries = [LoggedEntry(r.seq, r.kind, r.payload, r.device, r.created_at) for r in rows]
+    return RecentLog(entries, int(rows[0].earlier) if rows else 0, {r.device: int(r.phone) for r in rows})
+
+
+# A plain SELECT, so that it runs on a request's reading connection (db.READS refuses anything else): the page of
+# entries; each one's phone, numbered by the order of the phones' first entries at the table (the table's entries
+# grouped once, a handful of rows); how many entries come before the page, counted up to the page's oldest entry
+# found by its offset (an uncorrelated subquery, evaluated once; none when the page is not full: it reached the
+# start of the log).
+_RECENT_LOG = text("""
+SELECT page.seq, page.kind, page.payload, page.device, page.created_at, phones.number AS phone,
+    (SELECT count(*) FROM events WHERE table_id = :table AND seq < (
+        SELECT seq FROM events WHERE table_id = :table ORDER BY seq DESC LIMIT 1 OFFSET :oldest)) AS earlier
+FROM (SELECT seq, kind, payload, device, created_at FROM events WHERE table_id = :table
+      ORDER BY seq DESC LIMIT :limit OFFSET :skip) AS page
+JOIN (SELECT device, row_number() OVER (ORDER BY min(seq)) AS number FROM events WHERE table_id = :table
+      GROUP BY device) AS phones ON phones.device = page.device
+ORDER BY page.seq""").columns(seq=Integer, kind=String, payload=JSON, device=String, created_at=DateTime(timezone=True),
+                              phone=Integer, earlier=Integer)
 
 
 def events_after(table_id: int, after_seq: int, limit: int) -> list[Event]:
@@ -209,14 +296,6 @@ def events_before(table_id: int, seq: int) -> int:
         select(func.count(Event.id)).where(Event.table_id == table_id, Event.seq < seq)) or 0
 
 
-def devices_in_order(table_id: int) -> list[str]:
-    """The phones that made entries at a table, in the order of their first entry."""
-    rows = db.session().execute(
-        select(Event.device, func.min(Event.seq).label("first")).where(Event.table_id == table_id)
-        .group_by(Event.device).order_by("first"))
-    return [row[0] for row in rows]
-
-
 def device_of(table_id: int, seq: int) -> str | None:
     """The phone that made entry ``seq`` (None when there is no such entry)."""
     return db.session().scalar(select(Event.device).where(Event.table_id == table_id, Event.seq == seq))
@@ -238,6 +317,10 @@ def turn_seconds() -> float:
 # turn reads and writes by hand (a few hundred microseconds of CPU an entry).
 _TABLES = cast(Any, Table.__table__)
 _EVENTS = cast(Any, Event.__table__)
+
+
+_TABLE_WITH_TAP = select(*_TABLES.c, _tap_column("seq"), _tap_column("kind")) \
+    .where(_TABLES.c.token == bindparam("token"))
 
 
 class TableTurn:

@@ -21,7 +21,7 @@ from ..cache import BoundedCache
 from ..eventlog import KINDS, MOVE, UNDO, LogEntry
 from ..games.base import ErrorList, Game, IllegalMove, ParseError, RulesError
 from ..inputs import InputError, choice, load_json, text, upload_text, whole_number
-from ..models import Table, utcnow
+from ..models import Event, Table, utcnow
 from ..offload import off_loop
 from ..play import (
     TableView,
@@ -72,6 +72,16 @@ def load_table(token: str, *, watch: bool = False, game: str = "") -> Table:
 
 def load_view(token: str, *, watch: bool = False, game: str = "") -> TableView:
     return view_of(load_table(token, watch=watch, game=game))
+
+
+def load_for_write(token: str, key: str) -> TableView:
+    """The table a write request names, or a 404 page, read with what the phone's tap key had written there
+    (one statement: see store.table_with_tap)."""
+    found = store.table_with_tap(token, key)
+    if found is None or found[0].game not in games():
+        abort(404)
+    table, tap = found
+    return view_of(table, tap=tap)
 
 
 @dataclass(frozen=True)
@@ -162,8 +172,9 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
     moves their undos name) are read, and the seats come from the states kept for the newest moves (an older
     page replays the log up to its own entries, no further)."""
     table_id = view.table.id
-    events = store.recent_events(table_id, limit, skip)
-    by_seq = {e.seq: e for e in events}
+    recent = store.recent_log(table_id, limit, skip)
+    events = recent.entries
+    by_seq: dict[int, store.LoggedEntry | Event] = {e.seq: e for e in events}
     targets = {int(t) for e in events if e.kind != MOVE and isinstance(t := e.payload.get("target"), int)}
     by_seq.update({e.seq: e for e in store.events_by_seq(table_id, targets - set(by_seq))})
     moves = {seq for seq, e in by_seq.items() if e.kind == MOVE and seq not in view.log.undone_seqs}
@@ -189,11 +200,10 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
             return f"{wording.seat(seat)}: {text}"
         return text
 
-    ordered = sorted(events, key=lambda e: e.seq)
-    first = store.events_before(table_id, ordered[0].seq) if ordered else 0
-    numbers = {e.seq: first + i + 1 for i, e in enumerate(ordered)}
+    ordered = events  # oldest first
+    numbers = {e.seq: recent.before + i + 1 for i, e in enumerate(ordered)}
     numbers.update({seq: store.events_before(table_id, seq) + 1 for seq in by_seq if seq not in numbers})
-    phones = {device: str(i + 1) for i, device in enumerate(store.devices_in_order(table_id))}
+    phones = {device: str(number) for device, number in recent.phones.items()}
     texts = {seq: describe(seq) for seq, event in sorted(by_seq.items()) if event.kind == MOVE}
     lines = []
     for event in reversed(ordered):

@@ -44,6 +44,7 @@ from .table_service import (
     export_chunks,
     history,
     import_table,
+    load_for_write,
     load_table,
     load_view,
     submitted_text,
@@ -258,7 +259,7 @@ def entry_form() -> dict[str, str]:
 def move(token: str) -> ResponseReturnValue:
     """An entry: the game's form parser turns the form into its typed move, read against the table the phone
     saw (even if others wrote since); the platform's write path does the rest."""
-    view = load_view(token)
+    view = load_for_write(token, tap_key())
     web = web_of(view.table.game)
     version = based_on()
     seen = as_seen(view, version)
@@ -281,7 +282,7 @@ def undo_last(token: str) -> ResponseReturnValue:
     """Undo the newest standing entry. One another phone made is undone only once the player confirms it: the
     first tap asks (the table shown, naming the entry and the phone), so nobody takes back another's entry by
     a stray tap."""
-    view = load_view(token)
+    view = load_for_write(token, tap_key())
     version = based_on()
     last = view.log.standing[-1] if view.log.standing and version == view.version else None
     if last is not None and request.form.get("confirm") != str(last.seq) and _made_elsewhere(view, last.seq):
@@ -299,7 +300,7 @@ def _made_elsewhere(view: TableView, seq: int) -> bool:
 
 @bp.post("/t/<token>/redo")
 def redo_last(token: str) -> ResponseReturnValue:
-    view = load_view(token)
+    view = load_for_write(token, tap_key())
     return answer(redo(view, based_on(), device_id(), tap_key()), {})
 
 
