@@ -144,7 +144,9 @@ class LogReplay(Generic[S]):
         self._standing: list[LogEntry] = []
         self._after: list[Any] = []  # parallel to _standing: a state, a _Broken, or _FORGOTTEN
         self._redoable: list[tuple[LogEntry, Any]] = []
-        self._moves: set[int] = set()
+        # the moves taken back (undone and not redone), kept as the log is read: a version's view needs them,
+        # and working them out from every move at each version cost a long table time in proportion to its log
+        self._undone: set[int] = set()
         self._before: dict[int, S] = {}  # the newest moves' states before them (insertion order = log order)
 
     def feed(self, entries: Iterable[LogEntry], known: Mapping[int, S] | None = None) -> None:
@@ -157,16 +159,18 @@ class LogReplay(Generic[S]):
             if entry.kind == MOVE:
                 self._move(entry, known.get(entry.seq) if known else None)
             elif entry.kind == UNDO and self._standing:
-                self._redoable.append((self._standing.pop(), self._after.pop()))
+                taken_back = self._standing.pop()
+                self._undone.add(taken_back.seq)
+                self._redoable.append((taken_back, self._after.pop()))
                 if self._after and self._after[-1] is _FORGOTTEN:
                     raise Rebuild(entry.seq)
             elif entry.kind == REDO and self._redoable:
                 restored, after = self._redoable.pop()
+                self._undone.discard(restored.seq)
                 self._standing.append(restored)
                 self._after.append(after)
 
     def _move(self, entry: LogEntry, known: S | None = None) -> None:
-        self._moves.add(entry.seq)
         base = self._after[-1] if self._after else self.start
         if isinstance(base, _Broken):
             after: Any = base  # rests on a move that does not apply
@@ -198,7 +202,7 @@ class LogReplay(Generic[S]):
         """What this replay has read, without its ``apply``: stored, it lets the first view of a long table
         after a restart read only the entries after it (``restore``; play._advanced, store.save_snapshot)."""
         return {"start": self.start, "keep": self.keep, "last_seq": self.last_seq, "standing": self._standing,
-                "after": self._after, "redoable": self._redoable, "moves": self._moves, "before": self._before}
+                "after": self._after, "redoable": self._redoable, "undone": self._undone, "before": self._before}
 
     @classmethod
     def restore(cls, snapshot: Mapping[str, Any], apply: Callable[[S, Mapping[str, Any]], S],
@@ -208,14 +212,14 @@ class LogReplay(Generic[S]):
         replay._standing = list(snapshot["standing"])
         replay._after = list(snapshot["after"])
         replay._redoable = list(snapshot["redoable"])
-        replay._moves = set(snapshot["moves"])
+        replay._undone = set(snapshot["undone"])  # a snapshot of older code is never read (snapshots.ENGINE)
         replay._before = dict(snapshot["before"])
         return replay
 
     @property
     def size(self) -> int:
         """Entries held (a rough measure of memory, for a cache bounded by bytes)."""
-        return len(self._standing) + len(self._moves) + self.keep
+        return len(self._standing) + len(self._undone) + self.keep
 
     def result(self) -> Replayed[S]:
         top = self._after[-1] if self._after else self.start
@@ -224,6 +228,5 @@ class LogReplay(Generic[S]):
         else:
             state, error, error_seq = top, None, 0
         standing = tuple(self._standing)
-        view = LogView(standing, tuple(entry for entry, _after in self._redoable),
-                       frozenset(self._moves - {e.seq for e in standing}))
+        view = LogView(standing, tuple(entry for entry, _after in self._redoable), frozenset(self._undone))
         return Replayed(view, state, error, dict(self._before), error_seq)

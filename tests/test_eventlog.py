@@ -3,6 +3,7 @@ log read at once, wherever it is cut and however few states it keeps."""
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Mapping
 from typing import Any
 
@@ -59,3 +60,16 @@ def test_the_log_read_as_it_grows_agrees_with_the_log_read_at_once(log: list[Log
     assert result.error_seq == whole.error_seq
     assert all(whole.before[seq] == state for seq, state in result.before.items())
     assert len(result.before) <= keep
+
+
+@settings(max_examples=300, deadline=None)
+@given(LOGS, st.integers(0, 60))
+def test_a_replay_restored_from_its_snapshot_reads_on_as_the_log_read_at_once(log: list[LogEntry], cut: int) -> None:
+    """A stored snapshot (a long table after a restart) carries what was taken back: undone moves stay undone,
+    a redo after the restore brings its move back."""
+    first = LogReplay((), add, (ValueError,), keep=len(log) + 1)
+    first.feed(log[:cut])
+    restored = LogReplay.restore(pickle.loads(pickle.dumps(first.snapshot())), add, (ValueError,))
+    restored.feed(log[cut:])
+    result, whole = restored.result(), replay(log, (), add, (ValueError,))
+    assert result.state == whole.state and result.log == whole.log == read_log(log)
