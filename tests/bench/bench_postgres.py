@@ -4,7 +4,7 @@ Starts a throwaway PostgreSQL cluster on 127.0.0.1 as .ci/run does (Debian's pac
 only when missing; fsync=off, since the bench measures the app and its queries, not the disk, and the cluster is
 thrown away), migrates it and a fresh SQLite database, serves each with gunicorn as `make run` does
 (gunicorn.conf.py), and drives both with the same simulated phones (run.py's closed loop, one table per phone):
-the "nothing new" poll, a poll that gets the fresh fragment (the phone missed one version) and an entry. The two
+the "nothing new" poll, a poll that gets the fresh fragment (the phone missed one version) and an entry as a phone sends it (htmx, with its tap key). The two
 servers are measured in interleaved rounds, phase by phase, so a load that drifts while others use the machine
 weighs on both alike. Prints p50/p95/p99 per figure and database, the PostgreSQL/SQLite ratio of each, the static
 file served in the same run and the machine's load (/proc/loadavg). When PostgreSQL cannot be had the phase
@@ -45,7 +45,8 @@ from tests.bench.run import (  # noqa: E402
 )
 
 ROUNDS = int(os.environ.get("BENCH_PG_ROUNDS", "3"))
-FIGURES = ("static file (baseline)", "poll (nothing new)", "poll (fresh fragment)", "entry")
+ENTRY = "entry (a tap)"  # as a phone's page sends it: htmx, with its key, answered with the fresh table
+FIGURES = ("static file (baseline)", "poll (nothing new)", "poll (fresh fragment)", ENTRY)
 BACKENDS = ("sqlite", "postgresql")
 
 
@@ -148,7 +149,7 @@ class Side:
             # the phone saw the version before the newest (the entries before it made one): it gets the fragment
             return lambda i, n: ("GET", f"/t/{tables[i]}/poll?v={max(0, versions[tables[i]] - 1)}", b"",
                                  {"HX-Request": "true"}), None
-        return entries(self.tokens, tables, versions)
+        return entries(self.tokens, tables, versions, as_phone=True)
 
     async def measure(self, figure: str) -> str:
         make_request, seen = self.request(figure)
@@ -165,7 +166,7 @@ async def compare(sides: dict[str, Side]) -> list[str]:
     loads: list[str] = [load()]
     # Entries come before the fresh-fragment poll in each round, so every table has a version before the newest.
     for _round in range(ROUNDS):
-        for figure in ("static file (baseline)", "poll (nothing new)", "entry", "poll (fresh fragment)"):
+        for figure in ("static file (baseline)", "poll (nothing new)", ENTRY, "poll (fresh fragment)"):
             for name in BACKENDS:
                 loads.append(await sides[name].measure(figure))
     return loads

@@ -201,17 +201,22 @@ async def start_tables(phones: list[Connection], url: str | None = None) -> tupl
     return tokens, tables
 
 
-def entries(tokens: list[str], tables: list[str], versions: dict[str, int]):  # type: ignore[no-untyped-def]
+def entries(tokens: list[str], tables: list[str], versions: dict[str, int],  # type: ignore[no-untyped-def]
+            as_phone: bool = False):
     """An entry per request for run_phase (phone i on table i), and the reader of its answer that keeps
-    ``versions`` (each table's version as its phone last saw it) up to date."""
+    ``versions`` (each table's version as its phone last saw it) up to date. ``as_phone``: sent as a phone's
+    page sends a tap (htmx, with the tap's own key), answered with the fresh table; else a plain form post,
+    answered with a redirect."""
     form_type = {"Content-Type": "application/x-www-form-urlencoded"}
+    headers = {**form_type, "HX-Request": "true"} if as_phone else form_type
 
     def entry(i: int, n: int):  # type: ignore[no-untyped-def]
         token = tables[i]
         # +1 then -1 on the first seat: the total stays within the stand-in game's 0..100, so every entry is legal
-        body = urllib.parse.urlencode({"csrf_token": tokens[i], "seat": 0, "points": 1 if n % 2 == 0 else -1,
-                                       "version": versions[token]}).encode()
-        return "POST", f"/t/{token}/move", body, form_type
+        form = {"csrf_token": tokens[i], "seat": 0, "points": 1 if n % 2 == 0 else -1, "version": versions[token]}
+        if as_phone:
+            form["entry_key"] = f"bench-{i}-{n}-{versions[token]}"
+        return "POST", f"/t/{token}/move", urllib.parse.urlencode(form).encode(), headers
 
     def entered(i: int, status: int, answer: bytes) -> None:
         token = tables[i]
