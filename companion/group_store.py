@@ -18,7 +18,7 @@ from . import db
 from .group_models import Group, GroupMember, GroupTable
 from .models import Event, Profile, Table, utcnow
 from .profiles.refs import ProfileRef
-from .store import NewEvent, TooManyTables, add_events, is_token, new_token
+from .store import LoggedEntry, TooManyTables, add_events, is_token, new_token
 
 
 class NameTaken(Exception):
@@ -162,7 +162,7 @@ class NewGroupTable:
     options: dict[str, Any]
     profile_ref: ProfileRef | None  # a built-in profile by reference; None: ``profile`` is its own copy
     profile: dict[str, Any]
-    events: Sequence[NewEvent]
+    events: Sequence[LoggedEntry]
     version: int
 
 

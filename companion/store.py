@@ -77,8 +77,9 @@ class TooManyTables(Exception):
 
 
 @dataclass(frozen=True)
-class NewEvent:
-    """An entry of an imported log, written as it was exported (its seq, kind, payload, phone and time)."""
+class LoggedEntry:
+    """An entry of a table's log with its phone and time, apart from the ORM: an imported log's entries, written
+    as they were exported, and the entries a history reads (never written back)."""
 
     seq: int
     kind: str
@@ -89,7 +90,7 @@ class NewEvent:
 
 def create_table(game: str, seats: list[str], options: dict[str, Any], profile_ref: str, creator: str, *,
                  limit: tuple[datetime, int] | None = None, own_profile: tuple[dict[str, Any], str] | None = None,
-                 events: Sequence[NewEvent] = (), version: int = 0) -> Table:
+                 events: Sequence[LoggedEntry] = (), version: int = 0) -> Table:
     """A new table, in one transaction with what comes with it: the table's own profile copy (``own_profile``:
     data and where it came from; the table then uses it), the entries of an imported log. With ``limit``
     (since, how many), the client's count of tables started since then is checked inside the same write, so
@@ -128,7 +129,7 @@ def create_table(game: str, seats: list[str], options: dict[str, Any], profile_r
     return table
 
 
-def add_events(s: Session, table_id: int, events: Sequence[NewEvent]) -> None:
+def add_events(s: Session, table_id: int, events: Sequence[LoggedEntry]) -> None:
     """An imported log's entries in one bulk INSERT: thousands of ORM objects would cost the event loop seconds
     of CPU (an import may carry 20,000 entries)."""
     if events:
@@ -221,17 +222,6 @@ def log_since(table_id: int, after_seq: int) -> list[LogEntry]:
         .where(Event.table_id == table_id, Event.seq > after_seq).order_by(Event.seq)
     )
     return [LogEntry(seq, kind, payload) for seq, kind, payload in rows]
-
-
-@dataclass(frozen=True)
-class LoggedEntry:
-    """An entry of the log as its history line reads it (no ORM object: read by the page, never written)."""
-
-    seq: int
-    kind: str
-    payload: dict[str, Any]
-    device: str
-    created_at: datetime
 
 
 @dataclass(frozen=True)

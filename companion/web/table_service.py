@@ -453,7 +453,7 @@ class CheckedImport:
     options: dict[str, str]
     profile_ref: ProfileRef | None
     profile: dict[str, Any]
-    events: list[store.NewEvent]
+    events: list[store.LoggedEntry]
     version: int
 
 
@@ -518,12 +518,12 @@ def _imported_options(game: Game[Any, Any], raw: Any) -> dict[str, str] | None:
     return options
 
 
-def _imported_log(raw: Any) -> list[store.NewEvent] | str:
+def _imported_log(raw: Any) -> list[store.LoggedEntry] | str:
     """The exported log as entries to write, or why it cannot be (a message)."""
     unreadable = message_for("import.not_readable")
     if not isinstance(raw, list) or len(raw) > MAX_LOG_ENTRIES:
         return unreadable
-    events: list[store.NewEvent] = []
+    events: list[store.LoggedEntry] = []
     standing: list[int] = []
     redoable: list[int] = []
     last = 0
@@ -546,7 +546,7 @@ def _imported_log(raw: Any) -> list[store.NewEvent] | str:
             if not source or payload != {"target": source[-1]}:
                 return message_for("import.bad_log", {"seq": seq, "why": message_for("import.bad_target")})
             target.append(source.pop())
-        events.append(store.NewEvent(seq, kind, payload, device, at))
+        events.append(store.LoggedEntry(seq, kind, payload, device, at))
         last = seq
     return events
 

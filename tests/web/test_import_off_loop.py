@@ -126,9 +126,11 @@ def test_a_client_over_its_table_limit_is_refused_before_its_import_is_read(one_
     guest = Browser(one_worker)
     token = guest.csrf("/import")
     short = long_export(2)
-    answers = [guest.send("POST", "/import", {"csrf_token": token, "text": short})[0] for _ in range(3)]
-    # The module's first test started two tables from this address (a table and an import), the limit is 3.
-    assert answers[0] == 303 and answers[1:] == [422, 422], answers
+    answers = [guest.send("POST", "/import", {"csrf_token": token, "text": short})[0] for _ in range(4)]
+    # The limit is 3 tables from this address; what the module's other tests started here counts too (none when
+    # this test runs alone): imports are saved until the limit, then every one is refused.
+    saved = answers.count(303)
+    assert saved <= 3 and answers == [303] * saved + [422] * (4 - saved), answers
     # Refused whatever it sends, even a text that is not an export at all: it is not read.
     status, html, _ = guest.send("POST", "/import", {"csrf_token": token, "text": "{not json"})
     assert status == 422
