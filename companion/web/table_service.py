@@ -172,7 +172,7 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
     moves their undos name) are read, and the seats come from the states kept for the newest moves (an older
     page replays the log up to its own entries, no further)."""
     table_id = view.table.id
-    recent = store.recent_log(table_id, limit, skip)
+    recent = store.recent_log(table_id, view.table.token, limit, skip)
     events = recent.entries
     by_seq: dict[int, store.LoggedEntry | Event] = {e.seq: e for e in events}
     targets = {int(t) for e in events if e.kind != MOVE and isinstance(t := e.payload.get("target"), int)}

@@ -4,9 +4,11 @@ the recent history with the rest one tap away, and a refused entry answers with 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from flask import Flask
+from sqlalchemy import event
 
 from companion import store
 from tests.games.standin import Tally
@@ -102,3 +104,36 @@ def test_history_numbers_do_not_skip_and_phones_have_short_names(app: Flask, pho
     lines = text_of(html.split('class="log"', 1)[1].split("</ol>", 1)[0])
     assert "#2 Ben: +3 phone 2" in lines and "#1 Aki: +2 phone 1" in lines
     assert re.findall(r'data-seq="(\d+)"', html) == ["3", "1"]  # the log's own numbers skip; people's do not
+
+
+def test_phones_keep_their_numbers_while_only_the_new_entries_are_read_for_them(app: Flask, phone: Phone) -> None:
+    """A phone's number is its place in the order of the phones' first entries. A process reads a table's log for
+    it once; later fresh fragments ask only for the entries after those read (a long log is not grouped again at
+    every version), and a phone that joins later gets the next number, on a process that read nothing too."""
+    url = new_table(phone, "Aki", "Ben")
+    token = url.rsplit("/", 1)[1]
+    fill(app, url, ENTRIES)  # phones p0, p1, p2 take turns
+    known: list[int] = []
+    engine = app.extensions["db_engine"]
+
+    def seen(_conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> None:
+        if "'phone'" in statement:
+            values = parameters if isinstance(parameters, dict) else {}
+            known.append(int(values.get("known", parameters[-1] if not values else -2)))
+
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        first = text_of(phone.get(url).get_data(as_text=True).split('class="log"', 1)[1].split("</ol>", 1)[0])
+        fill(app, url, 1)  # the first phone again: it keeps its number
+        assert enter(Phone(app.test_client()), url, 1, "3").status_code == 303  # a fourth phone's first entry
+        later = text_of(phone.get(url).get_data(as_text=True).split('class="log"', 1)[1].split("</ol>", 1)[0])
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    assert "#45 Aki: +1 phone 3" in first and "#43 Aki: +1 phone 1" in first  # p2 and p0 (entries 45 and 43)
+    assert "#47 Ben: +3 phone 4" in later and "#46 Aki: +1 phone 1" in later and "#45 Aki: +1 phone 3" in later
+    assert known[0] <= 0 and known[-1] >= ENTRIES  # the whole log once, then only what came after it
+    store._first_entries.clear()  # a process that read nothing of this table numbers them the same
+    again = text_of(phone.get(url + "/history").get_data(as_text=True))
+    assert "#47 Ben: +3 phone 4" in again and "#1 Aki: +1 phone 1" in again and "#2 Ben: +1 phone 2" in again
+    with app.app_context():
+        assert store._first_entries.get(token) is not None
