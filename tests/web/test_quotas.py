@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -39,6 +40,20 @@ def strict_app(tmp_path: Path, database_url: str) -> Iterator[Flask]:
     app = make_app(tmp_path, database_url, PROFILES_PER_WINDOW=2, GROUPS_PER_WINDOW=1, TABLES_PER_WINDOW=50)
     yield app
     app.extensions["db_engine"].dispose()
+
+
+def backdate(app: Flask, *changes: Any) -> None:
+    """Write ``changes`` (statements or new rows) in a transaction of their own, as the app's write paths do: the
+    request's reads end first (db.READS: on PostgreSQL they run in autocommit, where a write is refused)."""
+    with app.app_context():
+        s = db.session()
+        s.commit()
+        for change in changes:
+            if isinstance(change, Creation):
+                s.add(change)
+            else:
+                s.execute(change)
+        s.commit()
 
 
 def profile_count(app: Flask) -> int:
@@ -175,14 +190,11 @@ def test_cleanup_deletes_only_what_nobody_can_use_any_more(app: Flask) -> None:
     mine = phone.post("/profiles/tally/copy", {"source": "default"}).headers["Location"].rsplit("/", 1)[1]
     with_copy = new_table(phone, "Gus", "Hal", profile=f"user:{mine}").rsplit("/", 1)[1]  # gets its own copy
     month_ago = utcnow() - timedelta(days=31)
+    backdate(app, update(Table).where(Table.token != fresh_empty).values(created_at=month_ago),
+             update(Profile).values(created_at=month_ago, updated_at=month_ago),
+             Creation(kind="profile", client="x", created_at=month_ago))
     with app.app_context():
-        s = db.session()
-        s.commit()  # a write begins its own transaction, as the app's write paths do (db.READS)
-        s.execute(update(Table).where(Table.token != fresh_empty).values(created_at=month_ago))
-        s.execute(update(Profile).values(created_at=month_ago, updated_at=month_ago))
-        s.add(Creation(kind="profile", client="x", created_at=month_ago))
-        s.commit()
-        assert len(set(s.scalars(select(Profile.token)))) == 2  # the phone's and the table's copy
+        assert len(set(db.session().scalars(select(Profile.token)))) == 2  # the phone's and the table's copy
 
     result = app.test_cli_runner().invoke(args=["cleanup"])
     assert result.exit_code == 0, result.output
@@ -195,11 +207,7 @@ def test_cleanup_deletes_only_what_nobody_can_use_any_more(app: Flask) -> None:
     assert tables == {played, fresh_empty} and empty not in tables and with_copy not in tables
     assert profiles == {mine}  # a phone's own profile is kept for a year
 
-    with app.app_context():
-        s = db.session()
-        s.commit()
-        s.execute(update(Profile).values(updated_at=utcnow() - timedelta(days=366)))
-        s.commit()
+    backdate(app, update(Profile).values(updated_at=utcnow() - timedelta(days=366)))
     again = app.test_cli_runner().invoke(args=["cleanup"])
     assert "deleted: 0 empty tables, 1 unused deck profiles, 0 groups without a table, 0 creation records" in again.output
 
@@ -221,12 +229,8 @@ def test_cleanup_deletes_a_group_with_a_roster_but_no_table_once_nobody_changed_
     table = new_table(phone, "Eve", "Fay")
     assert phone.post(f"/g/{playing}/tables", {"table": table}).status_code == 303
     month_ago = utcnow() - timedelta(days=31)
-    with app.app_context():
-        s = db.session()
-        s.commit()  # a write begins its own transaction, as the app's write paths do (db.READS)
-        s.execute(update(Group).values(created_at=month_ago, changed_at=month_ago))
-        s.execute(update(Table).values(created_at=month_ago))
-        s.commit()
+    backdate(app, update(Group).values(created_at=month_ago, changed_at=month_ago),
+             update(Table).values(created_at=month_ago))
     assert phone.post(f"{edited}/members", {"name": "Gus"}).status_code == 303  # a change: counted from now
     assert phone.get(f"/g/{idle}").status_code == 200  # opening a group's page changes nothing
 
@@ -240,10 +244,6 @@ def test_cleanup_deletes_a_group_with_a_roster_but_no_table_once_nobody_changed_
     assert names == {"Edited club", "Playing club"}  # a group with a table is kept however old
     assert members == {"Cy", "Dee", "Gus", "Eve"}  # the idle club's roster went with it
 
-    with app.app_context():
-        s = db.session()
-        s.commit()
-        s.execute(update(Group).values(changed_at=utcnow() - timedelta(days=31)))
-        s.commit()
+    backdate(app, update(Group).values(changed_at=utcnow() - timedelta(days=31)))
     again = app.test_cli_runner().invoke(args=["cleanup"])
     assert "1 groups without a table" in again.output  # the edited club, a month after its last change
