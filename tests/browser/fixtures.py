@@ -159,7 +159,19 @@ def arrived(page, url: object) -> None:  # type: ignore[no-untyped-def]
 
 
 def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    """The whole page as a picture to look at (tests/browser/artifacts). Headless Chromium now and then never
+    answers a full-page capture once the fonts have loaded (seen once in CI, and reported to Playwright: issue
+    28995); the picture is for a person, not an assertion, so a capture that does not come is asked for once more
+    and then taken at the screen's size, rather than fail the test that took it."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    for attempt in range(2):
+        try:
+            page.screenshot(path=str(path), full_page=True, timeout=WAIT_MS / 2)
+            return path
+        except PlaywrightTimeout:
+            print(f"{name}: the full-page capture did not come (attempt {attempt + 1})")
+    page.screenshot(path=str(path))
     return path
