@@ -38,8 +38,12 @@ def test_planetary_sisters_ranks_filled_in_by_their_icons(new_phone, live_server
     expect(page.locator(".known-count")).to_have_text("0 of 36 cards known")
     page.locator('a.card-cell[data-card="27"]').click()
     expect(page.locator(".card-form h3")).to_have_text("Card 27")
-    page.locator(".card-form details.by-icons summary").evaluate("s => s.parentElement.open = true")
-    page.locator('.card-form input[name="el_PLANT"][value="2"]').check(force=True)
+    expect(page.locator(".card-form details.by-icons")).to_have_attribute("open", "")  # open while cards are missing
+    # Tapped as a player taps it, with Playwright's checks: a forced click lands on stale coordinates when the page
+    # is still scrolling to the #card anchor or re-laying out for a font (CI once saw it miss).
+    two_plants = page.locator('.card-form input[name="el_PLANT"][value="2"]')
+    two_plants.check()
+    expect(two_plants).to_be_checked()
     page.get_by_role("button", name="Save Card 27").click()
     expect(page.locator(".known-count")).to_have_text("1 of 36 cards known")
     expect(page.locator(".card-form h3")).to_have_text("Card 28")  # the next card still missing
