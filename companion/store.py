@@ -31,7 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from . import db
+from . import db, live
 from .cache import BoundedCache
 from .eventlog import LogEntry
 from .models import Event, Profile, Table, TableSnapshot, utcnow
@@ -543,34 +543,21 @@ def append_event(table_id: int, based_on: int, kind: str, payload: dict[str, Any
     of ``device``; return the new version. Else Conflict (``waiting``: the version was current). For callers
     that hold no view of the table (imports of fixtures, benches); entries from phones go through
     ``play.enter_move``, which can also save a stale entry whose meaning did not change."""
+    appended = None
     with table_turn(table_id, device) as turn:
         if turn is None:
             raise Conflict(0)
         if turn.mine and turn.version == based_on:
-            return turn.append(kind, payload)
-        if turn.mine:
+            appended = turn.append(kind, payload)
+        elif turn.mine:
             turn.wait()
         else:
             turn.hold()
         current, waiting = turn.version, turn.version == based_on
-    raise Conflict(current, waiting=waiting)
-
-
-def set_table_profile(table_id: int, based_on: int, profile_ref: str) -> int:
-    """Point a table at another profile (e.g. its own copy, once a player types a card's data), as a
-    version-checked write like any other: returns the new version."""
-    s = db.session()
-    s.commit()
-    result = _updated(s.execute(
-        update(Table)
-        .where(Table.id == table_id, Table.version == based_on)
-        .values(profile_ref=profile_ref, version=based_on + 1, updated_at=utcnow())
-    ))
-    if result.rowcount != 1:
-        s.rollback()
-        raise Conflict(current_version(table_id) or 0)
-    s.commit()
-    return based_on + 1
+    if appended is None:
+        raise Conflict(current, waiting=waiting)
+    live.published(table_id, appended)  # committed: this process's pages and polls hear of it now
+    return appended
 
 
 def tables_created_since(creator: str, since: datetime) -> int:

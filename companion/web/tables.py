@@ -84,10 +84,15 @@ def watch(token: str) -> ResponseReturnValue:
 
 
 def _poll(token: str, watch: bool) -> ResponseReturnValue:
-    """"Anything new?": 204 (nothing to swap) while the version is unchanged, else the fresh fragment."""
-    found = store.version_by_token(token, watch=watch)
+    """"Anything new?": 204 (nothing to swap) while the version is unchanged, else the fresh fragment. The
+    version comes from the live hub when it knows it as well as a read would (live.py), else from the database."""
+    hub = live.hub()
+    found = hub.known(token, watch)
     if found is None:
-        abort(404)
+        found = store.version_by_token(token, watch=watch)
+        if found is None:
+            abort(404)
+        hub.polled(token, watch, *found)
     _table_id, version = found
     seen = whole_number(request.args.get("v", ""), 0, store.MAX_VERSION)
     if seen == version:
