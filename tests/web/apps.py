@@ -139,6 +139,7 @@ def database_url(tmp_path: Path, migrated_sqlite: Path, pg_migrated: bool) -> It
 def app(tmp_path: Path, database_url: str) -> Iterator[Flask]:
     app = make_app(tmp_path, database_url)
     yield app
+    app.extensions["companion_live"].stop()  # its watcher thread (started by a poll or a stream) ends too
     app.extensions["db_engine"].dispose()
 
 

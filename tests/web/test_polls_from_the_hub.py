@@ -65,12 +65,6 @@ def other_process(tmp_path: Path, database_url: str) -> Iterator[Flask]:
     other.extensions["db_engine"].dispose()
 
 
-@pytest.fixture(autouse=True)
-def stop_the_watcher(app: Flask) -> Iterator[None]:
-    yield
-    app.extensions["companion_live"].stop()
-
-
 def test_a_polled_tables_next_polls_read_nothing_from_the_database(app: Flask, phone: Phone) -> None:
     url = new_table(phone, "Aki", "Ben")
     status, _version, sent = poll(app, phone, url, 0)
