@@ -265,9 +265,13 @@ def as_seen(view: TableView, based_on: int) -> TableView | None:
     return replace(view, replayed=replace(view.replayed, state=state))
 
 
-def stale(view: TableView, device: str) -> Outcome:
+def stale(view: TableView, based_on: int, device: str) -> Outcome:
     """An entry that cannot be read as its phone saw the table: refused, and the phone joins the table's queue
-    (it writes after the phones refused before it, however fast the others are)."""
+    (it writes after the phones refused before it, however fast the others are). Only a real race queues: an
+    entry made on a version this table never had (a forged or garbled form, -1 for unreadable) is refused as
+    unreadable and queues nothing, so no phone can hold the table's turn by sending one again and again."""
+    if not 0 <= based_on < view.version:
+        return Outcome("invalid", view, error=ParseError("table.unknown_version", version=view.version))
     return _write(view, _Entry(-1, "", {}), device)
 
 
@@ -286,7 +290,7 @@ def enter_move(view: TableView, based_on: int, move: Any, device: str, learn: Le
         return repeat
     seen = as_seen(view, based_on)
     if seen is None:
-        return stale(view, device)
+        return stale(view, based_on, device)
     game = view.game
     if view.replay_error is not None:
         return Outcome("invalid", view, error=ParseError("table.replay_failed"))
@@ -315,7 +319,7 @@ def undo(view: TableView, based_on: int, device: str, key: str = "") -> Outcome:
     if repeat is not None:
         return repeat
     if based_on != view.version:
-        return stale(view, device)
+        return stale(view, based_on, device)
     if not view.log.can_undo:
         return Outcome("nothing", view)
     return _write(view, _Entry(based_on, UNDO, {"target": view.log.standing[-1].seq}, key=key, key_free=bool(key)),
@@ -327,7 +331,7 @@ def redo(view: TableView, based_on: int, device: str, key: str = "") -> Outcome:
     if repeat is not None:
         return repeat
     if based_on != view.version:
-        return stale(view, device)
+        return stale(view, based_on, device)
     if not view.log.can_redo:
         return Outcome("nothing", view)
     return _write(view, _Entry(based_on, REDO, {"target": view.log.redoable[-1].seq}, key=key, key_free=bool(key)),
@@ -360,7 +364,7 @@ def remember(view: TableView, based_on: int, profile: dict[str, Any], device: st
     """Card data a player typed at the table outside a move (e.g. a card's VP, asked for: PR-6) kept in the
     table's own profile copy, as a version-checked write of its own: the version moves on, no entry is logged."""
     if based_on != view.version:
-        return stale(view, device)
+        return stale(view, based_on, device)
     return _write(view, _Entry(based_on, "", {}, learnt=profile), device)
 
 

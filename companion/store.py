@@ -402,13 +402,13 @@ class TableTurn:
         return self.version
 
     def wait(self) -> None:
-        """The phone was refused as stale: it keeps or takes its place in the queue (committed with the block)."""
-        self.queue = self.queue.wait(self.device, self.now, self.seconds)
+        """The phone was refused as stale: it keeps or takes its place in the queue, or (a head refused twice in
+        its turn) loses it (turnqueue.Queue.refused; committed with the block)."""
+        self.queue = self.queue.refused(self.device, self.now, self.seconds)
 
     def hold(self) -> None:
-        """The phone was told to wait: a queued one keeps its place with fresh time; others do not join."""
-        if self.queue.holds(self.device):
-            self.wait()
+        """The phone was told to wait for the head: it keeps its place with fresh time, or joins the back."""
+        self.queue = self.queue.waiting(self.device, self.now, self.seconds)
 
     def save(self) -> None:
         """The turn's writes in as few statements as they take. On PostgreSQL one: the UPDATE of the table's

@@ -54,6 +54,8 @@ PLATFORM_MESSAGES: dict[str, Any] = {
     "profile.bad_field_text": _l("{field} may have at most {limit} characters, and no control characters."),
     "profile.unknown": _l("No deck profile is called “{profile}” for this game."),
     "table.unknown_move": _l("This entry is not understood."),
+    "table.unknown_version": _l("This entry names a version of the table it never had, so it was not read. The "
+                                "table below is as it is now (version {version}): enter again on it."),
     "table.replay_failed": _l("An entry in the log no longer fits the rules or the profile; the table shows "
                               "the state before it."),
     "import.not_readable": _l("The file is not a table export (JSON) from this app."),

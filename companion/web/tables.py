@@ -269,7 +269,7 @@ def move(token: str) -> ResponseReturnValue:
     version = based_on()
     seen = as_seen(view, version)
     if seen is None:
-        return answer(stale(view, device_id()), entry_form())
+        return answer(stale(view, version, device_id()), entry_form())
     try:
         typed = web.form_to_move(request.form, seen)
     except RulesError as exc:

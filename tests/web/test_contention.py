@@ -226,3 +226,62 @@ def test_twenty_phones_racing_on_one_table_all_get_entries_saved(two_workers: st
     assert seqs == list(range(1, RACING_PHONES * ENTRIES_EACH + 1))  # no gap, no duplicate, nothing extra
     assert len({e["device"] for e in export["log"]}) == RACING_PHONES
     assert sum(e["payload"]["points"] for e in export["log"]) == RACING_PHONES * ENTRIES_EACH
+
+
+# -- one phone cannot hold a table's turn (issue 33, item 2) -----------------------------------------------------
+
+HONEST_ENTRIES = 35
+UNREADABLE = "This entry names a version of the table it never had, so it was not read."
+
+
+def honest_entries(phone: Phone, url: str, between) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """``HONEST_ENTRIES`` plain entries, each sent again after a refusal as a person would (on the fresh table),
+    with ``between()`` (the other phone's send) before every try: (saved, tries)."""
+    saved = tries = 0
+    for _entry in range(HONEST_ENTRIES):
+        for _try in range(5):
+            between()
+            tries += 1
+            version = version_of(phone.get(url).get_data(as_text=True))
+            if enter(phone, url, 1, "1", version=version).status_code == 303:
+                saved += 1
+                break
+    return saved, tries
+
+
+@pytest.mark.parametrize("version", ["abc", "99999", "-3", ""])
+def test_a_phone_sending_a_version_the_table_never_had_holds_nobody_up(app: Flask, phone: Phone,
+                                                                        version: str) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    bad = other_phone(app)
+    bad.get(url)
+    answers: list[int] = []
+
+    def send_bad() -> None:
+        refused = bad.post(f"{url}/move", {"seat": 0, "points": 9, "version": version})
+        answers.append(refused.status_code)
+        if len(answers) == 1:
+            said = text_of(refused.get_data(as_text=True))
+            assert UNREADABLE in said and input_value(refused.get_data(as_text=True), "points") == "9"
+
+    saved, tries = honest_entries(phone, url, send_bad)
+    assert (saved, tries) == (HONEST_ENTRIES, HONEST_ENTRIES)  # every entry saved at its first try
+    assert set(answers) == {422}
+    assert totals(phone.get(url).get_data(as_text=True)) == [0, HONEST_ENTRIES]
+
+
+def test_a_phone_sending_old_versions_again_and_again_holds_the_others_up_once_at_most(app: Flask,
+                                                                                        phone: Phone) -> None:
+    url = new_table(phone, "Aki", "Ben")
+    assert enter(phone, url, 0, "1", version=0).status_code == 303
+    bad = other_phone(app)
+    answers: list[int] = []
+
+    def send_stale() -> None:  # made on version 0, naming what it saw there: it never means the same now
+        answers.append(expecting(bad, url, 0, 1, version=0).status_code)
+
+    saved, tries = honest_entries(phone, url, send_stale)
+    assert saved == HONEST_ENTRIES
+    assert tries <= HONEST_ENTRIES + 2  # held up once (its turn, then its one allowed refusal), then benched
+    assert set(answers) == {409}
+    assert totals(phone.get(url).get_data(as_text=True)) == [1, HONEST_ENTRIES]
