@@ -29,6 +29,8 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError, PendingRollbackError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from .. import db, live, store
 from ..cache import BoundedCache
@@ -104,6 +106,11 @@ def _poll(token: str, watch: bool) -> ResponseReturnValue:
     return response
 
 
+# What a stream's read may meet while the database restarts or is too busy to lend a connection: the stream
+# waits and reads again (the page stays open and current), instead of ending every open page at once.
+DATABASE_FAILED = (OperationalError, InterfaceError, DisconnectionError, PendingRollbackError, PoolTimeout,
+                   db.ServerBusy)
+STREAM_RETRY_SECONDS = 2.0
 HEARTBEAT_SECONDS = 15.0  # a comment line at least this often keeps proxies and phones from closing the stream
 # A stream ends after this long and the page's EventSource reconnects at once (with Last-Event-ID), so a worker
 # being restarted or a proxy's read timeout never waits on a stream that would never end.
@@ -134,12 +141,18 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
         with live.hub().listening(table_id) as listener:
             while time.monotonic() < ends:
                 listener.news.clear()
-                now = store.version_by_token(token, watch=watch)  # the poll's cheap read
+                try:
+                    now = store.version_by_token(token, watch=watch)  # the poll's cheap read
+                    news = _news_of(token, watch, now[1], page_path) if now is not None and now[1] != sent else None
+                except DATABASE_FAILED:  # a restart, a pool that could not spare a connection in time
+                    _release_session()  # the stream holds no connection while it waits to read again
+                    yield ": the database did not answer; trying again\n\n"
+                    listener.news.wait(STREAM_RETRY_SECONDS)
+                    continue
                 if now is None:  # the table is gone
                     yield "event: gone\ndata: {}\n\n"
                     return
-                if now[1] != sent:
-                    news = _news_of(token, watch, now[1], page_path)
+                if news is not None:
                     said = [text for seq, device, text in news.lines if seq > sent and device != mine]
                     data = {"version": news.version, "html": personal(news.html, not watch),
                             "said": said[:SAID_LINES][::-1]}
@@ -191,6 +204,14 @@ def _news_of(token: str, watch: bool, version: int, page_path: str) -> _News:
     news = _News(fresh.version, _linked_fragment(fresh, watch, page_path),
                  tuple((line.seq, line.device, line.said) for line in history(fresh)), time.monotonic())
     return _news.put((*key, fresh.version), news)
+
+
+def _release_session() -> None:
+    """After a failed read: the session's connection goes back (invalidated by the pool if it was cut)."""
+    try:
+        db.session().close()
+    except DATABASE_FAILED:
+        db.session().invalidate()
 
 
 @bp.get("/t/<token>/events")

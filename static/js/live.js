@@ -181,23 +181,27 @@
     connect();
   });
 
-  // The server said it is busy (503) or that this phone sends too much (429): nothing was written. The tap waits
-  // on this phone with its key and goes again by itself when the answer's Retry-After says (once: its key); the
-  // form is emptied, so the same entry is not sent a second time by hand.
+  // Any answer that decided nothing (a server error of any kind: busy, a database that restarted after the
+  // commit, a proxy's 502; or 429, this phone sends too much): the tap may or may not have been written. It waits
+  // on this phone with its key and goes again by itself when the answer's Retry-After says; a tap that was
+  // written after all is answered "saved" and never written twice. The form is emptied, so the same entry is not
+  // sent a second time by hand under a new key. (A refusal, 409 or 422, is an answer: the page shows it.)
   document.addEventListener("htmx:responseError", function (evt) {
     var cfg = evt.detail.requestConfig || {};
     var xhr = evt.detail.xhr;
-    if (!isEntry(cfg) || !cfg.companionBody || !xhr || (xhr.status !== 503 && xhr.status !== 429)) return;
+    if (!isEntry(cfg) || !cfg.companionBody || !xhr || (xhr.status < 500 && xhr.status !== 429)) return;
     var queue = readQueue();
     queue.push({path: cfg.path, body: cfg.companionBody});
     writeQueue(queue);
     clearDraft();
     var form = cfg.elt && cfg.elt.closest ? cfg.elt.closest("form") : null;
     if (form) { form.reset(); delete form.dataset.dirty; }
-    window.setTimeout(function () {  // after app.js has said why: say what happens now
-      var notice = document.getElementById("server-notice");
-      if (notice) notice.textContent = panel.getAttribute("data-busy");
-    }, 0);
+    if (xhr.status !== 507) {  // "storage full" stays as the server said it: whoever runs it must act
+      window.setTimeout(function () {  // after app.js has said why: say what happens now
+        var notice = document.getElementById("server-notice");
+        if (notice) notice.textContent = panel.getAttribute("data-busy");
+      }, 0);
+    }
     var wait = parseInt(xhr.getResponseHeader("Retry-After") || "5", 10);
     window.setTimeout(flushQueue, Math.min(Math.max(isNaN(wait) ? 5 : wait, 1), 60) * 1000);
   });

@@ -20,8 +20,8 @@ from tests.web.apps import PG_URL, Phone, make_app
 from tests.web.helpers import text_of, totals, version_of
 from tests.web.test_tables import enter, new_table
 
-BUSY_EN = "Not saved: the server is too busy to answer right now."
-BUSY_JA = "保存されていません：サーバーが混み合っていて、今は応答できません。"
+BUSY_EN = "The server could not answer just now."
+BUSY_JA = "サーバーが今は応答できませんでした。"
 FULL_EN = "Not saved: the server's storage is full."
 FULL_JA = "保存されていません：サーバーの保存領域がいっぱいです。"
 
