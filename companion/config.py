@@ -82,6 +82,9 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         # address is the connection's). Only that many are believed (Werkzeug's ProxyFix): a client cannot dodge
         # the per-client limits by sending the header itself.
         TRUSTED_PROXIES=int(os.environ.get("TRUSTED_PROXIES", "0")),
+        # Where those proxies connect from (addresses or networks, comma-separated): forwarded headers are read
+        # only on connections from there, so a client reaching the app's port directly cannot forge them.
+        TRUSTED_PROXY_ADDRESSES=os.environ.get("TRUSTED_PROXY_ADDRESSES", "127.0.0.1,::1"),
         BABEL_DEFAULT_LOCALE="en",
         EXTRA_GAMES=(),  # (Game, GameWeb) pairs added to the registry; the tests use it for a stand-in game
     )

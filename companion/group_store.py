@@ -68,15 +68,23 @@ def members_of(group_id: int) -> list[GroupMember]:
         select(GroupMember).where(GroupMember.group_id == group_id).order_by(GroupMember.position, GroupMember.id)))
 
 
-def add_member(group_id: int, name: str) -> GroupMember:
+class RosterFull(Exception):
+    """The group has kept as many names as it may (current and former members together)."""
+
+
+def add_member(group_id: int, name: str, most_names: int | None = None) -> GroupMember:
     """Put a name on the roster. A former member of that name comes back (with their games); a current
-    member of that name is NameTaken."""
+    member of that name is NameTaken. A new name is RosterFull once the group has kept ``most_names`` names,
+    former members included: adding and removing names cannot grow a group without end."""
     s = db.session()
     s.commit()
     key = name_key(name)
     found = s.scalar(select(GroupMember).where(GroupMember.group_id == group_id, GroupMember.key == key))
     if found is not None and found.removed_at is None:
         raise NameTaken(name)
+    if found is None and most_names is not None and (s.scalar(
+            select(func.count(GroupMember.id)).where(GroupMember.group_id == group_id)) or 0) >= most_names:
+        raise RosterFull(name)
     last = s.scalar(select(func.max(GroupMember.position)).where(GroupMember.group_id == group_id))
     position = (last or 0) + 1
     _changed(group_id)

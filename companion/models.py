@@ -38,6 +38,10 @@ class Table(Base):
     creator: Mapped[str] = mapped_column(String(64), default="", index=True)  # hashed client, for rate limits
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The finished table this one is the rematch of: at most one rematch each (a double tap opens the first).
+    rematch_of: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("tables.id"), nullable=True,
+        unique=True, index=True, default=None)
 
     events: Mapped[list[Event]] = relationship(
         back_populates="table", order_by="Event.seq", cascade="all, delete-orphan", lazy="raise"

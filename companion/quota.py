@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from flask import current_app
+from flask import Response, current_app, make_response
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy import delete, func, select, text
 from werkzeug.exceptions import TooManyRequests
@@ -76,6 +77,13 @@ def refund(kind: str, client: str) -> None:
 def retry_after() -> int:
     """Seconds a client over an allowance is told to wait (Retry-After): a quarter of the window."""
     return int(current_app.config["TABLE_RATE_WINDOW"]) // 4
+
+
+def with_retry_after(page: ResponseReturnValue) -> Response:
+    """A page that says its client is over an allowance (a 429 it draws itself), with when to come back."""
+    response = make_response(page)
+    response.headers["Retry-After"] = str(retry_after())
+    return response
 
 
 def refused(kind: str) -> TooManyRequests:

@@ -91,12 +91,12 @@ class LoggedEntry:
 
 def create_table(game: str, seats: list[str], options: dict[str, Any], profile_ref: str, creator: str, *,
                  limit: tuple[datetime, int] | None = None, own_profile: tuple[dict[str, Any], str] | None = None,
-                 events: Sequence[LoggedEntry] = (), version: int = 0) -> Table:
+                 events: Sequence[LoggedEntry] = (), version: int = 0, rematch_of: int | None = None) -> Table:
     """A new table, in one transaction with what comes with it: the table's own profile copy (``own_profile``:
     data and where it came from; the table then uses it), the entries of an imported log. With ``limit``
     (since, how many), the client's count of tables started since then is checked inside the same write, so
     concurrent requests cannot pass it together (TooManyTables; nothing is written). Any failure writes
-    nothing."""
+    nothing. ``rematch_of``: the finished table this one is the rematch of (RematchTaken when it has one)."""
     s = db.session()
     s.commit()  # end any read transaction: the first statement below takes the write lock
     with db.write_lock():
@@ -112,10 +112,15 @@ def create_table(game: str, seats: list[str], options: dict[str, Any], profile_r
             last = max((e.seq for e in events), default=0)
             table = Table(
                 token=new_token(), watch_token=new_token(), game=game, seats=seats, options=options,
-                profile_ref=profile_ref, version=max(version, last), creator=creator,
+                profile_ref=profile_ref, version=max(version, last), creator=creator, rematch_of=rematch_of,
             )
             s.add(table)
-            s.flush()
+            try:
+                s.flush()
+            except IntegrityError:
+                if rematch_of is None:
+                    raise
+                raise RematchTaken() from None  # rematch_of is unique: another tap started it a moment ago
             if limit is not None:
                 since, most = limit
                 count = s.scalar(select(func.count(Table.id)).where(Table.creator == creator,
@@ -128,6 +133,15 @@ def create_table(game: str, seats: list[str], options: dict[str, Any], profile_r
             s.rollback()
             raise
     return table
+
+
+class RematchTaken(Exception):
+    """The finished table has its rematch already (a double tap, the same form sent twice)."""
+
+
+def rematch_for(table_id: int) -> Table | None:
+    """The rematch started from this table, if any."""
+    return db.session().scalar(select(Table).where(Table.rematch_of == table_id))
 
 
 def add_events(s: Session, table_id: int, events: Sequence[LoggedEntry]) -> None:

@@ -51,6 +51,7 @@ from .tables import public_url
 bp = Blueprint("groups", __name__)
 
 NEW_GROUP_NAMES = 8  # name fields on the new-group form; more are added on the group page
+NAMES_KEPT_LIMIT = 3 * ROSTER_LIMIT  # names a group keeps, current and former (removed ones keep their games)
 
 
 def _links(group: Group) -> dict[str, str]:
@@ -118,9 +119,12 @@ def add_member(token: str) -> ResponseReturnValue:
         problem = _("A roster holds at most %(n)s names.", n=ROSTER_LIMIT)
     if not problem:
         try:
-            group_store.add_member(group.id, name)
+            group_store.add_member(group.id, name, NAMES_KEPT_LIMIT)
         except group_store.NameTaken:
             problem = _("%(name)s is on the roster already: give each player a different name.", name=name)
+        except group_store.RosterFull:
+            problem = _("This group has kept %(n)s names (former members too, for their games): bring back a "
+                        "former member by their name, or start a new group.", n=NAMES_KEPT_LIMIT)
     if problem:
         return _group_page(group, True, 422, {"member": problem}, {"name": request.form.get("name", "")[:200]})
     return redirect(url_for("groups.show", token=token, _anchor="roster"), 303)
@@ -195,9 +199,9 @@ def create_table(token: str, slug: str) -> ResponseReturnValue:
         return _picker(group, entry, form, new.errors, 422)
     table = start_table(entry.game, new)
     if table is None:
-        return _picker(group, entry, form, {"form": _("This phone has started many tables in a short time. Wait "
-                                                      "a while, then try again; what you entered is kept below.")},
-                       429)
+        return quota.with_retry_after(_picker(group, entry, form, {"form": _(
+            "This phone has started many tables in a short time. Wait a while, then try again; what you entered is "
+            "kept below.")}, 429))
     group_store.add_table(group.id, table.id)
     return redirect(url_for("tables.show", token=table.token), 303)
 
@@ -239,6 +243,9 @@ def rematch(token: str) -> ResponseReturnValue:
     same order), options and deck profile, in the same group (a table in none starts a new one in none)."""
     table = load_table(token)
     entry = registered()[table.game]
+    started = store.rematch_for(table.id)
+    if started is not None:  # a double tap, or a second phone: one rematch per game, the one already started
+        return redirect(url_for("tables.show", token=started.token), 303)
     record = records_of([table])[0]
     if not record.finished:
         return _table_group_page(table, 422, _("This game is not finished yet: a rematch starts once it is."))
@@ -246,10 +253,14 @@ def rematch(token: str) -> ResponseReturnValue:
     new = read_new_table(entry.game, rematch_form(table, order))
     if new.errors:
         return _table_group_page(table, 422, " ".join(new.errors.values()))
-    created = start_table(entry.game, new)
+    try:
+        created = start_table(entry.game, new, rematch_of=table.id)
+    except store.RematchTaken:  # the other tap won the race by a moment
+        found = store.rematch_for(table.id)
+        return redirect(url_for("tables.show", token=found.token if found else token), 303)
     if created is None:
-        return _table_group_page(table, 429, _("This phone has started many tables in a short time. Wait a while, "
-                                               "then try again."))
+        return quota.with_retry_after(_table_group_page(table, 429, _("This phone has started many tables in a short "
+                                                                      "time. Wait a while, then try again.")))
     group = group_store.group_of_table(table.id)
     if group is not None:
         group_store.add_table(group.id, created.id)

@@ -12,6 +12,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from .. import quota
 from ..i18n import LANG_COOKIE, LANGUAGES
 from ..profiles import builtin_profiles
 from .gameweb import Registered
@@ -88,5 +89,5 @@ def create_table(slug: str) -> ResponseReturnValue:
     if table is None:
         errors = {"form": _("This phone has started many tables in a short time. Wait a while, then try again; "
                             "what you entered is kept below.")}
-        return _new_table_form(entry, form, errors, 429)
+        return quota.with_retry_after(_new_table_form(entry, form, errors, 429))
     return redirect(url_for("tables.show", token=table.token), 303)

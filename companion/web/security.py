@@ -5,10 +5,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Iterable
+from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
+from typing import TYPE_CHECKING
 
 from flask import Flask, Response, current_app, g, request, session
 
 from ..config import https
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -65,12 +71,43 @@ def harden_cookies(response: Response, secure: bool) -> None:
 
 def trust_proxies(app: Flask) -> None:
     """Behind ``TRUSTED_PROXIES`` proxies, the client's address (the per-client limits), scheme and host are
-    the ones the nearest proxies forwarded: each proxy's own entry is believed, nothing a client added."""
+    the ones the nearest proxies forwarded: each proxy's own entry is believed, nothing a client added. And only
+    when the connection comes from a proxy (``TRUSTED_PROXY_ADDRESSES``): a client that reaches the app's port
+    directly cannot name itself a fresh address in X-Forwarded-For to get a fresh allowance."""
     count = int(app.config.get("TRUSTED_PROXIES") or 0)
     if count > 0:
+        app.wsgi_app = ForwardedFromProxies(  # type: ignore[method-assign]
+            app.wsgi_app, count, proxy_networks(str(app.config.get("TRUSTED_PROXY_ADDRESSES", ""))))
+
+
+def proxy_networks(setting: str) -> tuple[IPv4Network | IPv6Network, ...]:
+    """The addresses (or networks) the proxies connect from, comma-separated: "127.0.0.1,::1,10.0.0.0/8"."""
+    return tuple(ip_network(part.strip(), strict=False) for part in setting.split(",") if part.strip())
+
+
+class ForwardedFromProxies:
+    """Werkzeug's ProxyFix for requests whose connection comes from a trusted proxy; any other request is served
+    as it came, its X-Forwarded-* headers ignored."""
+
+    def __init__(self, app: WSGIApplication, count: int,
+                 networks: tuple[IPv4Network | IPv6Network, ...]) -> None:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)  # type: ignore[method-assign]
+        self.direct = app
+        self.forwarded = ProxyFix(app, x_for=count, x_proto=count, x_host=count)
+        self.networks = networks
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        if self._from_proxy(environ.get("REMOTE_ADDR", "")):
+            return self.forwarded(environ, start_response)
+        return self.direct(environ, start_response)
+
+    def _from_proxy(self, address: str) -> bool:
+        try:
+            peer = ip_address(address)
+        except ValueError:  # a Unix socket's empty address: only a local proxy can reach it
+            return not address
+        return any(peer in network for network in self.networks)
 
 
 def init_app(app: Flask) -> None:

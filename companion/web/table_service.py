@@ -321,7 +321,7 @@ def table_limit() -> tuple[datetime, int]:
     return store.window_start(config["TABLE_RATE_WINDOW"]), int(config["TABLES_PER_WINDOW"])
 
 
-def start_table(game: Game[Any, Any], new: NewTable) -> Table | None:
+def start_table(game: Game[Any, Any], new: NewTable, rematch_of: int | None = None) -> Table | None:
     """Write a checked new table; None when this client started too many lately (checked in the same write,
     so concurrent requests cannot pass the limit together). A table started from a user profile's link gets
     its own copy of it: what it learns, and what its players edit, changes no other table."""
@@ -331,7 +331,7 @@ def start_table(game: Game[Any, Any], new: NewTable) -> Table | None:
         own = (named_copy(data, new.seats), str(new.profile_ref))
     try:
         return store.create_table(game.slug, new.seats, new.options, str(new.profile_ref), client_id(),
-                                  limit=table_limit(), own_profile=own)
+                                  limit=table_limit(), own_profile=own, rematch_of=rematch_of)
     except store.TooManyTables:
         return None
 

@@ -212,3 +212,29 @@ def test_a_live_stream_waits_out_a_database_that_does_not_answer_and_goes_on(
     assert said[0] == "retry: 2000\n\n"
     assert said.count(": the database did not answer; trying again\n\n") == 2
     assert said[-1].startswith("id: 1\nevent: table\n")
+
+
+def test_a_full_disk_without_javascript_keeps_the_entry_in_a_form_to_send_again(
+        app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33, item 6: the page said the entry was kept and offered only Home. It now draws the form again,
+    filled in (with its tap key), and sending it once there is space saves it once."""
+    table = new_table(phone, "Aki", "Ben")
+    save = store.TableTurn.save
+    full: list[bool] = []
+
+    def disk_full(turn: store.TableTurn) -> None:
+        if not full:
+            full.append(True)
+            raise OperationalError("INSERT", {}, Exception("database or disk is full"))
+        save(turn)
+
+    monkeypatch.setattr(store.TableTurn, "save", disk_full)
+    refused = entry(phone, table, 0)
+    assert refused.status_code == 507
+    page = refused.get_data(as_text=True)
+    assert "Not saved: the server's storage is full. What you entered is kept here" in text_of(page)
+    assert f'name="entry_key" value="{KEY}"' in page and 'name="points" value="7"' in page
+    assert "Send it again" in page and "Back without sending" in page
+    assert log_length(app) == 0
+    sent = phone.post(f"{table}/move", dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page)))
+    assert sent.status_code == 303 and log_length(app) == 1

@@ -20,4 +20,4 @@ def test_migrate_command_is_idempotent(app) -> None:  # type: ignore[no-untyped-
 
     db.upgrade(app)  # already at head: nothing to do, nothing fails
     with app.extensions["db_engine"].connect() as connection:
-        assert MigrationContext.configure(connection).get_current_revision() == "0008"
+        assert MigrationContext.configure(connection).get_current_revision() == "0009"

@@ -157,6 +157,10 @@ def test_the_rules_lookup_refuses_bad_questions(client: FlaskClient) -> None:
     assert client.get("/api/v1/no-such-game/rules?q=x").status_code == 404
     post = client.post(f"/api/v1/{SC}/rules?q=x")
     assert post.status_code == 405 and post.headers["Allow"] == "GET, HEAD"
+    options = client.options(f"/api/v1/{SC}/rules")  # what it takes, not what it refuses
+    assert options.status_code == 204 and options.headers["Allow"] == "GET, HEAD, OPTIONS"
+    empty = client.get(f"/api/v1/{SC}/rules?q=x&lang=")  # present but empty: no language named
+    assert empty.status_code == 422 and [e["path"] for e in empty.get_json()["errors"]] == ["lang"]
     assert client.get(f"/api/v1/{SC}/rules?q=" + "あ" * 200).status_code == 200
 
 

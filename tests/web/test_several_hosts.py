@@ -35,14 +35,15 @@ LIMITED = "This phone has started many tables in a short time."
 
 @pytest.fixture
 def proxied(tmp_path: Path, database_url: str) -> Iterator[Flask]:
-    app = make_app(tmp_path, database_url, TABLES_PER_WINDOW=1, TRUSTED_PROXIES=1)
+    app = make_app(tmp_path, database_url, TABLES_PER_WINDOW=1, TRUSTED_PROXIES=1,
+                   TRUSTED_PROXY_ADDRESSES="10.0.0.0/24")
     yield app
     app.extensions["db_engine"].dispose()
 
 
-def _start(app: Flask, forwarded: str) -> int:
+def _start(app: Flask, forwarded: str, peer: str = "10.0.0.1") -> int:
     client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = "10.0.0.1"  # the proxy
+    client.environ_base["REMOTE_ADDR"] = peer  # the proxy (or a client that reached the app's port itself)
     phone = Phone(client)
     headers = {"X-Forwarded-For": forwarded}
     phone.get("/new/tally", headers=dict(headers))
@@ -57,6 +58,14 @@ def test_the_rate_limit_keys_on_the_client_a_trusted_proxy_names(proxied: Flask)
     assert _start(proxied, "192.0.2.11") == 303  # another phone behind the same proxy has its own
     # A client cannot pose as another by adding its own X-Forwarded-For: only the proxy's entry (the last) counts.
     assert _start(proxied, "192.0.2.99, 192.0.2.10") == 429
+
+
+def test_a_client_reaching_the_app_directly_cannot_forge_a_forwarded_address(proxied: Flask) -> None:
+    """The app's port reachable past the proxy (issue 33): every invented X-Forwarded-For would have been a fresh
+    allowance. Forwarded headers are read only on connections from the proxies' addresses."""
+    assert _start(proxied, "198.51.100.1", peer="192.0.2.50") == 303
+    assert _start(proxied, "198.51.100.2", peer="192.0.2.50") == 429  # the same client, whatever it claims
+    assert _start(proxied, "198.51.100.3", peer="192.0.2.51") == 303  # another client has its own
 
 
 def test_without_trusted_proxies_a_forwarded_header_changes_nothing(tmp_path: Path, database_url: str) -> None:

@@ -22,7 +22,7 @@ from ..api import bp, error_response, problem
 from .model import LIMIT, LOOKUP_METHODS, answer, plain_text, read_query
 
 
-@bp.get("/<slug>/rules")
+@bp.get("/<slug>/rules", provide_automatic_options=False)
 def rules_lookup(slug: str) -> Response:
     book = rulebook(slug)
     if book is None:
@@ -31,7 +31,8 @@ def rules_lookup(slug: str) -> Response:
     query, code = read_query(request.args.get("q"))
     if code:
         errors.append(problem(code, "q", params={"limit": MAX_QUERY}))
-    lang = request.args.get("lang") or str(get_locale() or "en")
+    asked = request.args.get("lang")  # absent: the phone's language; present, it must name one (empty does not)
+    lang = asked if asked is not None else str(get_locale() or "en")
     if lang not in LANGUAGES:
         errors.append(problem("rules.lang_unknown", "lang", params={"lang": lang[:20]}))
     if errors:
@@ -46,9 +47,18 @@ def rules_lookup(slug: str) -> Response:
     return response
 
 
-@bp.route("/<slug>/rules", methods=["POST", "PUT", "PATCH", "DELETE"])
+@bp.route("/<slug>/rules", methods=["POST", "PUT", "PATCH", "DELETE"], provide_automatic_options=False)
 def rules_lookup_wrong_method(slug: str) -> Response:
     """The lookup is a GET: any other method is a 405 naming the methods it takes (as every call's is)."""
     response = error_response(405, [problem("rules.method")])
     response.headers["Allow"] = LOOKUP_METHODS
+    return response
+
+
+@bp.route("/<slug>/rules", methods=["OPTIONS"], provide_automatic_options=False)
+def rules_lookup_options(slug: str) -> Response:
+    """What the address takes: the lookup's methods only (Flask's own answer would list every method routed
+    here, the refused ones too)."""
+    response = Response(status=204)
+    response.headers["Allow"] = f"{LOOKUP_METHODS}, OPTIONS"
     return response

@@ -163,3 +163,49 @@ def test_no_group_write_takes_a_tables_or_a_read_only_token(app: Flask, phone: P
         assert phone.post(f"/g/{token}/{route}", form).status_code == 404
     roster = phone.get(f"/gw/{tokens.group_watch}").get_data(as_text=True)
     assert "Mallory" not in roster
+
+
+# -- the small holes of issue 33, item 6 ---------------------------------------------------------------------------
+
+def test_adding_and_removing_names_cannot_grow_a_roster_without_end(app: Flask, phone: Phone) -> None:
+    from companion.web.groups import NAMES_KEPT_LIMIT
+
+    group = new_group(phone, "Churn")
+    for n in range(NAMES_KEPT_LIMIT):
+        assert phone.post(f"{group}/members", {"name": f"P{n}"}).status_code == 303
+        page = phone.get(group).get_data(as_text=True)
+        removed = re.search(r'action="([^"]+/remove)"', page)
+        assert removed and phone.post(removed.group(1)).status_code == 303
+    refused = phone.post(f"{group}/members", {"name": "One more"})
+    assert refused.status_code == 422
+    assert f"This group has kept {NAMES_KEPT_LIMIT} names" in refused.get_data(as_text=True)
+    assert phone.post(f"{group}/members", {"name": "P7"}).status_code == 303  # a former member comes back
+    with app.app_context():
+        kept = db.session().execute(text("SELECT count(*) FROM group_members")).scalar_one()
+    assert kept == NAMES_KEPT_LIMIT
+
+
+def test_a_double_tapped_rematch_starts_one_table(app: Flask, phone: Phone) -> None:
+    from companion.models import Table
+    from tests.web.groups.support import export_of, finished_game, import_table
+
+    done = finished_game("sister-combination", ["Aki", "Ben", "Chie"])
+    finished = import_table(phone, export_of(done, 0))
+    first = phone.post(f"{finished}/rematch", {"order": "rotate"})
+    second = phone.post(f"{finished}/rematch", {"order": "rotate"})
+    assert first.status_code == second.status_code == 303
+    assert first.headers["Location"] == second.headers["Location"]
+    with app.app_context():
+        assert db.session().query(Table).count() == 2  # the finished table and its one rematch
+
+
+def test_a_phone_over_its_table_allowance_is_told_when_to_come_back(app: Flask, phone: Phone) -> None:
+    app.config["TABLES_PER_WINDOW"] = 1
+    assert phone.post("/new/tally", {"seat0": "Aki", "seat1": "Ben"}).status_code == 303
+    refused = phone.post("/new/tally", {"seat0": "Aki", "seat1": "Ben"})
+    assert refused.status_code == 429
+    assert refused.headers["Retry-After"] == str(app.config["TABLE_RATE_WINDOW"] // 4)
+    assert 'value="Aki"' in refused.get_data(as_text=True)  # what was entered is kept
+    group = new_group(phone, "Late", "Aki", "Ben")
+    from_group = phone.post(f"{group}/new/tally", {"seat0": "Aki", "seat1": "Ben"})
+    assert from_group.status_code == 429 and from_group.headers["Retry-After"]
