@@ -14,16 +14,20 @@ import resource
 # Each connection is a file descriptor: a soft limit of 1,024 (a common default) would refuse connections long
 # before worker_connections, so the soft limit is raised towards the hard one the system allows.
 _soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-_wanted = 8192 if _hard == resource.RLIM_INFINITY else min(8192, _hard)
+_wanted = 65536 if _hard == resource.RLIM_INFINITY else min(65536, _hard)
 if _soft != resource.RLIM_INFINITY and _soft < _wanted:
     resource.setrlimit(resource.RLIMIT_NOFILE, (_wanted, _hard))
 
-worker_class = "gevent"
+# gunicorn's gevent worker, accepting every connection as it comes (companion/serving.py): none waits unseen in
+# the kernel's queue.
+worker_class = "companion.serving.Worker"
 workers = int(os.environ.get("WORKERS", "2"))
-# Connections (slow or not) each worker holds at once. Every open table page holds one for its live stream
-# (issue #23): 2,000 of them on one server must leave room for the entries (make bench: 33 KiB per stream).
-# WORKER_CONNECTIONS also sizes each worker's database pool (companion/db.py: one connection per 100, 4 to 20).
-worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "2000"))
+# Connections each worker serves at once (WORKER_CONNECTIONS): every open table page holds one for its live stream,
+# plus the requests in flight. Past it the gate (companion/web/gate.py) sheds streams first, then answers "busy" at
+# once. gevent's pool is larger still, so that what cannot be served is accepted and answered, not left waiting
+# (a refused connection costs a greenlet for a moment). WORKER_CONNECTIONS also sizes each worker's database pool
+# (companion/db.py).
+worker_connections = 4 * int(os.environ.get("WORKER_CONNECTIONS", "2000"))
 timeout = 30  # a worker that stops answering its arbiter for this long is restarted
 graceful_timeout = 10
 keepalive = 5  # seconds an idle keep-alive connection is kept

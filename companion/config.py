@@ -77,6 +77,13 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         ADMISSION=os.environ.get("ADMISSION", "auto"),
         ADMISSION_LAG_MS=float(os.environ.get("ADMISSION_LAG_MS", "200")),
         ADMISSION_WINDOW_MS=float(os.environ.get("ADMISSION_WINDOW_MS", "1000")),
+        # The gate (web/gate.py), per worker process: the connections it serves (open live streams plus requests
+        # in flight; past it streams are shed first, then requests are answered "busy"), and what one client may
+        # hold of them: its live streams and its requests in flight. A client is an address: behind a shared NAT
+        # a whole club is one client, hence room for many phones.
+        WORKER_CONNECTIONS=int(os.environ.get("WORKER_CONNECTIONS", "2000")),
+        CLIENT_STREAMS=int(os.environ.get("CLIENT_STREAMS", "100")),
+        CLIENT_REQUESTS=int(os.environ.get("CLIENT_REQUESTS", "16")),
         PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),
         # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none, the client's own
         # address is the connection's). Only that many are believed (Werkzeug's ProxyFix): a client cannot dodge

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import threading
 import time
@@ -10,7 +11,7 @@ from types import TracebackType
 from typing import Any
 
 from flask import Flask, current_app, g
-from sqlalchemy import create_engine, event
+from sqlalchemy import create_engine, event, make_url
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
@@ -106,21 +107,75 @@ def _ping_when_idle(engine: Engine) -> None:
             raise DisconnectionError()
 
 
-class _BoundedLock:
-    """This process's write lock, waited for at most WAIT_SECONDS (then ServerBusy: the request is answered
-    503 at once instead of queueing behind a backlog it cannot outwait)."""
+class _WriteLock:
+    """SQLite lets one writer in at a time across every process, and a writer that finds another there waits in
+    SQLite's own busy handler: C code that sleeps the whole process, so under gevent (make run) one worker
+    waiting for the other's write freezes every phone of its event loop (issue 33). So the writers of this app
+    take their turn here first, cooperatively: this process's lock (a gevent lock under make run), then a lock
+    file beside the database (``flock``, tried without blocking and tried again after short sleeps that let the
+    loop run), so by the time SQLite is asked for its lock nobody of this app holds it. Re-entrant for the
+    holder; waited for at most WAIT_SECONDS (then ServerBusy: the request is answered 503 at once).
 
-    def __init__(self, wait: float) -> None:
-        self._lock = threading.Lock()
+    Held by ``write_lock()`` around a write transaction, and by the first write statement of any other
+    transaction until it ends (``_take_the_turn_for_writes``), so every write of the app waits here, not in C."""
+
+    def __init__(self, wait: float, path: Path | None) -> None:
+        self._lock = threading.RLock()
         self._wait = wait
+        self._path = path
+        self._fd: int | None = None
+        self._depth = 0
 
-    def __enter__(self) -> None:
+    def acquire(self, blocking: bool = True) -> bool:
+        """Take the turn (re-entrant). Without ``blocking``: only if nobody holds it, this holder included."""
+        if not blocking:
+            if self._depth or not self._lock.acquire(blocking=False):
+                return False
+            if self._depth == 0 and not self._lock_file(time.monotonic()):
+                self._lock.release()
+                return False
+            self._depth += 1
+            return True
+        deadline = time.monotonic() + self._wait
         if not self._lock.acquire(timeout=self._wait):
             raise ServerBusy()
+        if self._depth == 0:
+            while not self._lock_file(deadline):
+                if time.monotonic() >= deadline:
+                    self._lock.release()
+                    raise ServerBusy()
+        self._depth += 1
+        return True
+
+    def release(self) -> None:
+        self._depth -= 1
+        if self._depth == 0 and self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+        self._lock.release()
+
+    def _lock_file(self, deadline: float) -> bool:
+        """The other processes' side: the lock file, tried until ``deadline`` in short cooperative sleeps."""
+        if self._path is None:  # an in-memory database: one connection, one process
+            return True
+        if self._fd is None:
+            self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+        pause = 0.001
+        while True:
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except BlockingIOError:
+                if time.monotonic() + pause > deadline:
+                    return False
+                time.sleep(pause)  # gevent's sleep under make run: the loop serves the others meanwhile
+                pause = min(pause * 2, 0.02)
+
+    def __enter__(self) -> None:
+        self.acquire()
 
     def __exit__(self, _type: type[BaseException] | None, _exc: BaseException | None,
                  _tb: TracebackType | None) -> None:
-        self._lock.release()
+        self.release()
 
 
 class _NoLock:
@@ -131,10 +186,43 @@ class _NoLock:
         return None
 
 
+_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER")
+
+
+def _take_the_turn_for_writes(engine: Engine, sessions: sessionmaker[Session], lock: _WriteLock) -> None:
+    """A transaction's first write statement takes the write lock (if its holder has it not already), kept until
+    the transaction ends: the session's commit or rollback, or the connection going back to the pool."""
+    auto = threading.local()
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _before_write(_conn, _cursor, statement, _parameters, _context, _many) -> None:  # type: ignore[no-untyped-def]
+        if getattr(auto, "held", False) or statement.lstrip()[:7].upper().split(" ")[0] not in _WRITES:
+            return
+        lock.acquire()
+        auto.held = True
+
+    def _ended(*_args: object) -> None:
+        if getattr(auto, "held", False):
+            auto.held = False
+            lock.release()
+
+    event.listen(sessions, "after_commit", _ended)
+    event.listen(sessions, "after_rollback", _ended)
+    event.listen(engine, "rollback", _ended)
+    event.listen(engine.pool, "checkin", _ended)
+
+
+def _lock_file_of(url: str) -> Path | None:
+    """The file beside an SQLite database that its writers take turns by (None for an in-memory one)."""
+    database = make_url(url).database
+    if not database or database == ":memory:" or "mode=memory" in url:
+        return None
+    return Path(database).with_name(Path(database).name + ".write-lock")
+
+
 def write_lock():  # type: ignore[no-untyped-def]
-    """Held around a write transaction. SQLite lets one writer in at a time and makes the others poll with
-    growing sleeps; queueing this process's threads on a lock instead keeps an entry's wait short. PostgreSQL
-    locks rows itself: no lock there."""
+    """Held around a write transaction. SQLite lets one writer in at a time: its writers take turns here,
+    cooperatively (_WriteLock). PostgreSQL locks rows itself: no lock there."""
     return current_app.extensions["db_write_lock"]
 
 
@@ -142,9 +230,15 @@ def init_app(app: Flask) -> None:
     wait = float(app.config.get("DB_WAIT_SECONDS", WAIT_SECONDS))
     size = app.config.get("DB_POOL_SIZE", POOL_SIZE)
     engine = make_engine(app.config["DATABASE_URL"], int(size) if size else None, wait)
-    app.extensions["db_write_lock"] = _BoundedLock(wait) if engine.dialect.name == "sqlite" else _NoLock()
+    sessions = sessionmaker(engine, expire_on_commit=False)
+    if engine.dialect.name == "sqlite":
+        lock = _WriteLock(wait, _lock_file_of(app.config["DATABASE_URL"]))
+        _take_the_turn_for_writes(engine, sessions, lock)
+        app.extensions["db_write_lock"] = lock
+    else:
+        app.extensions["db_write_lock"] = _NoLock()
     app.extensions["db_engine"] = engine
-    app.extensions["db_sessionmaker"] = sessionmaker(engine, expire_on_commit=False)
+    app.extensions["db_sessionmaker"] = sessions
     app.teardown_appcontext(_close_session)
 
 

@@ -9,7 +9,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 from ..i18n import pick
-from . import admission, api, errors, groups, home, overload, printing, profiles, rules, security, tables
+from . import admission, api, errors, gate, groups, home, overload, printing, profiles, rules, security, tables
 from .gameweb import playable
 from .japanese import mark_ja
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
@@ -20,7 +20,8 @@ csrf = CSRFProtect()
 
 
 def register_web(app: Flask) -> None:
-    security.init_app(app)  # first: its body limits apply before CSRFProtect reads the form
+    gate.init_app(app)  # first: what one client may hold of this worker, before any other work
+    security.init_app(app)  # its body limits apply before CSRFProtect reads the form
     admission.init_app(app)  # a saturated worker answers "busy" before any work, CSRF's form parsing included
     csrf.init_app(app)
 

@@ -38,6 +38,7 @@ from ..games.base import ErrorList, ImpossibleState, RulesError
 from ..inputs import InputError, entry_key, whole_number
 from ..models import Table
 from ..play import Outcome, TableView, as_seen, enter_move, redo, refused, stale, undo, view_of
+from .gate import RETRY_STREAM_SECONDS, keep_until_closed, stream_slot, watching_departure
 from .messages import message_for, reason_text
 from .rules.links import link_rulings
 from .security import device_id
@@ -133,13 +134,17 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
     mine = device_id()
     page_path = url_for("tables.watch" if watch else "tables.show", token=token)  # where a rule's page leads back
     db.session().close()  # an open stream holds no database connection between its reads
+    slot = stream_slot()  # the gate's count of it: it ends when shed or when its phone has left
+    connection = request.environ.get("gunicorn.socket")
 
     def stream():  # type: ignore[no-untyped-def]
         nonlocal sent
         yield "retry: 2000\n\n"
         ends = time.monotonic() + STREAM_SECONDS
-        with live.hub().listening(table_id) as listener:
-            while time.monotonic() < ends:
+        with live.hub().listening(table_id) as listener, watching_departure(connection, slot):
+            if slot is not None:
+                slot.wake = listener.news.set
+            while time.monotonic() < ends and not (slot is not None and slot.stop.is_set()):
                 listener.news.clear()
                 try:
                     now = store.version_by_token(token, watch=watch)  # the poll's cheap read
@@ -163,11 +168,13 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
                 db.session().close()
                 if not listener.news.wait(HEARTBEAT_SECONDS):
                     yield ": still here\n\n"
+        if slot is not None and slot.reason == "shed":  # the worker is full: the page polls, and comes back later
+            yield f"retry: {RETRY_STREAM_SECONDS * 1000}\n\n"
 
     response = Response(stream_with_context(stream()), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy in front (nginx) must pass each event on at once
-    return response
+    return keep_until_closed(response)
 
 
 # The stream's fragment of a version with its rulings linked (as a page's are), made once for every phone watching

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -66,8 +67,22 @@ def test_the_write_lock_is_waited_for_briefly_then_busy(small_app: Flask) -> Non
     phone = Phone(small_app.test_client())
     table = new_table(phone, "Aki", "Ben")
     version = version_of(phone.get(table).get_data(as_text=True))
-    with small_app.extensions["db_write_lock"]:  # another entry is being written in this process
+    lock = small_app.extensions["db_write_lock"]
+    taken, done = threading.Event(), threading.Event()
+
+    def another_entry() -> None:  # another request of this process is writing, and holds on
+        with lock:
+            taken.set()
+            done.wait(60)
+
+    holder = threading.Thread(target=another_entry)
+    holder.start()
+    try:
+        assert taken.wait(60)
         busy = enter(phone, table, 1, "3", version=version)
+    finally:
+        done.set()
+        holder.join()
     assert busy.status_code == 503 and BUSY_EN in text_of(busy.get_data(as_text=True))
     assert enter(phone, table, 1, "3", version=version).status_code == 303
 
@@ -139,7 +154,9 @@ def test_the_pool_is_sized_from_the_workers_connections_and_stays_bounded(tmp_pa
     finally:
         engine.dispose()
     conf = (Path(__file__).parents[2] / "gunicorn.conf.py").read_text()
-    assert 'worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "2000"))' in conf
+    # gevent's pool is larger than the connections a worker serves: what it cannot serve is accepted and answered
+    assert 'worker_connections = 4 * int(os.environ.get("WORKER_CONNECTIONS", "2000"))' in conf
+    assert db.WORKER_CONNECTIONS == int(os.environ.get("WORKER_CONNECTIONS", "2000"))
 
 
 def _disk_full_on_postgresql(dbapi: str) -> Exception:
