@@ -21,9 +21,9 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 # How long a request waits for the database before it is answered "busy, try again" (503 with Retry-After, see
 # web/overload.py): for a pooled connection, for this process's write lock, for SQLite's lock between processes.
-# Well under gunicorn's 30 s worker timeout and a phone's patience: an honest "not saved, busy" in seconds beats
-# an answer after half a minute, and the page keeps the entry.
-WAIT_SECONDS = float(os.environ.get("DB_WAIT_SECONDS", "8"))  # app.config["DB_WAIT_SECONDS"]
+# Well under the 5 s a phone is promised an answer in, whatever the load: an honest "busy, sent again" in seconds
+# beats an answer after half a minute, and the page keeps the entry and sends it again with its key.
+WAIT_SECONDS = float(os.environ.get("DB_WAIT_SECONDS", "3"))  # app.config["DB_WAIT_SECONDS"]
 # Connections each worker process keeps, bounded whatever the worker's concurrency (max_overflow 0: the pool never
 # grows; more requests than it wait at most WAIT_SECONDS for one and are then answered 503 at once). A gevent
 # worker holds up to WORKER_CONNECTIONS (2,000) phone connections, nearly all of them live streams that hold no

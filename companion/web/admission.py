@@ -31,10 +31,15 @@ from flask import Flask, current_app, request
 from flask.typing import ResponseReturnValue
 
 from .overload import busy_answer
+from .security import DEVICE_COOKIE, client_id
 
 # How often the watching greenlet wakes: often enough that a standing queue is seen within a fraction of the
 # window, rarely enough to cost nothing (a timer and a switch, 20 times a second).
 INTERVAL = 0.05
+
+# A phone shed is let through on its next try within this long (its page tries again after Retry-After, 5 s).
+SPARED_SECONDS = 15.0
+SPARED_MOST = 20_000  # phones remembered as shed, at most (a few hundred bytes each)
 
 # Never shed: cheap, and what keeps a phone current while its other requests are told "busy".
 CHEAP_ENDPOINTS = frozenset({"static", "tables.events", "tables.watch_events", "tables.poll", "tables.watch_poll"})
@@ -59,6 +64,7 @@ class Saturation:
         self.lags: deque[tuple[float, float]] = deque()  # (when, lag) of the wakes within the last window
         self.owed = 0.0  # the share shed so far not yet paid by a shed request (sheds every 1/share-th one)
         self.stopped = False  # the watcher ended: its last wake would look later and later, so nothing is shed
+        self.spared: dict[str, float] = {}  # phones shed lately, to be let through on their next try: until when
 
     def expect(self, at: float) -> None:
         self.due = at
@@ -91,15 +97,24 @@ class Saturation:
         standing = min(seen, default=overdue)
         return min(1.0, max(0.0, (standing - self.target) / self.target))
 
-    def shed(self) -> bool:
-        """Whether to answer this request "busy": every 1/share-th one while overloaded (in order, no dice)."""
+    def shed(self, phone: str = "") -> bool:
+        """Whether to answer this request "busy": every 1/share-th one while overloaded (in order, no dice). A
+        phone shed lately is spared on its next try (``SPARED_SECONDS``), so the share falls on the others:
+        every phone gets at least every other try through, however its tries line up with the others'."""
         share = 0.0 if self.stopped else self.share()
         if share == 0.0:
             self.owed = 0.0
             return False
+        now = self.clock()
+        if phone and self.spared.pop(phone, 0.0) > now:
+            return False
         self.owed += share
         if self.owed >= 1.0 - 1e-9:  # (a share of a quarter four times is one, give or take a rounding)
             self.owed -= 1.0
+            if phone:
+                self.spared[phone] = now + SPARED_SECONDS
+                while len(self.spared) > SPARED_MOST:  # the oldest first: a dict keeps insertion order
+                    self.spared.pop(next(iter(self.spared)))
             return True
         return False
 
@@ -147,6 +162,6 @@ def init_app(app: Flask) -> None:
         if request.endpoint is None or request.endpoint in CHEAP_ENDPOINTS:
             return None
         saturation = _saturation(current_app)
-        if saturation is None or not saturation.shed():
+        if saturation is None or not saturation.shed(request.cookies.get(DEVICE_COOKIE, "") or client_id()):
             return None
         return busy_answer()

@@ -6,7 +6,9 @@ A phone does what a page does, as fast as its answers come: it enters on its own
 loads the table page every 7th time and polls every 3rd; a tap answered 503 waits Retry-After (as the page's
 script does) and is sent again with its key. One more connection fetches a static file every 100 ms: the
 baseline, in the same run. Printed for each: the share of requests shed (503), p50/p99 time to a shed answer,
-p50/p99 of the answered ones (any other status), entries saved, the static file's p50/p99 and the load.
+p50/p99 of the answered ones (any other status), the longest and how many took over 5 s (new connections
+included: the accept queue's wait counts), entries saved in all and by the least and most served phone, the
+static file's p50/p99 and the load.
 
 Settings (environment): BENCH_OVERLOAD_SECONDS (20 per phase), BENCH_OVERLOAD_TABLES (30), BENCH_WORKERS (2).
 """
@@ -46,6 +48,7 @@ class Figures:
     statuses: dict[int, int] = field(default_factory=dict)
     static: list[float] = field(default_factory=list)
     saved: int = 0
+    per_phone: list[int] = field(default_factory=list)  # entries each phone saved (fairness)
     load_before: str = ""
     load_after: str = ""
 
@@ -64,8 +67,11 @@ async def timed(conn: Connection, figures: Figures, method: str, path: str, body
     return status, said, answer
 
 
-async def phone(port: int, table: str, seat: int, until: float, figures: Figures) -> None:
-    conn = Connection("127.0.0.1", port)
+async def phone(port: int, table: str, seat: int, until: float, figures: Figures, source: str) -> None:
+    """One phone, from a loopback address of its own (as phones on the Wi-Fi each have one): every 5th entry on a
+    new connection, as a phone whose keep-alive lapsed sends it (it waits in the accept queue if any wait there)."""
+    conn = Connection("127.0.0.1", port, source)
+    mine = 0
     csrf, version = "", 0
     while not csrf and time.monotonic() < until:
         status, said, page = await timed(conn, figures, "GET", table)
@@ -80,12 +86,15 @@ async def phone(port: int, table: str, seat: int, until: float, figures: Figures
             up, key = not up, secrets.token_hex(12)
         form = urllib.parse.urlencode({"seat": seat, "points": 1 if up else -1, "version": version,
                                        "entry_key": key, "csrf_token": csrf}).encode()
+        if n % 5 == 4:
+            conn.close()
         status, said, answer = await timed(conn, figures, "POST", f"{table}/move", form, FORM)
         found = VERSION.search(answer)
         if found:
             version = int(found.group(1))
         if status == 200:
             figures.saved += 1
+            mine += 1
             key = ""
         elif status in (503, 429):
             await asyncio.sleep(int(said.get("retry-after", "5")))  # as the page's script waits
@@ -99,6 +108,7 @@ async def phone(port: int, table: str, seat: int, until: float, figures: Figures
         if n % 7 == 0:
             await timed(conn, figures, "GET", table)
     conn.close()
+    figures.per_phone.append(mine)
 
 
 async def static_probe(port: int, until: float, figures: Figures) -> None:
@@ -129,8 +139,9 @@ async def crowd(port: int, tables: list[str]) -> Figures:
     figures = Figures(load_before=load())
     until = time.monotonic() + SECONDS
     await asyncio.gather(static_probe(port, until, figures),
-                         *(phone(port, f"/t/{t}", seat, until, figures)
-                           for t in tables for seat in range(PHONES_PER_TABLE)))
+                         *(phone(port, f"/t/{t}", seat, until, figures, f"127.0.{n // 200}.{n % 200 + 10}")
+                           for n, (t, seat) in enumerate((t, seat) for t in tables
+                                                         for seat in range(PHONES_PER_TABLE))))
     figures.load_after = load()
     return figures
 
@@ -138,7 +149,10 @@ async def crowd(port: int, tables: list[str]) -> Figures:
 def phase(admission: str) -> Figures:
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{tmp}/bench.db"
-        env = dict(os.environ, COMPANION_TEST_INSTANCE=tmp, COMPANION_TEST_DATABASE_URL=url, ADMISSION=admission)
+        # the gate's caps as `make run` has them: each phone is a client of its own here
+        env = dict(os.environ, COMPANION_TEST_INSTANCE=tmp, COMPANION_TEST_DATABASE_URL=url, ADMISSION=admission,
+                   CLIENT_REQUESTS=os.environ.get("CLIENT_REQUESTS", "16"),
+                   CLIENT_STREAMS=os.environ.get("CLIENT_STREAMS", "100"))
         subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion import db; "
                         "db.upgrade(app)"], cwd=ROOT, env=env, check=True)
         port = free_port()
@@ -162,14 +176,18 @@ def main() -> None:
           f"phase, gunicorn {os.environ.get('BENCH_WORKERS', '2')} gevent workers, {os.cpu_count()} cores; "
           f"admission: lag {lag} ms for {window} ms")
     print(f"{'':<15} {'requests':>8} {'shed':>6} {'shed p50/p99 ms':>16} {'answered p50/p99 ms':>20} "
-          f"{'entries':>8} {'static p50/p99 ms':>18}   statuses; load (1/5/15 min) before -> after")
+          f"{'longest s':>9} {'over 5 s':>8} {'entries':>8} {'per phone min-max':>17} {'static p50/p99 ms':>18}"
+          f"   statuses; load (1/5/15 min) before -> after")
     for admission in ("auto", "off"):
         f = phase(admission)
         total = len(f.shed) + len(f.answered)
+        every = f.shed + f.answered
         statuses = " ".join(f"{k}:{v}" for k, v in sorted(f.statuses.items()))
+        per_phone = f"{min(f.per_phone, default=0)}-{max(f.per_phone, default=0)}"
         print(f"{'admission ' + ('on' if admission == 'auto' else 'off'):<15} {total:>8} "
               f"{100 * len(f.shed) / max(total, 1):>5.1f}% {ms(f.shed, 0.5) + ' / ' + ms(f.shed, 0.99):>16} "
-              f"{ms(f.answered, 0.5) + ' / ' + ms(f.answered, 0.99):>20} {f.saved:>8} "
+              f"{ms(f.answered, 0.5) + ' / ' + ms(f.answered, 0.99):>20} {max(every, default=0):>9.1f} "
+              f"{sum(t > 5 for t in every):>8} {f.saved:>8} {per_phone:>17} "
               f"{ms(f.static, 0.5) + ' / ' + ms(f.static, 0.99):>18}   {statuses}; "
               f"{f.load_before} -> {f.load_after}")
 

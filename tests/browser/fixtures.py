@@ -71,10 +71,8 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
     # extra_env may name another server's database (two hosts on one database). Admission control is off unless
     # extra_env turns it on (tests/web/test_saturation.py): on a machine busy with other jobs a worker's loop may
     # lag long enough to shed, and a test of another promise must not meet a 503 for the machine's load.
-    # Every phone of a test comes from one address (127.0.0.1): one client to the gate's per-client caps, which
-    # are raised unless extra_env sets them (tests/web/test_gate.py tests them, from several addresses).
     env = {**os.environ, "COMPANION_TEST_INSTANCE": str(instance), "COMPANION_TEST_DATABASE_URL": url,
-           "ADMISSION": "off", "CLIENT_REQUESTS": "10000", "CLIENT_STREAMS": "10000", **(extra_env or {})}
+           "ADMISSION": "off", **(extra_env or {})}
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", *(server_args or MAKE_RUN), app_module],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

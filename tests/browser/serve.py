@@ -10,5 +10,11 @@ from pathlib import Path
 
 from tests.web.apps import make_app
 
+# Every phone of a test or a bench comes from one address (127.0.0.1): one client to the gate's per-client caps
+# (companion/web/gate.py), which are raised here unless the environment sets them (tests/web/test_gate.py does,
+# and sends from several loopback addresses).
+os.environ.setdefault("CLIENT_REQUESTS", "100000")
+os.environ.setdefault("CLIENT_STREAMS", "100000")
+
 app = make_app(Path(os.environ["COMPANION_TEST_INSTANCE"]), os.environ["COMPANION_TEST_DATABASE_URL"],
                **{"TESTING": False, "POLL_SECONDS": 1, **json.loads(os.environ.get("COMPANION_TEST_CONFIG", "{}"))})

@@ -90,8 +90,9 @@ class Connection:
     """One phone's keep-alive HTTP/1.1 connection (as a browser keeps one): the status, the headers and the body
     of each answer, the cookies kept."""
 
-    def __init__(self, host: str, port: int) -> None:
+    def __init__(self, host: str, port: int, source: str | None = None) -> None:
         self.host, self.port = host, port
+        self.source = source  # the loopback address it connects from (a phone of its own), or any
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.cookies: dict[str, str] = {}
@@ -104,7 +105,8 @@ class Connection:
     async def request(self, method: str, path: str, body: bytes, headers: dict[str, str]
                       ) -> tuple[int, dict[str, str], bytes]:
         if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            self.reader, self.writer = await asyncio.open_connection(
+                self.host, self.port, local_addr=(self.source, 0) if self.source else None)
         assert self.reader is not None
         lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Connection: keep-alive",
                  *(f"{k}: {v}" for k, v in headers.items())]
