@@ -10,7 +10,8 @@ p50/p99 of the answered ones (any other status), the longest and how many took o
 included: the accept queue's wait counts), entries saved in all and by the least and most served phone, the
 static file's p50/p99 and the load.
 
-Settings (environment): BENCH_OVERLOAD_SECONDS (20 per phase), BENCH_OVERLOAD_TABLES (30), BENCH_WORKERS (2).
+Settings (environment): BENCH_OVERLOAD_SECONDS (20 per phase), BENCH_OVERLOAD_TABLES (30), BENCH_WORKERS (2),
+BENCH_OVERLOAD_DATABASE_URL (a PostgreSQL database to use, emptied: none, an SQLite file per phase).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from tests.bench.run import created_tables, free_port, gunicorn_command, load, p
 from tests.web.test_saturation import Connection  # noqa: E402
 
 SECONDS = float(os.environ.get("BENCH_OVERLOAD_SECONDS", "20"))
+DATABASE_URL = os.environ.get("BENCH_OVERLOAD_DATABASE_URL", "")  # PostgreSQL instead of an SQLite file
 TABLES = int(os.environ.get("BENCH_OVERLOAD_TABLES", "30"))
 PHONES_PER_TABLE = 4
 FORM = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true", "Accept-Language": "en"}
@@ -149,6 +151,16 @@ async def crowd(port: int, tables: list[str]) -> Figures:
 def phase(admission: str) -> Figures:
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{tmp}/bench.db"
+        if DATABASE_URL:  # PostgreSQL: emptied for each phase, as a fresh SQLite file is
+            from sqlalchemy import text
+
+            from companion.db import make_engine
+
+            url = DATABASE_URL
+            engine = make_engine(url, pool_size=1)
+            with engine.begin() as conn:
+                conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+            engine.dispose()
         # the gate's caps as `make run` has them: each phone is a client of its own here
         env = dict(os.environ, COMPANION_TEST_INSTANCE=tmp, COMPANION_TEST_DATABASE_URL=url, ADMISSION=admission,
                    CLIENT_REQUESTS=os.environ.get("CLIENT_REQUESTS", "16"),
@@ -173,7 +185,7 @@ def ms(values: list[float], p: float) -> str:
 def main() -> None:
     lag, window = os.environ.get("ADMISSION_LAG_MS", "200"), os.environ.get("ADMISSION_WINDOW_MS", "1000")
     print(f"overload bench: {TABLES * PHONES_PER_TABLE} phones on {TABLES} tables, closed loop, {SECONDS:g} s a "
-          f"phase, gunicorn {os.environ.get('BENCH_WORKERS', '2')} gevent workers, {os.cpu_count()} cores; "
+          f"phase, {'PostgreSQL' if DATABASE_URL else 'SQLite'}, gunicorn {os.environ.get('BENCH_WORKERS', '2')} gevent workers, {os.cpu_count()} cores; "
           f"admission: lag {lag} ms for {window} ms")
     print(f"{'':<15} {'requests':>8} {'shed':>6} {'shed p50/p99 ms':>16} {'answered p50/p99 ms':>20} "
           f"{'longest s':>9} {'over 5 s':>8} {'entries':>8} {'per phone min-max':>17} {'static p50/p99 ms':>18}"
