@@ -30,12 +30,13 @@ _pool_pid = 0
 _pool_guard = threading.Lock()  # under gevent this is gevent's lock: it guards the loop's own greenlets
 
 
-def _gevent_running() -> bool:
+def gevent_running(module: str = "socket") -> bool:
+    """This process runs under gevent (make run's workers): ``module`` was patched to cooperate with its loop."""
     try:
         from gevent import monkey
     except ImportError:  # pragma: no cover - gevent comes with the app
         return False
-    return bool(monkey.is_module_patched("threading"))
+    return bool(monkey.is_module_patched(module))
 
 
 def _threadpool() -> Any:
@@ -52,7 +53,7 @@ def _threadpool() -> Any:
 
 def off_loop(work: Callable[..., T], *args: Any) -> T:
     """``work(*args)``, run off the event loop when the server runs gevent (see the module's docstring)."""
-    if not _gevent_running():
+    if not gevent_running("threading"):
         return work(*args)
     context = contextvars.copy_context()
     result: T = _threadpool().apply(context.run, (work, *args))

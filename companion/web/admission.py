@@ -30,6 +30,7 @@ from collections.abc import Callable
 from flask import Flask, current_app, request
 from flask.typing import ResponseReturnValue
 
+from ..offload import gevent_running
 from .overload import busy_answer
 from .security import DEVICE_COOKIE, client_id
 
@@ -119,12 +120,6 @@ class Saturation:
         return False
 
 
-def _gevent_running() -> bool:
-    try:
-        from gevent import monkey
-    except ImportError:  # pragma: no cover - gevent comes with the app
-        return False
-    return bool(monkey.is_module_patched("socket"))
 
 
 def _watch(saturation: Saturation) -> None:
@@ -143,7 +138,7 @@ def _saturation(app: Flask) -> Saturation | None:
     """This worker's watch on its loop, started by its first request (after gunicorn forked the worker: a
     greenlet started before the fork would watch nobody's loop)."""
     found: Saturation | None = app.extensions.get("admission")
-    if found is not None or app.config["ADMISSION"] != "auto" or not _gevent_running():
+    if found is not None or app.config["ADMISSION"] != "auto" or not gevent_running():
         return found
     import gevent
 

@@ -38,6 +38,7 @@ from flask import Flask, Response, current_app, g, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from ..offload import gevent_running
 from .overload import busy_answer
 from .security import client_id
 
@@ -222,7 +223,7 @@ def watching_departure(sock: Any, slot: StreamSlot | None) -> Iterator[None]:
     """While the block runs, a stream whose phone went away (its connection closed: the socket reads as ended)
     is ended within moments, instead of at the next heartbeat write that fails (15 s or more, a slot held all
     that while). Only under gevent (make run), where the wait costs a watcher, not a thread."""
-    if sock is None or slot is None or not _gevent_running():
+    if sock is None or slot is None or not gevent_running():
         yield
         return
     import gevent
@@ -241,11 +242,3 @@ def watching_departure(sock: Any, slot: StreamSlot | None) -> Iterator[None]:
         yield
     finally:
         watcher.kill(block=False)
-
-
-def _gevent_running() -> bool:
-    try:
-        from gevent import monkey
-    except ImportError:  # pragma: no cover - gevent comes with the app
-        return False
-    return bool(monkey.is_module_patched("socket"))

@@ -211,7 +211,7 @@ def test_pages_fragments_and_the_api_are_shed_the_poll_stream_and_static_files_n
 
 
 def test_admission_off_never_sheds(tmp_path: Path, database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(admission, "_gevent_running", lambda: True)  # as if served by gevent
+    monkeypatch.setattr(admission, "gevent_running", lambda: True)  # as if served by gevent
     app = make_app(tmp_path, database_url, ADMISSION="off")
     try:
         phone = Phone(app.test_client())
