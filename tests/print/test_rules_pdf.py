@@ -47,3 +47,15 @@ def test_every_games_rules_print(client: FlaskClient, slug: str) -> None:
         words = squeezed(all_text(doc))
     for clause in rulebooks()[slug].clauses[:3]:
         assert squeezed(clause.title["en"]) in words
+
+
+def test_the_a4_rules_and_the_a5_booklet_are_two_documents_whichever_is_printed_first(client: FlaskClient) -> None:
+    """Issue 39: the two shared one cache entry, so whichever was printed first was served for both."""
+    a4 = pdf(client, "/print/lumiere-rules.pdf?lang=en&paper=a4")
+    a5 = pdf(client, "/print/lumiere-rules-a5.pdf?lang=en")
+    again = pdf(client, "/print/lumiere-rules.pdf?lang=en&paper=a4")
+    sizes = []
+    for data in (a4, a5, again):
+        with open_pdf(data) as doc:
+            sizes.append({tuple(round(v) for v in page_size_mm(p)) for p in doc.pages})
+    assert sizes == [{(210, 297)}, {(148, 210)}, {(210, 297)}]

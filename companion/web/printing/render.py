@@ -124,8 +124,11 @@ def pdf_of(document: Document, lang: str, options: dict[str, Any]) -> Printed:
     memo: _Memo = app.extensions[EXTENSION].setdefault("memo", _Memo())
     memo_key = None
     if document.fingerprint is not None:
+        # The document's file name and stylesheets too: two printables may share a template, data and options
+        # and differ only there (a game's rules on A4 and as an A5 booklet), and must never share a PDF.
         memo_key = hashlib.sha256(json.dumps(
-            [document.template, document.fingerprint, lang, document.bleed, options, _templates_digest()],
+            [document.template, document.filename, document.stylesheets, document.fingerprint, lang,
+             document.bleed, options, _templates_digest()],
             sort_keys=True, default=str).encode()).hexdigest()
         known = memo.get(memo_key)
         if known is not None:
