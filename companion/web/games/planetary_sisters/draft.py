@@ -65,10 +65,10 @@ def draft(token: str):  # type: ignore[no-untyped-def]
     refs, errors = cardlib.split(pending.get("cards"), "cards")
     problems = [explain(e) for e in errors]
     action = pending.pop("do", "")
-    if pending.pop("add_rank", "") and not action:
-        action = "add"
-    if pending.get(f"{PICK}add_rank"):
-        pending[f"{PICK}rank"] = pending.pop(f"{PICK}add_rank")
+    rank_button = pending.pop(f"{PICK}add_rank", "")  # a rank the profile knows, tapped: that card, added at once
+    if rank_button:
+        pending[f"{PICK}rank"] = rank_button
+        action = action or "add"
     if action.startswith("drop:") and whole_number(action[5:], 0, 999) is not None:
         index = whole_number(action[5:], 0, 999)
         refs = [r for i, r in enumerate(refs) if i != index]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import Flask
 
 from companion import store
 from companion.games.planetary_sisters import GAME, Phase
@@ -353,3 +354,32 @@ def test_odd_digits_in_a_card_entry_are_refused_clearly(app, phone: Phone, odd: 
     response = enter(phone, url, {"kind": "setup", "parent": "1", "cards": f"14,20,{odd}"})
     assert response.status_code == 422
     assert "(§3)" in text_of(response.get_data(as_text=True))
+
+
+def test_a_rank_the_profile_knows_is_added_by_its_button_to_the_field_and_the_reveal(app: Flask,
+                                                                                   phone: Phone) -> None:
+    """Issue 37, item 1: on a filled-in profile the set-up list and the reveal draw each known rank as an "Add N"
+    button, and tapping it answered 422 "Tap a card first" (the rank was dropped before the card was read)."""
+    url = start_table(phone, "Aki", "Ben", profile=synthetic_profile_token(app))
+    token = token_of(url)
+    html = phone.get(url).get_data(as_text=True)
+    assert re.search(r'<button type="submit" class="rank-cell known" name="add_rank" value="27"', html)
+    draft = f"/planetary-sisters/t/{token}/draft"
+    version = version_of(html)
+    answer = phone.post(draft, {"version": version, "kind": "setup", "cards": "", "add_rank": "27"})
+    assert answer.status_code == 200, text_of(answer.get_data(as_text=True))[:300]
+    assert "The opened field: 1 of 4" in text_of(answer.get_data(as_text=True))
+    assert re.search(r'name="cards" value="27"', answer.get_data(as_text=True))
+    # With icons ticked as well, the rank is kept with them, never dropped: the engine checks they agree with
+    # what the profile knows of that card (PS-2), and says so when they do not.
+    answer = phone.post(draft, {"version": version, "kind": "setup", "cards": "27", "add_rank": "5",
+                                "el_PLANT": "1"})
+    assert answer.status_code == 422
+    assert "5 is 5 (POINTED_3) as far as this table knows, not 5 (PLANT). (PS-2)" in \
+        text_of(answer.get_data(as_text=True))
+    answer = phone.post(draft, {"version": version, "kind": "setup", "cards": "27", "add_rank": "5",
+                                "el_POINTED_3": "1"})
+    assert answer.status_code == 200 and re.search(r'name="cards" value="27,5[^"]*"', answer.get_data(as_text=True))
+    # the end-of-game reveal draws the same buttons and takes them the same way
+    answer = phone.post(draft, {"version": version, "kind": "reveal", "cards": "", "add_rank": "12", "seat": "0"})
+    assert "Tap a card first" not in text_of(answer.get_data(as_text=True))
