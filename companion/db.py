@@ -116,8 +116,8 @@ class _WriteLock:
     loop run), so by the time SQLite is asked for its lock nobody of this app holds it. Re-entrant for the
     holder; waited for at most WAIT_SECONDS (then ServerBusy: the request is answered 503 at once).
 
-    Held by ``write_lock()`` around a write transaction, and by the first write statement of any other
-    transaction until it ends (``_take_the_turn_for_writes``), so every write of the app waits here, not in C."""
+    Held by ``write_lock()`` around a write transaction; any other write statement waits here for it first
+    (``_wait_for_the_turn_before_writes``), so the app's writes wait here, not in C."""
 
     def __init__(self, wait: float, path: Path | None) -> None:
         self._lock = threading.RLock()
@@ -187,29 +187,33 @@ class _NoLock:
 
 
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER")
+WRITING = "companion_writing"  # on a connection whose transaction has written (so holds SQLite's write lock)
 
 
-def _take_the_turn_for_writes(engine: Engine, sessions: sessionmaker[Session], lock: _WriteLock) -> None:
-    """A transaction's first write statement takes the write lock (if its holder has it not already), kept until
-    the transaction ends: the session's commit or rollback, or the connection going back to the pool."""
-    auto = threading.local()
+def _wait_for_the_turn_before_writes(engine: Engine, lock: _WriteLock) -> None:
+    """A write statement outside ``write_lock()`` (a roster or profile edit) first waits, cooperatively, until no
+    writer of the app holds the turn, then goes on without holding it: SQLite's own wait can then only meet a
+    write of a single statement, a moment long. (Holding the turn until the transaction ends would tie it to
+    a greenlet that may never reach its end; ``write_lock()`` holds it in a ``with`` block instead.)"""
 
     @event.listens_for(engine, "before_cursor_execute")
-    def _before_write(_conn, _cursor, statement, _parameters, _context, _many) -> None:  # type: ignore[no-untyped-def]
-        if getattr(auto, "held", False) or statement.lstrip()[:7].upper().split(" ")[0] not in _WRITES:
+    def _before_write(conn, _cursor, statement, _parameters, _context, _many) -> None:  # type: ignore[no-untyped-def]
+        if statement.lstrip()[:7].upper().split(" ")[0] not in _WRITES:
+            return
+        if conn.info.get(WRITING):  # this transaction holds SQLite's lock already: waiting could only deadlock
             return
         lock.acquire()
-        auto.held = True
+        lock.release()
+        conn.info[WRITING] = True
 
-    def _ended(*_args: object) -> None:
-        if getattr(auto, "held", False):
-            auto.held = False
-            lock.release()
+    @event.listens_for(engine, "commit")
+    @event.listens_for(engine, "rollback")
+    def _transaction_ended(conn) -> None:  # type: ignore[no-untyped-def]
+        conn.info.pop(WRITING, None)
 
-    event.listen(sessions, "after_commit", _ended)
-    event.listen(sessions, "after_rollback", _ended)
-    event.listen(engine, "rollback", _ended)
-    event.listen(engine.pool, "checkin", _ended)
+    @event.listens_for(engine.pool, "checkin")
+    def _returned(_dbapi_connection, record) -> None:  # type: ignore[no-untyped-def]
+        record.info.pop(WRITING, None)  # a connection's info outlives its checkout
 
 
 def _lock_file_of(url: str) -> Path | None:
@@ -230,15 +234,14 @@ def init_app(app: Flask) -> None:
     wait = float(app.config.get("DB_WAIT_SECONDS", WAIT_SECONDS))
     size = app.config.get("DB_POOL_SIZE", POOL_SIZE)
     engine = make_engine(app.config["DATABASE_URL"], int(size) if size else None, wait)
-    sessions = sessionmaker(engine, expire_on_commit=False)
     if engine.dialect.name == "sqlite":
         lock = _WriteLock(wait, _lock_file_of(app.config["DATABASE_URL"]))
-        _take_the_turn_for_writes(engine, sessions, lock)
+        _wait_for_the_turn_before_writes(engine, lock)
         app.extensions["db_write_lock"] = lock
     else:
         app.extensions["db_write_lock"] = _NoLock()
     app.extensions["db_engine"] = engine
-    app.extensions["db_sessionmaker"] = sessions
+    app.extensions["db_sessionmaker"] = sessionmaker(engine, expire_on_commit=False)
     app.teardown_appcontext(_close_session)
 
 
