@@ -103,11 +103,16 @@ class ForwardedFromProxies:
         return self.direct(environ, start_response)
 
     def _from_proxy(self, address: str) -> bool:
-        try:
-            peer = ip_address(address)
-        except ValueError:  # a Unix socket's empty address: only a local proxy can reach it
-            return not address
-        return any(peer in network for network in self.networks)
+        return not address or in_networks(address, self.networks)  # no address: a Unix socket, a local proxy's
+
+
+def in_networks(address: str, networks: tuple[IPv4Network | IPv6Network, ...]) -> bool:
+    """The address is one of these (False for anything that is not an address)."""
+    try:
+        peer = ip_address(address)
+    except ValueError:
+        return False
+    return any(peer in network for network in networks)
 
 
 def init_app(app: Flask) -> None:

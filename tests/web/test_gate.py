@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.client
 import re
+import select
 import socket
 import time
 from collections.abc import Iterator
@@ -172,3 +173,48 @@ def test_streams_of_phones_that_left_are_let_go_at_once(gated: str) -> None:
             break
         time.sleep(0.2)
     assert back == 2 * CAP
+
+
+CONNECTIONS = 10  # open connections per address per worker on the second test server
+
+
+@pytest.fixture(scope="module")
+def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    env = {"CLIENT_CONNECTIONS": str(CONNECTIONS), "CLIENT_STREAMS": "100", "CLIENT_REQUESTS": "16"}
+    yield from serve(tmp_path_factory, "tests.browser.serve:app", extra_env=env,
+                     server_args=[*MAKE_RUN, "--workers", "2"])
+
+
+def closed_by_the_server(socks: list[socket.socket], expected: int) -> list[bool]:
+    """Which of these connections the server has closed, watched until ``expected`` are or 4 s have passed (inside
+    gunicorn's 5 s for a request to arrive, after which it closes an idle connection anyway)."""
+    closed: set[socket.socket] = set()
+    deadline = time.monotonic() + 4
+    while len(closed) < expected and time.monotonic() < deadline:
+        readable, _w, _x = select.select([s for s in socks if s not in closed], [], [], 0.2)
+        for sock in readable:
+            try:
+                if sock.recv(1) == b"":
+                    closed.add(sock)
+            except OSError:  # reset
+                closed.add(sock)
+    return [sock in closed for sock in socks]
+
+
+def test_a_client_holding_idle_connections_is_capped_and_others_get_in(capped: str) -> None:
+    """Connections that send nothing (a slow or hostile client) each hold a place in a worker's pool: one
+    address may hold CLIENT_CONNECTIONS of them per worker, and the ones past it are closed at once."""
+    parts = urlsplit(capped)
+    idle = [socket.create_connection((parts.hostname, parts.port), timeout=120, source_address=("127.0.0.4", 0))
+            for _ in range(10 * CONNECTIONS)]
+    try:
+        closed = closed_by_the_server(idle, 10 * CONNECTIONS - 2 * CONNECTIONS)
+        kept = closed.count(False)
+        assert kept <= 2 * CONNECTIONS  # its cap on each of the two workers
+        assert closed.count(True) >= 10 * CONNECTIONS - 2 * CONNECTIONS
+        table = start_table(capped, "127.0.0.5")  # another address is served as usual
+        assert [status for status, _seconds in phone_enters(capped, "127.0.0.5", table, entries=2)] == \
+            [200, 303, 200, 303, 200]
+    finally:
+        for sock in idle:
+            sock.close()
