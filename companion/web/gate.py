@@ -79,15 +79,13 @@ class Gate:
     shed: Counter[str] = field(default_factory=Counter)
     lock: threading.Lock = field(default_factory=threading.Lock)
     logged: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def open_streams(self) -> int:
-        return sum(len(slots) for slots in self.streams.values())
+    open_streams: int = 0
+    in_flight: int = 0
 
     @property
     def busy(self) -> int:
         """Connections this worker is busy with: its open streams and its requests in flight."""
-        return self.open_streams + sum(self.requests.values())
+        return self.open_streams + self.in_flight
 
     def admit_stream(self, client: str, now: float) -> StreamSlot | str:
         """A slot for a new stream, or why not ("client_streams": this client holds its cap; "streams_shed":
@@ -99,6 +97,7 @@ class Gate:
                 return self._shed("streams_shed")
             slot = StreamSlot(client, now)
             self.streams.setdefault(client, []).append(slot)
+            self.open_streams += 1
             return slot
 
     def close_stream(self, slot: StreamSlot) -> None:
@@ -106,6 +105,7 @@ class Gate:
             slots = self.streams.get(slot.client, [])
             if slot in slots:
                 slots.remove(slot)
+                self.open_streams -= 1
             if not slots:
                 self.streams.pop(slot.client, None)
 
@@ -118,10 +118,12 @@ class Gate:
             if self.busy >= self.connections and not self._shed_a_stream():
                 return self._shed("busy")
             self.requests[client] += 1
+            self.in_flight += 1
             return ""
 
     def request_ended(self, client: str) -> None:
         with self.lock:
+            self.in_flight -= 1
             self.requests[client] -= 1
             if self.requests[client] <= 0:
                 del self.requests[client]
@@ -143,7 +145,7 @@ class Gate:
         if now - self.logged.get(reason, 0.0) >= LOG_SECONDS:
             self.logged[reason] = now
             log.warning("shed %s (%d so far in this worker; %d streams and %d requests open)", reason,
-                        self.shed[reason], self.open_streams, sum(self.requests.values()))
+                        self.shed[reason], self.open_streams, self.in_flight)
         return reason
 
 

@@ -47,6 +47,9 @@ def test_a_full_worker_sheds_streams_first_the_oldest_of_the_client_holding_most
     assert not isinstance(first, str) and first.stop.is_set() and first.reason == "shed"
     assert not isinstance(one, str) and not one.stop.is_set()  # not the client holding one
     gate.close_stream(first)
+    assert (gate.open_streams, gate.in_flight) == (3, 1)
+    gate.request_ended("phone")
+    assert gate.busy == 3 and gate.requests == {}
     # no stream left to ask: the worker answers "busy"
     full = Gate(connections=1, client_streams=10, client_requests=10)
     assert full.admit_request("a") == ""
