@@ -110,13 +110,15 @@ def test_postgresql_ending_the_connection_after_the_commit_is_busy_and_saved_onc
     table = new_table(phone, "Aki", "Ben")
     admin = db.make_engine(PG_URL, pool_size=1)
 
-    def terminate_the_apps_connections() -> None:
+    def terminate_the_requests_connection() -> None:
+        # This request's connection only: other servers of this test process share the database (and must keep
+        # their connections, their LISTEN among them).
+        pid = db.session().execute(text("SELECT pg_backend_pid()")).scalar_one()
         with admin.connect() as conn:
-            conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                              "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+            conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
             conn.commit()
 
-    cut_once(monkeypatch, terminate_the_apps_connections)
+    cut_once(monkeypatch, terminate_the_requests_connection)
     try:
         # the page's entry (htmx): its answer reads the table again on the connection that was ended
         assert_saved_once_after(app, phone, table, entry(phone, table, 0, htmx=True), htmx=True)
