@@ -21,7 +21,7 @@ from typing import Any
 from gevent.server import StreamServer
 from gunicorn.workers import ggevent
 
-from .web.security import in_networks, proxy_networks
+from .addresses import in_networks, proxy_networks  # stdlib only: imported before gevent patches the worker
 
 ACCEPT_BATCH = 32  # connections accepted per wake: enough to drain a burst, few enough to share with the others
 # Open connections one address may hold on a worker, idle or not (a phone holds two or three: its page's stream

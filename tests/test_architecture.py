@@ -106,3 +106,18 @@ def test_a_game_never_writes_the_store_itself(package: Path) -> None:
         for name, node, _inside in imports(path):
             assert name not in ("companion.store", "companion.models", "companion.db"), \
                 f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')} imports {name}"
+
+
+def test_the_gunicorn_worker_class_imports_nothing_of_the_app() -> None:
+    """gunicorn imports the worker class in its arbiter, before a worker patches sockets and locks for gevent: a
+    module of the app imported then keeps real locks, and on PostgreSQL (whose queries let other greenlets run
+    while a lock is held) one worker froze until gunicorn killed it. companion.serving imports the standard
+    library, gevent and gunicorn only."""
+    import subprocess
+    import sys
+
+    script = ("import sys, companion.serving; "
+              "print(sorted(m for m in sys.modules if m.startswith(('companion.', 'flask', 'sqlalchemy', 'psycopg'))))")
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            cwd=str(ROOT)).stdout.strip()
+    assert loaded == "['companion.addresses', 'companion.serving']"

@@ -6,11 +6,11 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Iterable
-from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 from typing import TYPE_CHECKING
 
 from flask import Flask, Response, current_app, g, request, session
 
+from ..addresses import Networks, in_networks, proxy_networks
 from ..config import https
 
 if TYPE_CHECKING:
@@ -80,17 +80,11 @@ def trust_proxies(app: Flask) -> None:
             app.wsgi_app, count, proxy_networks(str(app.config.get("TRUSTED_PROXY_ADDRESSES", ""))))
 
 
-def proxy_networks(setting: str) -> tuple[IPv4Network | IPv6Network, ...]:
-    """The addresses (or networks) the proxies connect from, comma-separated: "127.0.0.1,::1,10.0.0.0/8"."""
-    return tuple(ip_network(part.strip(), strict=False) for part in setting.split(",") if part.strip())
-
-
 class ForwardedFromProxies:
     """Werkzeug's ProxyFix for requests whose connection comes from a trusted proxy; any other request is served
     as it came, its X-Forwarded-* headers ignored."""
 
-    def __init__(self, app: WSGIApplication, count: int,
-                 networks: tuple[IPv4Network | IPv6Network, ...]) -> None:
+    def __init__(self, app: WSGIApplication, count: int, networks: Networks) -> None:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
         self.direct = app
@@ -104,15 +98,6 @@ class ForwardedFromProxies:
 
     def _from_proxy(self, address: str) -> bool:
         return not address or in_networks(address, self.networks)  # no address: a Unix socket, a local proxy's
-
-
-def in_networks(address: str, networks: tuple[IPv4Network | IPv6Network, ...]) -> bool:
-    """The address is one of these (False for anything that is not an address)."""
-    try:
-        peer = ip_address(address)
-    except ValueError:
-        return False
-    return any(peer in network for network in networks)
 
 
 def init_app(app: Flask) -> None:
