@@ -98,14 +98,42 @@ def test_the_web_package_init_only_wires() -> None:
 WEB_GAMES = sorted(p for p in (COMPANION / "web" / "games").iterdir() if p.is_dir() and (p / "__init__.py").exists())
 
 
+# What a game's web package may use of the platform: the plug-in contract (gameweb: its hooks and their types), the
+# helpers that word, read and draw (wording, messages, inputs, pages, links, standings, the card editor's form, the
+# API's schema pieces, the printables' and rules documents' declarations) and pure data (profiles, records). Never
+# the routes or services that load, render or write a table or a profile: those call the game's hooks instead.
+PLUGIN_MAY_IMPORT = (
+    "companion.games", "companion.inputs", "companion.i18n", "companion.profiles", "companion.groups.records",
+    "companion.web.gameweb", "companion.web.wording", "companion.web.messages", "companion.web.standing",
+    "companion.web.api_schema", "companion.web.cardforms", "companion.web.pages", "companion.web.links",
+    "companion.web.printing.documents", "companion.web.rules.printables",
+)
+
+
+def _allowed(name: str, own: str) -> bool:
+    return any(name == m or name.startswith(m + ".") for m in (own, *PLUGIN_MAY_IMPORT))
+
+
 @pytest.mark.parametrize("package", WEB_GAMES, ids=lambda p: p.name)
-def test_a_game_never_writes_the_store_itself(package: Path) -> None:
-    """The platform owns every table write (companion.play): a game's web package says what a move means and
-    what it taught the table (WEB.learnt), and never imports the store or the models."""
+def test_a_games_web_package_is_a_plug_in(package: Path) -> None:
+    """A game's web package turns forms into typed moves, words moves and reasons, draws its model and offers
+    hooks; the platform loads, renders and writes tables and profiles (companion.play, the store, the table
+    routes and services), calling those hooks. So a game imports nothing of the platform but its toolkit."""
+    own = module_name(package / "__init__.py")
     for path in sources(package):
         for name, node, _inside in imports(path):
-            assert name not in ("companion.store", "companion.models", "companion.db"), \
-                f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')} imports {name}"
+            if name.startswith("companion"):
+                assert _allowed(name, own), f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')} imports {name}"
+
+
+def test_the_plug_in_rule_catches_a_reach_up() -> None:
+    """The rule above fails on what the game packages used to do (load and render a table themselves)."""
+    own = "companion.web.games.planeta_rica"
+    for reach_up in ("companion.play", "companion.store", "companion.web.tables", "companion.web.table_service",
+                     "companion.web.profile_model", "companion.web.profile_desk", "companion.web.security"):
+        assert not _allowed(reach_up, own)
+    assert _allowed("companion.web.games.planeta_rica.asking", own)
+    assert not _allowed("companion.web.games.lumiere.board", own)  # nor another game's package
 
 
 def test_the_gunicorn_worker_class_imports_nothing_of_the_app() -> None:

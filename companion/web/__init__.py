@@ -9,11 +9,26 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 from ..i18n import pick
-from . import admission, api, errors, gate, groups, home, overload, printing, profiles, rules, security, tables
-from .gameweb import playable
+from . import (
+    admission,
+    api,
+    errors,
+    gate,
+    groups,
+    home,
+    overload,
+    printing,
+    profiles,
+    rules,
+    security,
+    table_hooks,
+    tables,
+)
+from .gameweb import ProfileDesk, playable
 from .japanese import mark_ja
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
 from .pages import is_htmx
+from .profile_desk import Desk
 from .rules import api as rules_api  # noqa: F401  (its GET joins the API's blueprint before any app registers it)
 
 csrf = CSRFProtect()
@@ -32,9 +47,12 @@ def register_web(app: Flask) -> None:
     for entry in registered.values():
         messages.update(entry.web.messages)
     app.extensions["companion_messages"] = messages
+    desk: ProfileDesk = Desk()  # what the games' quick tools ask of deck profiles (typed against the contract)
+    app.extensions["companion_profile_desk"] = desk
 
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(table_hooks.bp)
     app.register_blueprint(profiles.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(groups.bp)

@@ -9,9 +9,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from flask import Blueprint
+from flask import Blueprint, current_app
+from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 
 from companion.eventlog import LogView
@@ -122,6 +123,100 @@ class Rematch:
     why: Any  # lazy text: the rule in the project's words, with its ruling id
 
 
+# -- what a game may do on a table besides an entry: hooks the platform calls ----------------------------------------
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """A table action's answer that writes nothing: the table page drawn again with ``pending`` kept in its forms
+    (e.g. a list of cards being put together), and the problems when something was refused (answered 422)."""
+
+    pending: Mapping[str, str]
+    problems: tuple[str, ...] = ()
+    notice: str = ""
+    refused: bool = False
+
+
+@dataclass(frozen=True)
+class Learn:
+    """A table action's answer that teaches the table's own deck profile copy card data (a card's VP, asked for):
+    the platform saves ``profile`` through the table's write path, checking the version the phone saw, and says
+    ``saved`` when it is kept; when another phone wrote first, nothing is kept and ``pending`` stays in the form."""
+
+    profile: dict[str, Any]
+    saved: str
+    pending: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class TableAction:
+    """``POST /t/<token>/act/<name>`` (the players' link only): the platform reads the table and the form, calls
+    ``act`` and then draws or writes what it answers. A game never loads, renders or writes a table itself."""
+
+    name: str
+    act: Callable[[TableViewLike, Mapping[str, str]], Redraw | Learn]
+
+
+@dataclass(frozen=True)
+class TablePage:
+    """``GET|POST /t/<token>/page/<name>`` (the players' link only): a page of the game's own about the table (e.g.
+    Planetary Sisters' "what if" with a hand typed on this phone only), drawn by ``show`` from the table the
+    platform read (the page reads its own query or form); it writes nothing."""
+
+    name: str
+    show: Callable[[TableViewLike], ResponseReturnValue]
+
+
+# -- what a quick tool (a page with no table) may ask of the platform about deck profiles ------------------------------
+
+Read = TypeVar("Read")
+
+
+class ProfileDesk(Protocol):
+    """The platform's deck profiles as a quick tool sees them: read one, link its editor, keep card data in it. The
+    platform installs its own (companion.web.profile_desk) in every app; a game asks for it with ``profile_desk()``
+    and so imports no platform service."""
+
+    def deck(self, slug: str, profile_ref: str, default_ref: str,
+             read: Callable[[Mapping[str, Any]], Read]) -> tuple[str, dict[str, Any], Read, list[str]]:
+        """(the ref used, its data, ``read`` of it, problems): a link naming no usable profile of this game falls
+        back to ``default_ref``, and the problems say so."""
+        ...
+
+    def data(self, slug: str, profile_ref: str) -> dict[str, Any]: ...
+    def progress(self, slug: str, data: Mapping[str, Any]) -> Any: ...
+    def edit_or_copy(self, slug: str, profile_ref: str, back: str = "") -> Any: ...
+    def builtin_refs(self, slug: str) -> set[str]: ...
+
+    def remember(self, slug: str, profile_ref: str, profile: Mapping[str, Any],
+                 update: Callable[[Mapping[str, Any]], dict[str, Any]]) -> str:
+        """Keep ``update`` of the profile; returns the ref now holding it (a new copy for a built-in one). Raises
+        ProfileChanged or ProfileAllowanceUsed."""
+        ...
+
+    def exists(self, token: str) -> bool: ...
+
+
+class ProfileChanged(Exception):
+    """The user profile was edited since the page read it: nothing was saved."""
+
+
+class ProfileAllowanceUsed(Exception):
+    """Remembering would make a new deck profile, and this phone has made its whole allowance of them lately:
+    nothing was saved. ``message`` is in the phone's language; the page answers 429 with ``retry_after``."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        self.message = message
+        self.retry_after = retry_after
+        super().__init__(message)
+
+
+def profile_desk() -> ProfileDesk:
+    """The app's deck profile desk (installed by the platform when it wires the web layer)."""
+    desk: ProfileDesk = current_app.extensions["companion_profile_desk"]
+    return desk
+
+
 @dataclass(frozen=True)
 class GameWeb:
     slug: str
@@ -158,6 +253,15 @@ class GameWeb:
     start_seat: Callable[[TableViewLike], int | None] = seat_one_starts
     # How a rematch seats the players (rotated or the same order) and why, in words.
     rematch: Rematch = Rematch(True, _l("Seats rotated: the player who sat second starts the new game."))
+    # What the game does on a table besides entries (the platform's one route for each kind calls them).
+    table_actions: tuple[TableAction, ...] = ()
+    table_pages: tuple[TablePage, ...] = ()
+
+    def table_action(self, name: str) -> TableAction | None:
+        return next((a for a in self.table_actions if a.name == name), None)
+
+    def table_page(self, name: str) -> TablePage | None:
+        return next((p for p in self.table_pages if p.name == name), None)
 
 
 @dataclass(frozen=True)

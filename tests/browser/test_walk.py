@@ -137,7 +137,7 @@ def walk_pages(app: Flask) -> list[tuple[str, str]]:
         prepared.extend([(f"table-{slug}", url), (f"table-{slug}-step-back", f"{url}?at=1"),
                          (f"history-{slug}", f"{url}/history"), (f"watch-{slug}", watch.group(1))])
         if slug == "planetary-sisters":
-            prepared.append(("planetary-sisters-what-if", f"/planetary-sisters{url}/what-if"))
+            prepared.append(("planetary-sisters-what-if", f"{url}/page/what-if"))
     prepared.extend(_answers(phone))
     prepared.extend([("print", "/print"), ("import", "/import"),
                      ("planetary-sisters-profiles", "/planetary-sisters/profiles")])

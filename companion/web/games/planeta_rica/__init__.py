@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
-from companion.web.gameweb import GameWeb
+from companion.web.gameweb import GameWeb, TableAction
 
-from . import forms, history, model, remember, routes, starting
+from . import forms, history, model, remember, routes, starting, table_vp
 from .api import ROUTES
 from .messages import MESSAGES
 from .printables import PRINTABLES
@@ -48,4 +48,5 @@ WEB = GameWeb(
     printables=PRINTABLES,
     start_seat=starting.start_seat,
     rematch=starting.REMATCH,
+    table_actions=(TableAction("vp", table_vp.answer_vp),),
 )

@@ -305,7 +305,7 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
         winner=winner_text(breakdown, wording) if final else "",
         ties=tuple(tie_notes(breakdown, wording)), final=final,
         asked=asked, asking_open=final or pending.get("asking") == "vp", unknown_vp=unknown_names(asked),
-        vp_url=url_for("planeta_rica.table_vp", token=view.table.token) if can_write else "",
+        vp_url=url_for("table_hooks.act", token=view.table.token, name="vp") if can_write else "",
         token=view.table.token, version=view.version,
         can_write=can_write, pending=dict(pending))
 

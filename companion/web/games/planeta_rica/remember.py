@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.planeta_rica import GAME, Gadget, Move, TableState
-from companion.web.remembering import remember_in_profile
+from companion.web.gameweb import profile_desk
 
 SLUG = "planeta-rica"
 
@@ -42,7 +42,7 @@ def with_values(profile: Mapping[str, Any], values: CardValues) -> dict[str, Any
 def save(profile_ref: str, profile: Mapping[str, Any], values: CardValues) -> str:
     """Put ``values`` into the profile ``profile_ref`` names (a score page's); returns the ref that now holds
     them (a new user profile for a built-in one). Raises ProfileChanged when a user profile changed meanwhile."""
-    return remember_in_profile(SLUG, profile_ref, profile, lambda data: with_values(data, values))
+    return profile_desk().remember(SLUG, profile_ref, profile, lambda data: with_values(data, values))
 
 
 def learned_from_move(move: Mapping[str, Any], before: Any) -> dict[str, dict[str, Any]]:

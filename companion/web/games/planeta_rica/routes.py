@@ -1,12 +1,13 @@
 """Planeta Rica's blueprint, every URL of the game registered here (handlers in their modules): the quick tool
-(the scoring page, no table needed) and the tracker's VP question. The table page
-itself is the platform's, the deck profile editor the platform's generic one (``/profiles/planeta-rica``)."""
+(the scoring page, no table needed). The table page and its actions (the tracker's VP question: ``table_vp``)
+are the platform's routes calling the game's hooks; the deck profile editor is the platform's generic one
+(``/profiles/planeta-rica``)."""
 
 from __future__ import annotations
 
 from flask import Blueprint
 
-from . import table_vp, tool
+from . import tool
 
 bp = Blueprint("planeta_rica", __name__, url_prefix="/planeta-rica")
 
@@ -14,4 +15,3 @@ bp = Blueprint("planeta_rica", __name__, url_prefix="/planeta-rica")
 bp.add_url_rule("/score", endpoint="tool", view_func=tool.tool, methods=["GET"])
 bp.add_url_rule("/score", endpoint="tool_act", view_func=tool.tool_act, methods=["POST"])
 # The tracker's VP question (play link only): the answers go into the table's own deck profile copy.
-bp.add_url_rule("/t/<token>/vp", endpoint="table_vp", view_func=table_vp.answer_vp, methods=["POST"])

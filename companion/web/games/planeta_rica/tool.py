@@ -28,13 +28,10 @@ from companion.games.planeta_rica.score import GadgetVP, PlanetVP, SeatCards
 from companion.games.planeta_rica.state import PLAYER_COUNTS
 from companion.i18n import pick
 from companion.inputs import whole_number
-from companion.play import resolve_profile
-from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
+from companion.web.gameweb import ProfileAllowanceUsed, ProfileChanged, profile_desk
 from companion.web.links import LinkReader
 from companion.web.pages import is_htmx, page
-from companion.web.profile_model import edit_or_copy, progress_for, tool_deck
-from companion.web.remembering import ProfileAllowanceUsed, ProfileChanged
 from companion.web.wording import PAGE, Wording
 
 from .asking import Asked, learned_vp, signed_vp, typed_vp, vp_errors
@@ -126,7 +123,7 @@ def read_sheet(values: Mapping[str, str], link: LinkReader | None = None) -> She
     players = link.number("players", min(PLAYER_COUNTS), max(PLAYER_COUNTS), allowed=PLAYER_COUNTS) or 4
     start = link.number("start", 0, players - 1) or 0
     seat = link.number("seat", 0, players - 1) or 0
-    profile_ref, profile, deck, problems = tool_deck(SLUG, values.get("profile") or DEFAULT_REF, DEFAULT_REF,
+    profile_ref, profile, deck, problems = profile_desk().deck(SLUG, values.get("profile") or DEFAULT_REF, DEFAULT_REF,
                                                      read_profile)
     names = [(values.get(f"name{s}") or "").strip()[:40] for s in range(players)]
     sheet = Sheet(players, start, seat, profile_ref, profile, deck, names, [[] for _s in range(players)],
@@ -323,7 +320,8 @@ def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "", lin
         ranking=[(i + 1, names[s], totals.get(s), s) for i, place in enumerate(breakdown.placings) for s in place],
         winner=winner_text(breakdown, sheet.wording) if complete else "",
         learned=learned(sheet), profile_name=pick(sheet.profile, "name") or _("Deck profile"),
-        profile_progress=progress_for(SLUG, sheet.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(sheet.profile_ref), back=sheet.url()),
+        profile_progress=profile_desk().progress(SLUG, sheet.profile),
+        profile_edit=profile_desk().edit_or_copy(SLUG, sheet.profile_ref, back=sheet.url()),
         canonical=sheet.url(),
     )
 
@@ -359,7 +357,7 @@ def tool_act() -> ResponseReturnValue:
     elif kind in ("seat", "start") and whole_number(arg, 0, max(PLAYER_COUNTS) - 1) is not None:
         values[kind] = arg
     elif kind == "profile":
-        values["profile"] = str(ProfileRef.from_input(values.get("profile_link", ""), set(builtin_profiles(SLUG))))
+        values["profile"] = str(ProfileRef.from_input(values.get("profile_link", ""), profile_desk().builtin_refs(SLUG)))
     sheet = read_sheet(values)
     errors: list[str] = []
     if kind in ("planet", "gadget"):
@@ -388,7 +386,7 @@ def _remember(sheet: Sheet) -> ResponseReturnValue:
         body, status = page("planeta_rica/tool.html", "planeta_rica/_tool.html", 429,
                             **context(sheet, [used.message]))
         return body, status, {"Retry-After": str(used.retry_after)}
-    sheet.profile, _key = resolve_profile(SLUG, ProfileRef.parse(sheet.profile_ref))
+    sheet.profile = profile_desk().data(SLUG, sheet.profile_ref)
     sheet.deck = read_profile(sheet.profile)
     sheet.vp = {k: v for k, v in sheet.vp.items() if k not in values}
     sheet.slots = {k: v for k, v in sheet.slots.items() if k not in values}

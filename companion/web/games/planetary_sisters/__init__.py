@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
-from companion.web.gameweb import GameWeb
+from companion.web.gameweb import GameWeb, TableAction, TablePage
 
-from . import forms, history, model, remember, routes, starting
+from . import draft, forms, history, model, remember, routes, starting, what_if
 from .api import ROUTES
 from .messages import MESSAGES
 from .printables import PRINTABLES
@@ -49,4 +49,6 @@ WEB = GameWeb(
     profile_editor=EDITOR,
     start_seat=starting.start_seat,
     rematch=starting.REMATCH,
+    table_actions=(TableAction("draft", draft.draft),),
+    table_pages=(TablePage("what-if", what_if.what_if_page),),
 )

@@ -1,6 +1,7 @@
-"""Putting a list of cards together on the table page (the opened field, a hand shown at the end): ``draft``
-adds or drops one card and writes nothing; it answers the table page with the cards so far kept in the form
-(``pending``). ``draft_view`` is what the table model shows of such a list.
+"""Putting a list of cards together on the table page (the opened field, a hand shown at the end): the table
+action ``draft`` (``POST /t/<token>/act/draft``) adds or drops one card and writes nothing; the platform draws
+the table page again with the cards so far kept in the form (``pending``). ``draft_view`` is what the table model
+shows of such a list.
 """
 
 from __future__ import annotations
@@ -8,27 +9,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from flask import abort, request
+from flask import abort
 from flask_babel import gettext as _
 
 from companion.games.base import ErrorList, ParseError, Reason, RulesError
 from companion.games.planetary_sisters import GAME, CardRef, Reveal, Setup, TableState
 from companion.games.planetary_sisters.flow import field_size
 from companion.inputs import whole_number
-from companion.play import TableView
-from companion.web.gameweb import TableViewLike
-from companion.web.table_service import load_view
-from companion.web.tables import render_table
+from companion.web.gameweb import Redraw, TableViewLike
 from companion.web.wording import Wording
 
 from . import cards as cardlib
-from .forms import PICK, SLUG
+from .forms import PICK
 from .messages import explain as explain_reason
 from .refused import tapped_line, without_picker
-
-
-def table_view(token: str) -> TableView:
-    return load_view(token, game=SLUG)
 
 
 def _draft_failures(state: TableState, kind: str, pending: Mapping[str, str], refs: list[CardRef]) -> list[Reason]:
@@ -45,19 +39,17 @@ def _draft_failures(state: TableState, kind: str, pending: Mapping[str, str], re
     return [r for r in verdict.failures if r.path == path or r.path.startswith(path + ".")]
 
 
-def draft(token: str):  # type: ignore[no-untyped-def]
+def draft(view: TableViewLike, form: Mapping[str, str]) -> Redraw:
     """Add a card to the list being put together, or drop one; nothing is written. Answers the table page with
     the list kept in the form, and the reason when a card is refused, naming the icons tapped; the picker is
-    emptied then, so a refused card's icons never ride into the next one (issue #24, point 7)."""
-    view = table_view(token)
+    emptied then, so a refused card's icons never ride into the next one."""
     state: TableState = view.state
     info = cardlib.deck_info(state.deck)
-    pending = request.form.to_dict()
-    pending.pop("csrf_token", None)
+    pending = dict(form)
     kind = pending.get("kind", "")
     if kind not in ("setup", "reveal"):
         abort(400)
-    wording = Wording.of_table(view.table.seats)
+    wording = Wording.of_table(view.seats)
 
     def explain(reason: Reason | RulesError) -> str:
         return explain_reason(reason, wording)
@@ -96,8 +88,7 @@ def draft(token: str):  # type: ignore[no-untyped-def]
         pending = without_picker(pending, PICK, info)
     pending["cards"] = cardlib.SEP.join(str(r) for r in refs)
     notice = _("This card was not added:") if problems else ""
-    return render_table(view, can_write=True, status=422 if problems else 200, notice=notice, problems=problems,
-                        pending=pending)
+    return Redraw(pending, tuple(problems), notice, refused=bool(problems))
 
 
 # -- what the fragment shows ------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from companion.web.remembering import profile_exists
+from companion.web.gameweb import profile_desk
 
 SLUG = "planetary-sisters"
 
@@ -20,7 +20,7 @@ def old_open() -> ResponseReturnValue:
 
 
 def old_profile(token: str) -> ResponseReturnValue:
-    if not profile_exists(token):  # an odd or unknown token names nothing: no redirect to pass it on
+    if not profile_desk().exists(token):  # an odd or unknown token names nothing: no redirect to pass it on
         abort(404)
     rank = request.args.get("rank", "")[:8]
     return redirect(url_for("profiles.edit", token=token, card=rank or None), 301)

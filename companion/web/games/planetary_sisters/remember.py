@@ -22,7 +22,7 @@ from companion.games.base import Reason
 from companion.games.planetary_sisters import GAME, Card, DeckProfile, Move, TableState
 from companion.games.planetary_sisters.cards import Elements
 from companion.games.planetary_sisters.profile import read_profile_leniently
-from companion.web.remembering import remember_in_profile
+from companion.web.gameweb import profile_desk
 
 SLUG = "planetary-sisters"
 
@@ -124,7 +124,7 @@ def save(profile_ref: str, profile: Mapping[str, Any], cards: list[Card],
         deck, _problems = read_profile_leniently(data)
         return with_unranked(data, merged(deck, icons) if deck is not None else tuple(icons.items()))
 
-    return remember_in_profile(SLUG, profile_ref, profile, updated)
+    return profile_desk().remember(SLUG, profile_ref, profile, updated)
 
 
 def learnt(move: Move, before: TableState, after: TableState, profile: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import draft, old_links, tool, what_if
+from . import old_links, tool
 
 bp = Blueprint("planetary_sisters", __name__, url_prefix="/planetary-sisters")
 
 bp.add_url_rule("/score", endpoint="tool", view_func=tool.tool, methods=["GET"])
 bp.add_url_rule("/score", endpoint="tool_act", view_func=tool.tool_act, methods=["POST"])
-bp.add_url_rule("/t/<token>/draft", endpoint="draft", view_func=draft.draft, methods=["POST"])
-bp.add_url_rule("/t/<token>/what-if", endpoint="what_if", view_func=what_if.what_if_page, methods=["GET", "POST"])
 bp.add_url_rule("/profiles", endpoint="old_profiles", view_func=old_links.old_profiles, methods=["GET"])
 bp.add_url_rule("/profiles/open", endpoint="old_open", view_func=old_links.old_open, methods=["GET"])
 bp.add_url_rule("/profile/<token>", endpoint="old_profile", view_func=old_links.old_profile, methods=["GET"])

@@ -42,13 +42,10 @@ from companion.games.planetary_sisters import (
 from companion.games.planetary_sisters.cards import parse_elements
 from companion.i18n import pick
 from companion.inputs import seat_index, whole_number
-from companion.play import resolve_profile
-from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef
+from companion.web.gameweb import ProfileAllowanceUsed, ProfileChanged, profile_desk
 from companion.web.links import LinkReader
 from companion.web.pages import is_htmx
-from companion.web.profile_model import edit_or_copy, progress_for, tool_deck
-from companion.web.remembering import ProfileAllowanceUsed, ProfileChanged
 from companion.web.wording import PAGE, Wording
 
 from . import cards as cardlib
@@ -151,7 +148,7 @@ def read_form(values: Mapping[str, str], link: LinkReader | None = None) -> Shee
     ``problems``, the other fields of a hand-edited link in ``link`` (the page says what it left out)."""
     link = link if link is not None else LinkReader(values)
     players = link.number("players", 2, 4, allowed=(2, 3, 4)) or 4
-    profile_ref, profile, deck, problems = tool_deck(SLUG, values.get("profile") or DEFAULT_REF, DEFAULT_REF,
+    profile_ref, profile, deck, problems = profile_desk().deck(SLUG, values.get("profile") or DEFAULT_REF, DEFAULT_REF,
                                                      read_profile)
     info = cardlib.deck_info(deck)
     entered: dict[Slot, list[Any]] = {}
@@ -250,7 +247,8 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
         chips=icon_chips(form), seat_names=form.seat_names,
         canonical=form.url(), profile_name=_profile_name(form), undo=undo, link_notice=link_notice,
         held=(pending or {}).get("rank", ""), new_game_url=_new_game_url(form),
-        profile_progress=progress_for(SLUG, form.profile), profile_edit=edit_or_copy(SLUG, ProfileRef.parse(form.profile_ref), back=form.url()),
+        profile_progress=profile_desk().progress(SLUG, form.profile),
+        profile_edit=profile_desk().edit_or_copy(SLUG, form.profile_ref, back=form.url()),
     )
 
 
@@ -356,7 +354,7 @@ def tool_act():  # type: ignore[no-untyped-def]
         values["slot"] = ""
         form = read_form(values)
     elif kind == "profile":
-        values["profile"] = str(ProfileRef.from_input(values.get("profile_link", ""), set(builtin_profiles(SLUG))))
+        values["profile"] = str(ProfileRef.from_input(values.get("profile_link", ""), profile_desk().builtin_refs(SLUG)))
         form = read_form(values)
     elif kind == "remember":
         return _remember(form)
@@ -463,7 +461,7 @@ def _remember(form: SheetForm):  # type: ignore[no-untyped-def]
 
 
 def _reload_profile(form: SheetForm) -> None:
-    form.profile, _key = resolve_profile(SLUG, ProfileRef.parse(form.profile_ref))
+    form.profile = profile_desk().data(SLUG, form.profile_ref)
     form.deck = read_profile(form.profile)
     form.info = cardlib.deck_info(form.deck)
 

@@ -5,6 +5,7 @@ with the hand cards the table has not seen, typed on this phone only (nothing is
 from __future__ import annotations
 
 from flask import redirect, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.games.base import ErrorList, ParseError, Reason, RulesError
 from companion.games.planetary_sisters import GAME, Card, CardRef, TableState, WhatIf, resolve
@@ -15,7 +16,7 @@ from companion.web.wording import Wording
 
 from . import cards as cardlib
 from .breakdown import score_view
-from .draft import ranks_in_play, table_view
+from .draft import ranks_in_play
 from .forms import PICK
 from .messages import explain as explain_reason
 
@@ -56,10 +57,10 @@ def _hand(state: TableState, text: str | None, wording: Wording) -> tuple[list[C
     return kept, resolved, problems
 
 
-def what_if_page(token: str):  # type: ignore[no-untyped-def]
-    view = table_view(token)
+def what_if_page(view: TableViewLike) -> ResponseReturnValue:
+    """The table page ``what-if`` (``/t/<token>/page/what-if``): this phone's "what if", nothing written."""
     state: TableState = view.state
-    wording = Wording.of_table(view.table.seats)
+    wording = Wording.of_table(view.seats)
     names = [wording.seat(i) for i in range(state.players)]
 
     def explain(reason: Reason | RulesError) -> str:
@@ -90,7 +91,8 @@ def what_if_page(token: str):  # type: ignore[no-untyped-def]
             index = whole_number(action[5:], 0, 999)
             refs = [r for i, r in enumerate(refs) if i != index]
             refs, hand, problems = _hand(state, cardlib.SEP.join(str(r) for r in refs), wording)
-        url = url_for("planetary_sisters.what_if", token=token, hand=cardlib.SEP.join(str(r) for r in refs) or None)
+        url = url_for("table_hooks.page", token=view.table.token, name="what-if",
+                      hand=cardlib.SEP.join(str(r) for r in refs) or None)
         if not problems and not is_htmx():
             return redirect(url, 303)
     else:

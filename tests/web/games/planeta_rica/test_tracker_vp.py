@@ -33,7 +33,7 @@ def builtin_table(phone: Phone) -> str:
 
 def answer(phone: Phone, url: str, **typed: str):  # type: ignore[no-untyped-def]
     html = phone.get(url).get_data(as_text=True)
-    return phone.post(f"/planeta-rica/t/{token_of(url)}/vp", {"version": str(version_of(html)), **typed})
+    return phone.post(f"/t/{token_of(url)}/act/vp", {"version": str(version_of(html)), **typed})
 
 
 def profile_of(app: Flask, url: str) -> ProfileRef:
@@ -47,7 +47,7 @@ def test_the_vp_the_profile_lacks_is_asked_and_the_totals_say_what_they_wait_for
     url = builtin_table(phone)
     html = phone.get(url).get_data(as_text=True)
     assert html.count('name="vp_new_earth"') == 1  # one question for the three copies
-    assert 'action="/planeta-rica/t/' in html
+    assert re.search(r'action="/t/[^/"]+/act/vp"', html)
     text = text_of(html)
     assert "Aki's total waits for the VP of New Earth. PR-6" in text
     assert "= not known yet" in text and "at least 0 VP; 1 card's VP unknown" in text  # the running VP (issue 24)
@@ -99,7 +99,7 @@ def test_an_answer_that_is_no_number_is_refused_and_kept(phone: Phone, app: Flas
 
 def test_an_answer_from_a_phone_behind_is_not_saved_and_kept(phone: Phone, app: Flask) -> None:
     url = builtin_table(phone)
-    response = phone.post(f"/planeta-rica/t/{token_of(url)}/vp", {"version": "1", "vp_new_earth": "2"})
+    response = phone.post(f"/t/{token_of(url)}/act/vp", {"version": "1", "vp_new_earth": "2"})
     assert response.status_code == 409
     assert 'name="vp_new_earth" value="2"' in response.get_data(as_text=True)
     assert not profile_of(app, url).is_user
@@ -108,7 +108,7 @@ def test_an_answer_from_a_phone_behind_is_not_saved_and_kept(phone: Phone, app: 
 def test_htmx_answer_is_the_fragment_with_a_notice(phone: Phone) -> None:
     url = builtin_table(phone)
     html = phone.get(url).get_data(as_text=True)
-    response = phone.post(f"/planeta-rica/t/{token_of(url)}/vp", {"version": str(version_of(html)),
+    response = phone.post(f"/t/{token_of(url)}/act/vp", {"version": str(version_of(html)),
                                                                   "vp_new_earth": "-1"},
                           headers={"HX-Request": "true"})
     assert response.status_code == 200
@@ -125,9 +125,9 @@ def test_a_watch_link_shows_a_note_and_cannot_answer(phone: Phone, app: Flask) -
         assert table is not None
         watch = table.watch_token
     html = phone.get(f"/w/{watch}").get_data(as_text=True)
-    assert 'name="vp_new_earth"' not in html and "/vp" not in html
+    assert 'name="vp_new_earth"' not in html and "/act/vp" not in html
     assert "The deck profile lacks the VP of New Earth; a player's phone can enter them." in text_of(html)
-    response = phone.post(f"/planeta-rica/t/{watch}/vp", {"version": "99", "vp_new_earth": "2"})
+    response = phone.post(f"/t/{watch}/act/vp", {"version": "99", "vp_new_earth": "2"})
     assert response.status_code == 404
     assert not profile_of(app, url).is_user
 

@@ -37,14 +37,14 @@ def test_the_table_forms_never_fail(app: Flask, phone: Phone) -> None:
         assert response.status_code in (303, 422), (kind, field, junk, response.status_code)
         version = version_of(phone.get(url).get_data(as_text=True))
         if kind in ("setup", "reveal"):
-            response = phone.post(f"/planetary-sisters/t/{token}/draft",
+            response = phone.post(f"/t/{token}/act/draft",
                                   {"version": version, "kind": kind, field: junk, "do": junk or "add"})
             assert response.status_code in (200, 422), (kind, field, junk, response.status_code)
-    assert phone.post("/planetary-sisters/t/nope/draft", {"kind": "setup"}).status_code == 404
-    assert phone.get("/planetary-sisters/t/nope/what-if").status_code == 404
+    assert phone.post("/t/nope/act/draft", {"kind": "setup"}).status_code == 404
+    assert phone.get("/t/nope/page/what-if").status_code == 404
     for junk in JUNK:
-        assert phone.get(f"/planetary-sisters/t/{token}/what-if", query_string={"hand": junk}).status_code in (200, 422)
-        response = phone.post(f"/planetary-sisters/t/{token}/what-if", {"hand": junk, "do": "add", "add_rank": junk})
+        assert phone.get(f"/t/{token}/page/what-if", query_string={"hand": junk}).status_code in (200, 422)
+        response = phone.post(f"/t/{token}/page/what-if", {"hand": junk, "do": "add", "add_rank": junk})
         assert response.status_code in (200, 303, 422)
 
 

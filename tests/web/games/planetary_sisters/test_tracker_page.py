@@ -128,7 +128,7 @@ def test_the_field_is_collected_card_by_card_and_refused_cards_say_why(phone: Ph
     url = start_table(phone, "Aki", "Ben")  # the built-in profile: no card's elements known
     token = token_of(url)
     version = version_of(phone.get(url).get_data(as_text=True))
-    draft = f"/planetary-sisters/t/{token}/draft"
+    draft = f"/t/{token}/act/draft"
     response = phone.post(draft, {"version": version, "kind": "setup", "cards": "", "rank": "27", "el_PLANT": "2",
                                   "do": "add", "parent": "1"})
     html = response.get_data(as_text=True)
@@ -252,7 +252,7 @@ def test_what_if_for_the_player_to_move_with_the_hand_on_this_phone(app, phone: 
     enter(phone, url, {"kind": "turn", "seat": "1", "p_rank": "30", "taken": "f0"})
     html = phone.get(url).get_data(as_text=True)
     assert "What if Chie took…?" in text_of(html)
-    what_if = f"/planetary-sisters/t/{token_of(url)}/what-if"
+    what_if = f"/t/{token_of(url)}/page/what-if"
     html = phone.get(what_if).get_data(as_text=True)
     assert "Chie's turn" in text_of(html) and "1 card in hand the table has not seen is left out." in text_of(html)
     response = phone.post(what_if, {"hand": "", "do": "add", "add_rank": "27"})
@@ -364,7 +364,7 @@ def test_a_rank_the_profile_knows_is_added_by_its_button_to_the_field_and_the_re
     token = token_of(url)
     html = phone.get(url).get_data(as_text=True)
     assert re.search(r'<button type="submit" class="rank-cell known" name="add_rank" value="27"', html)
-    draft = f"/planetary-sisters/t/{token}/draft"
+    draft = f"/t/{token}/act/draft"
     version = version_of(html)
     answer = phone.post(draft, {"version": version, "kind": "setup", "cards": "", "add_rank": "27"})
     assert answer.status_code == 200, text_of(answer.get_data(as_text=True))[:300]

@@ -1,0 +1,54 @@
+"""What a game does on a table besides its entries, through the platform's two routes: a table action
+(``POST /t/<token>/act/<name>``: e.g. adding a card to a list being put together, or keeping a card's VP the
+table was asked) and a table page (``/t/<token>/page/<name>``: e.g. "what if" on this phone only).
+
+The platform reads the table (the players' link only: a watch link names no table here, so it is a 404), calls
+the game's hook (companion.web.gameweb: ``TableAction``, ``TablePage``) and then draws the table or writes what
+the hook answered, through the table's one write path. A game's web package never loads, renders or writes a
+table itself.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from ..play import remember
+from .gameweb import Learn
+from .pages import is_htmx
+from .security import device_id
+from .table_render import render_table
+from .table_service import load_view, web_of
+from .tables import based_on, entry_form
+
+bp = Blueprint("table_hooks", __name__)
+
+
+@bp.post("/t/<token>/act/<name>")
+def act(token: str, name: str) -> ResponseReturnValue:
+    view = load_view(token)
+    action = web_of(view.table.game).table_action(name)
+    if action is None:
+        abort(404)
+    answer = action.act(view, entry_form())
+    if not isinstance(answer, Learn):
+        return render_table(view, can_write=True, status=422 if answer.refused else 200, notice=answer.notice,
+                            problems=list(answer.problems), pending=answer.pending)
+    outcome = remember(view, based_on(), answer.profile, device_id())
+    if outcome.kind != "saved":
+        notice = _("Another phone entered something first, so nothing was remembered. The table below is up to "
+                   "date and what you typed is still in the form: check it and send it again.")
+        return render_table(outcome.view, can_write=True, status=409, notice=notice, pending=answer.pending)
+    if is_htmx():
+        return render_table(outcome.view, can_write=True, notice=answer.saved)
+    return redirect(url_for("tables.show", token=token), 303)
+
+
+@bp.route("/t/<token>/page/<name>", methods=["GET", "POST"])
+def page(token: str, name: str) -> ResponseReturnValue:
+    view = load_view(token)
+    shown = web_of(view.table.game).table_page(name)
+    if shown is None:
+        abort(404)
+    return shown.show(view)
