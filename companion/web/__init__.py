@@ -27,7 +27,7 @@ from . import (
 from .gameweb import ProfileDesk, playable
 from .japanese import mark_ja
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
-from .pages import is_htmx
+from .pages import form_tokens, is_htmx
 from .profile_desk import Desk
 from .rules import api as rules_api  # noqa: F401  (its GET joins the API's blueprint before any app registers it)
 
@@ -69,6 +69,7 @@ def register_web(app: Flask) -> None:
     # Each part may bring a stylesheet of its own: static/css/parts/<name>.css, linked on every page.
     css_dir = Path(app.static_folder or "") / "css" / "parts"
     part_styles = sorted(f"css/parts/{p.name}" for p in css_dir.glob("*.css")) if css_dir.is_dir() else []
-    app.jinja_env.globals.update(part_styles=part_styles, csrf_token=generate_csrf, explain=explain,
-                                 field_label=field_label, option_label=option_label, pick=pick, is_htmx=is_htmx,
+    app.jinja_env.globals.update(part_styles=part_styles, csrf_token=generate_csrf, form_tokens=form_tokens,
+                                 explain=explain, field_label=field_label, option_label=option_label, pick=pick, is_htmx=is_htmx,
                                  rule_name=rule_name)
+

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import render_template, request
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 
 def is_htmx() -> bool:
@@ -19,3 +21,9 @@ def page(template: str, fragment: str | None = None, status: int = 200, **contex
     """A full page, or just its fragment for an htmx request; the page includes the same fragment."""
     name = fragment if (fragment and is_htmx()) else template
     return render_template(name, **context), status
+
+
+def form_tokens() -> Markup:
+    """What every form sends before its own fields (templates call ``form_tokens()``): the phone's CSRF token. A
+    table's renders give their own, with the tap's key (companion.web.table_render.form_tokens_for)."""
+    return Markup('<input type="hidden" name="csrf_token" value="{}">').format(generate_csrf())

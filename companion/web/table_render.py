@@ -1,17 +1,18 @@
 """A table drawn for a phone: the page, and the live fragment each new version sends to every open phone.
 
 The fragment of a version (what the table shows, its history, its forms) is the same for every phone at the
-table, so it is rendered once per version, language and link kind and kept (``shared_fragment``); what differs
-per phone is put in afterwards (``personal``): the phone's CSRF token, and a fresh key for the tap the page's
-forms will send (a form sent twice with JavaScript off writes once: ``companion.play``'s entry keys). A fragment
-that answers an entry (a refusal with its reasons and the phone's input kept) is the phone's own and is rendered
-for it alone.
+table, so it is rendered once per version, language and link kind and kept (``shared_fragment``). That shared
+render holds nothing of one phone's: its forms' CSRF token and tap key are rendered empty, and the page's script
+fills them from the page's own token as a form is sent (a shared fragment only ever reaches a page running its
+script: htmx swaps and the live stream). A page, or a fragment that answers an entry (a refusal with its reasons
+and the phone's input kept), is the phone's own: rendered for it alone, with its token and a fresh key for the
+tap its forms will send (a form sent twice with JavaScript off writes once: ``companion.play``'s entry keys).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import current_app, make_response, render_template, request, url_for
@@ -19,6 +20,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from ..cache import BoundedCache
 from ..play import TableView
@@ -30,8 +32,19 @@ from .scoreboard import scoreboard
 from .table_service import RECENT_HISTORY, Past, history, registered, web_of
 
 LOOK_FIELDS = ("sel",)  # fields of an entry form that say what the phone was looking at, not what it entered
-CSRF_SLOT = "__companion_csrf_slot__"  # where a shared render leaves the phone's CSRF token
 KEY_FIELD = "entry_key"
+
+
+def form_tokens_for(*, shared: bool, can_write: bool) -> Callable[[], Markup]:
+    """What every form of a table render carries before its own fields (templates call ``form_tokens()``): the
+    CSRF token and, where the form may write, the key of the tap it will send. A shared render leaves both empty
+    for the page's script to fill; a phone's own render has its token and one fresh key."""
+    token = "" if shared else generate_csrf()
+    tokens = Markup('<input type="hidden" name="csrf_token" value="{}">').format(token)
+    if can_write:
+        key = "" if shared else secrets.token_urlsafe(12)
+        tokens += Markup('<input type="hidden" name="{}" value="{}">').format(KEY_FIELD, key)
+    return lambda: tokens
 
 
 def public_url(endpoint: str, **values: Any) -> str:
@@ -64,7 +77,8 @@ def events_url(view: TableView, can_write: bool) -> str:
 
 def table_context(view: TableView, *, can_write: bool, notice: str = "", problems: list[str] | None = None,
                   pending: Mapping[str, str] | None = None, past: Past | None = None,
-                  look: Mapping[str, str] | None = None, watching: bool = False) -> dict[str, Any]:
+                  look: Mapping[str, str] | None = None, watching: bool = False,
+                  shared: bool = False) -> dict[str, Any]:
     """Everything the table's templates draw, built once (handlers build the model; templates only draw)."""
     web = web_of(view.table.game)
     token = view.table.token if can_write else view.table.watch_token
@@ -93,7 +107,7 @@ def table_context(view: TableView, *, can_write: bool, notice: str = "", problem
         # the read-only link's way back to now is the read-only link: a watcher never sees the players' token
         now_url=url_for("tables.show", token=view.table.token) if can_write or (past and not watching)
         else url_for("tables.watch", token=view.table.watch_token),
-        csrf_token=lambda: CSRF_SLOT,  # the phone's own token goes in afterwards (personal)
+        form_tokens=form_tokens_for(shared=shared, can_write=can_write and past is None),
     )
 
 
@@ -101,19 +115,6 @@ def _profile_key(view: TableView) -> str:
     """The profile's version as the view read it (play.view_of's key: "user:<token>@<version>" or a built-in
     id, which never changes while the server runs)."""
     return str(view.cache_key[2]) if len(view.cache_key) > 2 else ""
-
-
-def personal(html: str, can_write: bool = True) -> str:
-    """A render with this phone's parts put in: its CSRF token, and after each form's token a fresh key for the
-    tap that form will send (a watch page's forms write nothing and get none)."""
-    token = generate_csrf()
-    html = html.replace(f'content="{CSRF_SLOT}"', f'content="{token}"')
-    if not can_write:
-        return html.replace(CSRF_SLOT, token)
-    key = secrets.token_urlsafe(12)
-    return html.replace(f'value="{CSRF_SLOT}">',
-                        f'value="{token}"><input type="hidden" name="{KEY_FIELD}" value="{key}">').replace(
-        CSRF_SLOT, token)
 
 
 # The live fragment of a table's version as every phone gets it: rendered once, whoever asks first.
@@ -130,12 +131,13 @@ def _shared_key(view: TableView, can_write: bool, look: Mapping[str, str]) -> tu
 
 
 def shared_fragment(view: TableView, can_write: bool, look: Mapping[str, str] | None = None) -> str:
-    """The table fragment of this version (no notice, no pending entry: nothing of one phone's) as rendered once
-    for every phone in this language, with ``personal``'s slots still in it."""
+    """The table fragment of this version (no notice, no pending entry, no token: nothing of one phone's) as
+    rendered once for every phone in this language."""
     look = dict(look if look is not None else selected())
     return _fragments.get_or_make(
         _shared_key(view, can_write, look),
-        lambda: render_template("table/_live.html", **table_context(view, can_write=can_write, look=look)))
+        lambda: render_template("table/_live.html",
+                                **table_context(view, can_write=can_write, look=look, shared=True)))
 
 
 def render_table(view: TableView, *, can_write: bool, status: int = 200, notice: str = "",
@@ -148,7 +150,7 @@ def render_table(view: TableView, *, can_write: bool, status: int = 200, notice:
         context = table_context(view, can_write=can_write, notice=notice, problems=problems, pending=pending,
                                 past=past, watching=watching)
         html = render_template("table/_live.html" if is_htmx() else "table/page.html", **context)
-    response = make_response(personal(html, can_write and past is None), status)
+    response = make_response(html, status)
     # A table moves on with every entry: Back must ask again for its step, never show a kept copy (whose forms
     # would send on an old version).
     response.headers["Cache-Control"] = "no-store"
@@ -169,5 +171,5 @@ def _past_notice(past: Past) -> str:
                     "keeps both).", past.later)
 
 
-__all__ = ["CSRF_SLOT", "KEY_FIELD", "LOOK_FIELDS", "personal", "public_url", "render_table", "selected",
+__all__ = ["KEY_FIELD", "LOOK_FIELDS", "form_tokens_for", "public_url", "render_table", "selected",
            "shared_fragment", "step_url", "table_context"]

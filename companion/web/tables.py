@@ -42,7 +42,7 @@ from .gate import RETRY_STREAM_SECONDS, keep_until_closed, stream_slot, watching
 from .messages import message_for, reason_text
 from .rules.links import link_rulings
 from .security import device_id
-from .table_render import KEY_FIELD, personal, public_url, render_table, selected, shared_fragment, step_url
+from .table_render import KEY_FIELD, public_url, render_table, selected, shared_fragment, step_url
 from .table_service import (
     export_chunks,
     history,
@@ -159,7 +159,7 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
                     return
                 if news is not None:
                     said = [text for seq, device, text in news.lines if seq > sent and device != mine]
-                    data = {"version": news.version, "html": personal(news.html, not watch),
+                    data = {"version": news.version, "html": news.html,
                             "said": said[:SAID_LINES][::-1]}
                     db.session().close()
                     yield f"id: {news.version}\nevent: table\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"

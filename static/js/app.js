@@ -16,6 +16,24 @@
     evt.detail.headers["X-CSRFToken"] = csrfToken();
   });
 
+  // A table's fragment rendered once for every phone (an htmx swap, the live stream) leaves its forms' CSRF token
+  // and tap key empty: a form going out gets this page's own token, and a fresh key for its tap.
+  function newTapKey() {
+    if (window.crypto && crypto.getRandomValues) {
+      var bytes = new Uint8Array(12);
+      crypto.getRandomValues(bytes);
+      return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+    }
+    return String(Date.now()) + String(Math.random()).slice(2);
+  }
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    var token = form.querySelector && form.querySelector('input[name="csrf_token"]');
+    if (token && !token.value) token.value = csrfToken();
+    var key = form.querySelector && form.querySelector('input[name="entry_key"]');
+    if (key && !key.value) key.value = newTapKey();
+  }, true);
+
   // A table page's address names its version (?at=), so the browser's Back returns to the table before the
   // last entry (each entry pushes its own step, see tables.answer) and never writes. A page opened by its plain
   // link gets its step's address here; the state lets htmx reload it when Back comes to it.

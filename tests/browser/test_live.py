@@ -89,6 +89,38 @@ def test_entries_reach_every_phone_by_the_stream_and_are_announced_by_seat(new_p
     assert "Aki: +3" in said(first) and "Aki: +3" in said(second)
 
 
+
+# A copy of the table's entry form that htmx has not taken over, sent as a plain form (as a form of the fragment
+# without hx-* attributes is): it carries the fragment's empty token and key until the page's script fills them.
+PLAIN_SUBMIT = """([seat, points]) => {
+  const form = document.querySelector('#live form[action$="/move"]').cloneNode(true);
+  form.removeAttribute('hx-post');
+  form.querySelector('[name="seat"]').value = seat;
+  form.querySelector('[name="points"]').value = points;
+  document.body.appendChild(form);
+  const sent = [form.querySelector('[name="csrf_token"]').value, form.querySelector('[name="entry_key"]').value];
+  form.requestSubmit();
+  return sent;
+}"""
+
+
+def test_a_plain_form_of_a_streamed_fragment_is_sent_with_this_pages_token(new_phone, server) -> None:  # type: ignore[no-untyped-def]
+    """The fragment a stream brings is the same for every phone, so it holds no phone's token or tap key; the page
+    fills in its own as a form goes out, and the entry is saved."""
+    first, second = phone(new_phone), phone(new_phone)
+    url = start_table(first, server, "Aki", "Ben")
+    second.goto(url)
+    for page in (first, second):
+        streaming(page)
+    add(first, "Ben", "7")
+    expect(total(second, 1)).to_have_text("7")  # the stream swapped the fragment in
+    assert second.evaluate("document.querySelector('#live [name=\"csrf_token\"]').value") == ""
+    sent = second.evaluate(PLAIN_SUBMIT, ["0", "4"])
+    assert sent == ["", ""]  # empty in the fragment as sent
+    expect(total(second, 0)).to_have_text("4")  # filled as it went out: saved, not refused for its token
+    expect(total(first, 0)).to_have_text("4")
+
+
 def test_a_tap_made_offline_waits_survives_a_reload_and_is_sent_once(new_phone, server) -> None:  # type: ignore[no-untyped-def]
     first, second = phone(new_phone), phone(new_phone)
     url = start_table(first, server, "Aki", "Ben")
