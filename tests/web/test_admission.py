@@ -138,7 +138,7 @@ def test_under_the_test_client_nothing_watches_and_nothing_is_shed(app: Flask, p
     table = new_table(phone, "Aki", "Ben")
     assert phone.get(table).status_code == 200
     assert "admission" not in app.extensions  # no gevent loop here: inert
-    if not any(name.startswith("ADMISSION") for name in os.environ):  # the defaults (README, Configuration)
+    if not any(name.startswith("ADMISSION") for name in os.environ):  # the defaults (docs/deployment.md, Configuration)
         assert app.config["ADMISSION"] == "auto" and app.config["ADMISSION_LAG_MS"] == 200
         assert app.config["ADMISSION_WINDOW_MS"] == 1000
 
