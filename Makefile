@@ -1,7 +1,7 @@
 # Two commands set everything up on a fresh machine:
 #   make run    installs what is missing and serves the app with gunicorn (http://127.0.0.1:8000)
 #   make test   installs what is missing and runs the whole suite (in one process per core: JOBS)
-# Configuration: HOST, PORT, WORKERS; DATABASE_URL (PostgreSQL), SECRET_KEY, PUBLIC_URL (see README).
+# Configuration: HOST, PORT, WORKERS; DATABASE_URL (PostgreSQL), SECRET_KEY, PUBLIC_URL (see docs/deployment.md).
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -73,7 +73,7 @@ chromium:
 migrate: setup
 	@$(PY) -m companion migrate
 
-# gunicorn.conf.py: gevent workers, so slow clients on the Wi-Fi cannot hold the workers (README, Reliability)
+# gunicorn.conf.py: gevent workers, so slow clients on the Wi-Fi cannot hold the workers (docs/reliability.md)
 # The fixed PDFs (decks, reference cards, rules) are rendered into the disk cache beside the server, at low
 # priority, so no player waits for one (companion/web/printing/ahead.py; its log: .venv/print-ahead.log).
 run: migrate

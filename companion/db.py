@@ -110,7 +110,7 @@ def _ping_when_idle(engine: Engine) -> None:
 class _WriteLock:
     """SQLite lets one writer in at a time across every process, and a writer that finds another there waits in
     SQLite's own busy handler: C code that sleeps the whole process, so under gevent (make run) one worker
-    waiting for the other's write freezes every phone of its event loop (issue 33). So the writers of this app
+    waiting for the other's write freezes every phone of its event loop. So the writers of this app
     take their turn here first, cooperatively: this process's lock (a gevent lock under make run), then a lock
     file beside the database (``flock``, tried without blocking and tried again after short sleeps that let the
     loop run), so by the time SQLite is asked for its lock nobody of this app holds it. Re-entrant for the

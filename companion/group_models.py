@@ -1,4 +1,4 @@
-"""Database models of groups (issue 28): a circle of friends with its own links, a roster, and its tables.
+"""Database models of groups: a circle of friends with its own links, a roster, and its tables.
 
 Kept apart from ``models.py`` (tables, logs, profiles): a group only points at tables, through ``group_tables``,
 so nothing about a table changes when it joins a group. The models share ``Base``, so one metadata (and the

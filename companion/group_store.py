@@ -1,4 +1,4 @@
-"""Persistence of groups (issue 28): the group and its links, its roster, and which tables belong to it.
+"""Persistence of groups: the group and its links, its roster, and which tables belong to it.
 
 Tables stay as ``store.py`` keeps them; a group only points at them (``group_tables``). A group's import is
 written in one transaction, its tables with it, so a refused or failed import leaves nothing behind.

@@ -36,7 +36,7 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     # Templates look up every string through these: the request's catalogs are found once and kept for its
     # language, where Flask-Babel's own callables find them again for each string (a fifth of a table's render
-    # went there: issue #29). A forced locale (force_locale) changes the language, so the kept one is checked.
+    # went there, measured). A forced locale (force_locale) changes the language, so the kept one is checked.
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: bound_translations().ugettext(s),
         ngettext=lambda s, p, n: bound_translations().ungettext(s, p, n),

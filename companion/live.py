@@ -1,4 +1,4 @@
-"""Live tables: every open page of a table hears of each new version at once (issue #23).
+"""Live tables: every open page of a table hears of each new version at once.
 
 One ``Hub`` per app (per worker process) keeps, for each table some page is watching, the newest version it
 knows of and the pages waiting for a newer one. A write in this process tells the hub right after its commit

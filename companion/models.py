@@ -70,7 +70,7 @@ class Event(Base):
 
 class TableSnapshot(Base):
     """A table's log as read up to ``seq`` through its game's engine (play._advanced writes it lazily): the
-    first view of a long table after a restart reads the entries after it, not the whole log (issue #29). Only
+    first view of a long table after a restart reads the entries after it, not the whole log. Only
     a cache: a snapshot whose engine, profile or table differ is ignored, and the log stays the truth."""
 
     __tablename__ = "table_snapshots"

@@ -12,7 +12,7 @@ otherwise. After ``RETENTION_DAYS`` (30 by default) without use, these go:
   not: opening its page changes nothing, so a group nobody started a table in is not kept for ever;
 - the records of what each client made (``creations``) once they are older than the longest window.
 
-Run it daily from cron or a systemd timer (README, "Retention"). It deletes in one transaction per kind and
+Run it daily from cron or a systemd timer (docs/reliability.md, "Retention"). It deletes in one transaction per kind and
 prints what it deleted.
 """
 

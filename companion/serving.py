@@ -1,7 +1,7 @@
 """How `make run` takes connections: gunicorn's gevent worker, accepting at once what comes.
 
 Two things of the stock worker left connections waiting in the kernel's accept queue, where no part of the app can
-see them, answer them or count them (issue 33: 11-14 s there while the server's own time was under 1 s):
+see them, answer them or count them (measured: 11-14 s there while the server's own time was under 1 s):
 
 - With several workers it accepts one connection per wake of the listening socket, so a burst drains one
   connection per turn of a busy event loop. Here each wake takes up to ``ACCEPT_BATCH``.

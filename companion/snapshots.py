@@ -1,5 +1,5 @@
 """Stored snapshots of tables' replayed logs: the first view of a long table after a restart reads the entries
-after its snapshot, not the whole log through the engine (issue #29: 10,000 entries took 1.1 s and held a worker).
+after its snapshot, not the whole log through the engine (10,000 entries took 1.1 s and held a worker).
 
 play._advanced reads one when a worker first meets a table (``restore``) and, when its replay has read
 ``EVERY`` entries past the one stored, takes a new one (``due``, inside the replay's lock) and stores it after

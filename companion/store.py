@@ -69,7 +69,7 @@ TURN_SECONDS = 8.0
 
 
 def new_token() -> str:
-    """144 random bits, URL-safe (the issue asks for at least 96)."""
+    """144 random bits, URL-safe (at least 96 are needed for a link nobody can guess)."""
     return secrets.token_urlsafe(18)
 
 

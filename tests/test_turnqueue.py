@@ -47,7 +47,7 @@ def test_a_head_that_lapses_is_benched_and_the_next_head_gets_a_whole_turn() -> 
 
 
 def test_a_phone_sending_stale_entries_again_and_again_holds_the_others_up_once_a_bench() -> None:
-    """The attack of issue 33: a phone that keeps sending old versions. Each second it is refused, another
+    """An attack: a phone that keeps sending old versions. Each second it is refused, another
     phone tries to write; over a minute, the other phone is held up at most twice (once per bench)."""
     q = Queue()
     held = 0

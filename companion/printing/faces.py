@@ -1,4 +1,4 @@
-"""Cards laid out once, drawn wherever they go (issue #29, item 3).
+"""Cards laid out once, drawn wherever they go.
 
 A card sheet (printables/_card_sheet.html) lays out each distinct card once, on a page of its own exactly the
 card's size (a section with ``data-face-page="N"``), and leaves on the sheets an empty box the card's size where

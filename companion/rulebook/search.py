@@ -1,6 +1,6 @@
 """Asking the rules: a BM25 index over a game's clauses that takes a question in Japanese or English.
 
-Why this index (README, "Rules at hand"): the corpus is small (some twenty clauses a game, both languages), so a
+Why this index (docs/games.md, "Rules at hand"): the corpus is small (some twenty clauses a game, both languages), so a
 pure-Python index answers in well under a millisecond and needs no package and no service. Japanese has no
 spaces, and most of its rule words are two characters (手札, 攻撃, 防御, 得点) or one (親, 子, 山): SQLite's FTS5
 trigram tokenizer cannot match a term shorter than three characters, so it would miss exactly those. Here

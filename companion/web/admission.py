@@ -2,7 +2,7 @@
 
 `make run` serves with gevent workers: every request of a worker shares one thread, the event loop. When the
 cores are saturated nothing waits for the database (where ``DB_WAIT_SECONDS`` answers 503), the requests simply
-queue on the loop, and every phone waits longer and longer (10-30 s in issue #27's 120 phones on 30 tables).
+queue on the loop, and every phone waits longer and longer (10-30 s, measured with 120 phones on 30 tables).
 So each worker watches its own loop: a greenlet sleeps ``INTERVAL`` and measures how late it wakes. That lag is
 how long anything runnable waits for its turn on the loop. One late wake is a spike (a page that took a while,
 the machine busy for a moment) and is let pass; a lag that stays past ``ADMISSION_LAG_MS`` for a whole

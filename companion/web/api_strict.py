@@ -1,5 +1,5 @@
 """Fields a call's description does not allow inside the body's objects: refused (422), so what the description
-calls invalid the server refuses too (issue 27, point 7).
+calls invalid the server refuses too.
 
 At the top level a body may carry unknown fields (ignored, API.md; ``api_schema.obj``), but inside, a card or a
 seat is described with only its own fields (``api_schema.part``: ``additionalProperties: false``). The server used

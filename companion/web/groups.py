@@ -1,4 +1,4 @@
-"""Groups (issue 28): a circle of friends with an unguessable link and a read-only one, its roster, its tables
+"""Groups: a circle of friends with an unguessable link and a read-only one, its roster, its tables
 (started from the roster, added afterwards, or a rematch of a finished one), its history and statistics, the
 statistics as a PDF, and its plays out as CSV, BG Stats files and the app's own JSON (which imports back).
 

@@ -37,7 +37,7 @@ def progress_of(entry: Registered, data: Mapping[str, Any], key: str = "") -> Pr
     """How many of the deck's cards this profile knows (None for a game with no profile).
 
     Counted once per profile, version and language and kept: building the editor's cells costs more than the
-    rest of a table's render (issue #29). ``key`` names the profile's version when the caller knows it (a
+    rest of a table's render. ``key`` names the profile's version when the caller knows it (a
     table's profile key, a user profile's token and version); else the data itself is the key."""
     editor = entry.web.profile_editor
     if editor is None:

@@ -327,7 +327,7 @@ def delete(token: str) -> ResponseReturnValue:
         return _mine_page(403, _("Only the phone that made this profile can delete it. Nothing was deleted."), True)
     if request.form.get("confirm") != "yes":
         # The cards typed into a profile are lost with one tap otherwise: the phone asks once more, with or
-        # without JavaScript (issue 15: nothing is lost with one tap).
+        # without JavaScript, so nothing typed is lost to one tap.
         return _mine_page(200, confirm_token=token)
     try:
         store.delete_profile(profile.id, _version())

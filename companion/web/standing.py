@@ -1,4 +1,4 @@
-"""Where each player stands now (issue #24, point 2): one line per seat, built by a game's table model from what
+"""Where each player stands now: one line per seat, built by a game's table model from what
 its state already knows, with what is still unknown said plainly; templates/table/_standing.html draws it on the
 play and the watch page alike. Nothing here names a game."""
 

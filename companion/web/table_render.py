@@ -122,7 +122,7 @@ _fragments: BoundedCache[str] = BoundedCache(512, max_bytes=64 * 2**20, size_of=
 
 
 # The game's table model of a version for what a phone looks at, kept with the fragments (the page GET and the
-# answers with a notice draw it again around their own parts; issue #29).
+# answers with a notice draw it again around their own parts), so a version's model is built once, not once per request.
 _models: BoundedCache[Any] = BoundedCache(512)
 
 

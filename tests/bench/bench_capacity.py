@@ -3,7 +3,7 @@
 
 For each K prints p50/p99 "entry answered" (the phone that entered gets its fresh table) and p50/p99 "other
 phones updated" (from the entry's send to each other phone's stream showing its version), errors, and the
-machine's load beside them; then a static file's p99 in the same run as the baseline. Target (issue #29):
+machine's load beside them; then a static file's p99 in the same run as the baseline. Target:
 >= 200 tables with p99 <= 300 ms answered and <= 500 ms updated on 2 cores.
 
 Settings (environment): BENCH_WORKERS (2), BENCH_CAPACITY_TABLES ("100,200,300,400,500": the steps, stopping

@@ -1,4 +1,4 @@
-"""The live table (issue #23), on loopback against gunicorn as `make run` starts it:
+"""The live table, on loopback against gunicorn as `make run` starts it:
 
 1. propagation: from an entry's answer to the last of 4 and of 13 phones having the new version, p50/p95/max,
    with push (the event stream) and with the polling fallback (every 2 s, the app's POLL_SECONDS), same run;

@@ -1,4 +1,4 @@
-"""Overload (issue #27, item 2): 120 phones on 30 tables press gunicorn as `make run` serves it (2 gevent workers,
+"""Overload: 120 phones on 30 tables press gunicorn as `make run` serves it (2 gevent workers,
 admission control at its defaults) past what two cores can answer, then the same crowd against the same server
 with admission control off (ADMISSION=off), in one run.
 

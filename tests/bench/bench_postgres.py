@@ -1,4 +1,4 @@
-"""PostgreSQL beside SQLite in the same run (issue #29, item 4: within 1.5x on polls and entries).
+"""PostgreSQL beside SQLite in the same run (goal: within 1.5x on polls and entries).
 
 Starts a throwaway PostgreSQL cluster on 127.0.0.1 as .ci/run does (Debian's packages, installed with apt-get
 only when missing; fsync=off, since the bench measures the app and its queries, not the disk, and the cluster is

@@ -4,7 +4,7 @@ the render CPU of every built-in printable and of a 5,000-entry score summary, e
 
     .venv/bin/python tests/bench/bench_printing.py
 
-Targets (on the 2-core machine, issue #29): every built-in printable at most 1.5 s of CPU cold (the 144-card
+Targets (on the 2-core machine): every built-in printable at most 1.5 s of CPU cold (the 144-card
 deck included), a 5,000-entry summary at most 2 s, cached under 20 ms. This script prints the figures; it
 asserts nothing. "cached: print" re-renders the HTML and finds the PDF by its hash;
 "route" is what the PDF route does (the rendered-HTML shortcut, then the same cache).
@@ -42,7 +42,7 @@ def main() -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="bench-print-"))
     # A bench measures how long a render takes, however long: the players' 20 s limit (a 503 page) would stop
-    # it on a busy machine (issue #29), so it gets a limit nobody reaches.
+    # it on a busy machine, so it gets a limit nobody reaches.
     app = make_app(folder, f"sqlite:///{folder / 'bench.db'}", PRINT_TIME_LIMIT=3600.0)
     db.upgrade(app)
     init_app(app)

@@ -1,4 +1,4 @@
-"""Benchmark: answering a pasted deck profile grows linearly with its size (issue 14, item 4).
+"""Benchmark: answering a pasted deck profile grows linearly with its size.
 
 Posts profiles of 1,000 to 10,000 cards (JSON and TOML) to the profile import form of the test game, which
 refuses anything over its card limit, and prints the median answer time and the time per 1,000 cards. Linear

@@ -1,4 +1,4 @@
-"""Benchmark: the rules lookup (issue 25). For each game and language, how many of the players' questions in
+"""Benchmark: the rules lookup. For each game and language, how many of the players' questions in
 tests/rulebook/questions.toml find the ruling that answers them among the top 3 clauses (goal: at least 90%), and
 how long a question takes on the server: the index built from the clause files (once), a search alone, and the
 whole API call (GET /api/v1/<slug>/rules, through Flask's test client) (target: under 100 ms).

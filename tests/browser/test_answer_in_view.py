@@ -1,4 +1,4 @@
-"""Quick tools answer in view (issue 24, point 6): after the last tap on a quick tool at phone size (390 × 844),
+"""Quick tools answer in view: after the last tap on a quick tool at phone size (390 × 844),
 the answer's first line (the verdict) and the start of its reason are on the screen without scrolling, in
 English and Japanese. The last tap is the one a player makes last: Sister Combination's "colour named" chip,
 Strato-Sphere's "may it attack?" button, a Lumière area tapped on the checker's field, Planeta Rica's "Update

@@ -1,11 +1,12 @@
-"""The table at a glance (issue 24, point 1): on every game's table page at phone size (390 × 844), in English
+"""The table at a glance: on every game's table page at phone size (390 × 844), in English
 and Japanese, whose turn it is, the game's state and the main action are on the first screen; sharing, the PDF,
 the rules and the group sit in one compact menu (a <details>, so it works with JavaScript off); Undo says what
 it will undo (the newest history line) and stands above the entry forms, never below them.
 
 At 360 × 740 too: whose turn (in the top 45 %) and the main action on the first screen, and no sideways scroll.
-The test prints, per game, language and width, how many pixels come before "whose turn" (the issue measured ~570
-of 844) and keeps a screenshot of each first screen in test-artifacts/at-a-glance/."""
+The test prints, per game, language and width, how many pixels come before "whose turn" (~570 of 844 were measured
+once, with whose turn below the fold on a small phone) and keeps a screenshot of each first screen in
+test-artifacts/at-a-glance/."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 GLANCE = ARTIFACTS / "at-a-glance"
 HEIGHT = PHONE["viewport"]["height"]  # type: ignore[index]
-NARROW = {"width": 360, "height": 740}  # the issue's small phone
+NARROW = {"width": 360, "height": 740}  # a small phone players use
 ZONE = {"en": "America/New_York", "ja": "Asia/Tokyo"}  # each phone's own clock
 # The line that says whose turn it is (or, before play, what to do first), per game.
 TURN = {
@@ -111,7 +112,7 @@ def test_the_first_screen_is_the_game(browser, tables, lang: str) -> None:  # ty
                     faults.append(f"{slug} {lang}: Undo says {undo['text']!r}, not the newest line {found['newest']!r}")
             if found["scroll"] > PHONE["viewport"]["width"]:  # type: ignore[index]
                 faults.append(f"{slug} {lang}: the page scrolls sideways ({found['scroll']} px)")
-            # the score summary link carries the phone's time zone (issue 24, point 9: times printed as it reads them)
+            # the score summary link carries the phone's time zone (times printed as its player reads them)
             summary = page.locator("#table-menu a[data-tz]").first.get_attribute("href") or ""
             if f"tz={ZONE[lang].replace('/', '%2F')}" not in summary:
                 faults.append(f"{slug} {lang}: the summary link {summary!r} does not carry the phone's zone")

@@ -1,4 +1,4 @@
-"""Accessibility (issue 24, point 5): axe-core (pinned in package.json, copied to static/vendor/axe.min.js by
+"""Accessibility: axe-core (pinned in package.json, copied to static/vendor/axe.min.js by
 `make test`) run over every page a player opens, in Japanese and English: home, the new-table pages, every game's
 table page (nothing entered yet and after a few entries, a step back, its history and its watch link), every game's
 quick tool (empty and with an answer after taps), the rules pages, a group's pages, the profile pages and the print
@@ -190,7 +190,8 @@ SC_READING = """() => {
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_sister_combination_reads_well(browser, site: Site, lang: str) -> None:  # type: ignore[no-untyped-def]
-    """Issue 24: "Mirror" and "Stack 2" on one line, the field card's sister name inside the card (the S.P. card's
+    """Labels read whole (a word broken over two lines reads as two): "Mirror" and "Stack 2" on one line, the field
+    card's sister name inside the card (the S.P. card's
     frame included), the named colours ("green", not "gree n") likewise, the SC-3 badge on the blue "Take the
     stack" button readable (4.5:1)."""
     paths = dict(site.pages)

@@ -1,4 +1,4 @@
-"""The browser's Back returns to the previous step of a page, never to the home page (issue 15, item 2): each
+"""The browser's Back returns to the previous step of a page, never to the home page: each
 tap of the dispute and check pages, and each entry of a table page. Back on a table never writes: it shows the
 table as it was, read-only, and the table now still has the entry."""
 

@@ -1,4 +1,4 @@
-"""The live table (issue #23) as players see it: three phones (390 × 844, Chromium) on one table, served as
+"""The live table as players see it: three phones (390 × 844, Chromium) on one table, served as
 `make run` serves (gunicorn, gevent, 2 worker processes; PostgreSQL when TEST_DATABASE_URL is set).
 
 Each phone's polling (the fallback) is blocked, so whatever reaches it came by the stream. Nothing waits a fixed

@@ -1,4 +1,4 @@
-"""The page's answer to a busy or full server (issue 27, points 2 and 4), in Chromium at phone size: a 503 or
+"""The page's answer to a busy or full server, in Chromium at phone size: a 503 or
 507 for an entry shows the server's message above the page, swaps nothing (the entry stays in its form), and a
 later entry that is saved takes the message away. The server's side (when it answers so) is
 tests/web/test_overload.py; here the answer is given to the page as the server gives it."""
@@ -50,8 +50,8 @@ def test_a_busy_server_is_said_and_the_page_sends_the_entry_again_once(new_phone
 
 
 def test_an_entry_saved_but_answered_500_is_sent_again_and_saved_once(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
-    """The server saved the entry, then its answer failed (a database restart after the commit, as issue 33 met
-    it): the page gets a 500 in place of the table. It sends the same tap again (its key): answered "saved", and
+    """The server saved the entry, then its answer failed (a database restart after the commit, as a real run
+    met it): the page gets a 500 in place of the table. It sends the same tap again (its key): answered "saved", and
     the log holds the entry once, not twice."""
     page = new_phone()
     start_table(page, live_server, "Aki", "Ben")

@@ -48,7 +48,7 @@ def tap_card(page: Page, notation: str) -> None:
             entry.locator(f'label.count:has(input[name="el_{name}"][value="{count}"])').click()
         else:
             entry.locator(f'label.toggle:has(input[name="el_{name}"])').click()
-    # a card whose icons leave nothing to add goes in by itself (issue #15); Add for the others
+    # a card whose icons leave nothing to add goes in by itself; Add for the others
     page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     if int(page.locator("#sheet").get_attribute("data-entered") or "0") == before:
         entry.locator('button[name="do"][value="add"]').click()
@@ -123,7 +123,7 @@ def test_the_sheet_works_without_javascript(new_phone, live_server) -> None:  # 
     arrived(page, re.compile(r"field=30:ANIMAL%2BFOOD%2BPLANT\*2&slot=field$"))
     expect(page.locator("#entry .ps-chips .ps-card")).to_have_count(1)
     # a card breaking a per-card fact is refused, the reason shown with the icons tapped, and the picker emptied
-    # so they do not ride into the next card (issue #24, point 7)
+    # so they do not ride into the next card
     page.click('label.toggle:has(input[name="el_POLE"])')
     page.click('label.toggle:has(input[name="el_SWORD"])')
     page.click('#entry button[value="add"]')

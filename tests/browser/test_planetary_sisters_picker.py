@@ -1,6 +1,6 @@
-"""The Planetary Sisters card picker after a refusal (issue #24, point 7), at phone size, JavaScript on and off:
+"""The Planetary Sisters card picker after a refusal, at phone size, JavaScript on and off:
 the refusal names the icons that were tapped, the picker starts empty again (so a refused card's icons never
-ride into the next card: the issue saw 7 saved as ANIMAL+POLE), and what a player taps never hides under the
+ride into the next card: a player saw 7 saved as ANIMAL+POLE), and what a player taps never hides under the
 sticky Add bar."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Planetary Sisters' scoring page, counted in taps (issue #15): a whole 4-player game (all 36 cards of a made-up
+"""Planetary Sisters' scoring page, counted in taps: a whole 4-player game (all 36 cards of a made-up
 deck that satisfies PS-2) scored at phone size by tapping only. Every click and every key counts as a tap.
 
 - a new deck, by the element icons (the built-in profile knows no card), then "remember these cards" where the
@@ -133,7 +133,7 @@ TARGETS = "#sheet button, #sheet a.button, #sheet label.rank-cell, #sheet label.
 
 
 def under_44(page: Page) -> list[str]:
-    """Tap targets of the sheet smaller than 44 × 44 px (issue #15)."""
+    """Tap targets of the sheet smaller than 44 × 44 px."""
     return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
         .filter(e => e.offsetParent !== null && !(e.tagName === 'SUMMARY' ? e.parentElement.parentElement : e)?.closest('details:not([open])'))
         .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])

@@ -1,4 +1,4 @@
-"""Issue #26, point 6, at phone size (390 × 844): the readings a table plays by are on its page, in English and in
+"""At phone size (390 × 844): the readings a table plays by are on its page, in English and in
 Japanese: Planeta Rica's chosen New Earth and Time Machine readings, Sister Combination's clockwise start."""
 
 from __future__ import annotations

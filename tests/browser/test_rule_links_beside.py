@@ -1,4 +1,4 @@
-"""Issue #25, point 2, at phone size (390 × 844): a ruling id inside a button or a summary has its link beside the
+"""At phone size (390 × 844): a ruling id inside a button or a summary has its link beside the
 control, one tap away: on the control's row, a 44 px target of its own, and tapping it opens the clause in a sheet
 without pressing the button (nothing is entered) or opening the details; in English and in Japanese."""
 

@@ -57,7 +57,7 @@ def test_the_check_page_answers_as_it_is_tapped(new_phone, live_server) -> None:
 def test_a_five_player_table_through_an_sp_obstruction_and_a_reach(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     page = new_phone()
     # This story is a table started before SC-8 fixed the deal at 7 each: it keeps its reading, hands as entered.
-    # A new table can no longer choose that reading (issue #26), so the old table comes in as its export brings it.
+    # A new table can no longer choose that reading, so the old table comes in as its export brings it.
     old_table = {"format": "companion-table", "format_version": 1, "game": "sister-combination", "version": 0,
                  "options": {"hands": "as-entered"}, "seats": ["Aki", "Ben", "Chie", "Dai", "Emi"],
                  "profile_ref": "", "profile": {}, "log": []}

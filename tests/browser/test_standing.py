@@ -1,4 +1,4 @@
-"""Where each player stands (issue #24, point 2), as a player sees it: on every game's watch page at phone size,
+"""Where each player stands, as a player sees it: on every game's watch page at phone size,
 in English and Japanese, the standing has one line per seat, fits the width (no sideways scroll) and is kept
 as a screenshot in test-artifacts/standing/."""
 

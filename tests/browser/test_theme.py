@@ -1,4 +1,4 @@
-"""The dark theme (issue 24, point 4): every page follows the phone's light or dark setting (prefers-color-scheme,
+"""The dark theme: every page follows the phone's light or dark setting (prefers-color-scheme,
 also with JavaScript off), and the header's switch steps "as the phone" → light → dark, remembered by the phone
 across pages and reloads. In both themes every piece of text a page shows keeps WCAG AA contrast against what
 is behind it (4.5:1; 3:1 for large text), measured from the computed colours. Screenshots of each game's table

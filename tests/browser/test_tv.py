@@ -1,4 +1,4 @@
-"""The watch link as a TV scoreboard (issue 24, point 3): on a wide landscape screen (1280 × 720, the
+"""The watch link as a TV scoreboard: on a wide landscape screen (1280 × 720, the
 `(min-width: 1024px) and (orientation: landscape)` query of static/css/parts/tv.css) every game's watch page is
 readable from across the room: seat names of at least 28 px, whose turn in big type, the game's state and the
 last few entries, nothing that writes to the table, no sideways scroll; and an entry made on a phone through the

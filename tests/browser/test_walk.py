@@ -1,4 +1,4 @@
-"""The walk (issue 15): every page of every game at phone size (390 × 844), JavaScript on and off, in Japanese and
+"""The walk: every page of every game at phone size (390 × 844), JavaScript on and off, in Japanese and
 English, as a player would open it: home, a new table of each game, each game's table page with a few entries
 (one seat named with 40 characters), the table as it was a step back, its history and watch pages, the
 dispute, check and score pages with an answer, the print page, the profile pages and the import page (also sent

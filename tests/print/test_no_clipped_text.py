@@ -1,4 +1,4 @@
-"""No text in a PDF is clipped (issue 15): the printing hint at the foot of a card sheet, longer in Japanese than
+"""No text in a PDF is clipped: the printing hint at the foot of a card sheet, longer in Japanese than
 one line of its band, was cut off mid-word ("…トン"). The text layer still holds clipped glyphs (pdftotext gives
 the whole hint back), so this reads where each character is drawn: the whole hint, in order, inside the band
 between the two middle cut guides, and every character of the page on the paper."""

@@ -1,6 +1,6 @@
 """A card printed more than once is laid out once and drawn wherever it goes (companion/printing/faces.py,
-printables/_card_sheet.html; issue #29, item 3): every copy lands in its own slot, whole, as text, and the
-pages the cards were laid out on never reach the PDF."""
+printables/_card_sheet.html; laying out each copy made the 144-card deck slow): every copy lands in its own slot,
+whole, as text, and the pages the cards were laid out on never reach the PDF."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Each game's rules as a printed play aid (issue 25): A4 (or Letter) pages and an A5 booklet, in Japanese or
+"""Each game's rules as a printed play aid: A4 (or Letter) pages and an A5 booklet, in Japanese or
 English, read back from the PDFs: the page size, the clauses' titles and texts, the readings."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def test_every_games_rules_print(client: FlaskClient, slug: str) -> None:
 
 
 def test_the_a4_rules_and_the_a5_booklet_are_two_documents_whichever_is_printed_first(client: FlaskClient) -> None:
-    """Issue 39: the two shared one cache entry, so whichever was printed first was served for both."""
+    """The two once shared one cache entry, so whichever was printed first was served for both."""
     a4 = pdf(client, "/print/lumiere-rules.pdf?lang=en&paper=a4")
     a5 = pdf(client, "/print/lumiere-rules-a5.pdf?lang=en")
     again = pdf(client, "/print/lumiere-rules.pdf?lang=en&paper=a4")

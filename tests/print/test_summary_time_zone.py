@@ -1,4 +1,4 @@
-"""Score summary times in the table's language and the phone's time zone (issue #24, point 9): the table page's
+"""Score summary times in the table's language and the phone's time zone: the table page's
 summary link carries the browser's zone as ``tz`` (or the ``tz`` cookie holds it); a name zoneinfo does not know
 falls back to UTC, and the PDF names the zone its times are in."""
 

@@ -1,4 +1,4 @@
-"""Clause ids are stable (issue #25, point 1): links, bookmarks and the API's ``url`` and ``rule_url`` carry them,
+"""Clause ids are stable: links, bookmarks and the API's ``url`` and ``rule_url`` carry them,
 so the checked-in list (clause_ids.toml) may only grow. A clause removed or renamed fails here; a new clause fails
 until its id is added to the list."""
 

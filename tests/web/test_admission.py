@@ -1,4 +1,4 @@
-"""Admission control (issue 27, point 2): a worker whose event loop stays saturated answers new expensive
+"""Admission control: a worker whose event loop stays saturated answers new expensive
 requests "busy" at once (503, Retry-After, the player's language) before doing their work, and never the cheap
 ones that keep a phone current (the poll, the live stream, static files). The verdict (CoDel: the lag stays past
 its target for a whole window) is checked here on a clock the test moves; tests/web/test_saturation.py drives
@@ -79,7 +79,7 @@ def test_the_share_shed_follows_the_smallest_lag_of_the_window() -> None:
 
 
 def test_a_phone_shed_is_spared_on_its_next_try_so_every_phone_gets_through() -> None:
-    """Issue 33, item 5: one phone saved 166 entries a minute while another saved 1, by how their tries lined up
+    """Shedding was unfair: one phone saved 166 entries a minute while another saved 1, by how their tries lined up
     with the sheds. Now a phone shed once is let through on its next try: at full shedding, each phone's tries
     alternate, and whoever comes at whatever moment gets every other try through."""
     clock = Clock()
@@ -138,7 +138,7 @@ def test_under_the_test_client_nothing_watches_and_nothing_is_shed(app: Flask, p
     table = new_table(phone, "Aki", "Ben")
     assert phone.get(table).status_code == 200
     assert "admission" not in app.extensions  # no gevent loop here: inert
-    if not any(name.startswith("ADMISSION") for name in os.environ):  # the defaults (README, Configuration)
+    if not any(name.startswith("ADMISSION") for name in os.environ):  # the defaults (docs/deployment.md, Configuration)
         assert app.config["ADMISSION"] == "auto" and app.config["ADMISSION_LAG_MS"] == 200
         assert app.config["ADMISSION_WINDOW_MS"] == 1000
 

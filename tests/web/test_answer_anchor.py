@@ -1,4 +1,4 @@
-"""Issue 15, item 1: with JavaScript off, the page returned after an entry lands on the answer. Every form on a
+"""With JavaScript off, the page returned after an entry lands on the answer, not the top of the page. Every form on a
 table page that posts an entry (or undo/redo) ends its action in "#answer"; at most one element carries that id."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Inside a body's objects only the described fields are taken (issue 27, point 7): a card or a seat with a
+"""Inside a body's objects only the described fields are taken: a card or a seat with a
 field its call's description does not list is a 422 naming it, as the description (``additionalProperties:
 false``) says; unknown fields at the top level are still ignored (API.md)."""
 

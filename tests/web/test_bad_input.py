@@ -1,4 +1,4 @@
-"""Bad input never breaks a page (issue 14, item 2): each family (deep JSON or TOML, huge numbers, digits that
+"""Bad input never breaks a page: each family (deep JSON or TOML, huge numbers, digits that
 are not ASCII, lone surrogates, NUL bytes, malformed fields) answers 400/413/422 or a page that says why, on every
 route that reads it. Property-based where the input space is large."""
 

@@ -1,4 +1,4 @@
-"""Fair under contention (issue 13, item 3): a stale entry that still means the same is saved on the fresh
+"""Fair under contention: a stale entry that still means the same is saved on the fresh
 table; one whose meaning changed is refused with the fresh table and a reason, and its phone queues for the
 next write, so no phone is refused forever; nothing is ever saved on a table its player did not see.
 
@@ -228,7 +228,7 @@ def test_twenty_phones_racing_on_one_table_all_get_entries_saved(two_workers: st
     assert sum(e["payload"]["points"] for e in export["log"]) == RACING_PHONES * ENTRIES_EACH
 
 
-# -- one phone cannot hold a table's turn (issue 33, item 2) -----------------------------------------------------
+# -- one phone cannot hold a table's turn -----------------------------------------------------
 
 HONEST_ENTRIES = 35
 UNREADABLE = "This entry names a version of the table it never had, so it was not read."

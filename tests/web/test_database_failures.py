@@ -1,4 +1,4 @@
-"""The database failing under a request (issue 33, item 4): a connection cut, or the server restarted, after an
+"""The database failing under a request: a connection cut, or the server restarted, after an
 entry's commit and before its answer. The answer is an honest "busy, try again" (503 with Retry-After, never a
 500), the page's form is offered again with the same tap key, and the same tap sent again is answered "saved"
 without writing twice: the log grows by exactly one.
@@ -218,7 +218,7 @@ def test_a_live_stream_waits_out_a_database_that_does_not_answer_and_goes_on(
 
 def test_a_full_disk_without_javascript_keeps_the_entry_in_a_form_to_send_again(
         app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 33, item 6: the page said the entry was kept and offered only Home. It now draws the form again,
+    """A page that said the entry was kept and offered only Home left no way to send it. It draws the form again,
     filled in (with its tap key), and sending it once there is space saves it once."""
     table = new_table(phone, "Aki", "Ben")
     save = store.TableTurn.save

@@ -1,4 +1,4 @@
-"""One client cannot shut the others out (issue 33, item 3): a client's live streams and requests in flight are
+"""One client cannot shut the others out: a client's live streams and requests in flight are
 capped per worker, streams are the first thing a full worker sheds, and a stream whose phone left ends at once.
 
 The gate's rules on their own first; then a real server (gunicorn as `make run` serves it, two workers), flooded

@@ -1,4 +1,4 @@
-"""Hand-edited links (issue 15): a quick tool's query asking for what cannot be (?players=99, ?rank=Z,
+"""Hand-edited links: a quick tool's query asking for what cannot be (?players=99, ?rank=Z,
 ?count=-1, a huge number, full-width digits) is answered with a page that says, in the phone's language, what it
 left out; never a 500, never something else shown without a word. An import sent with no file asks for one."""
 

@@ -1,4 +1,4 @@
-"""Cookies under https (issue 27, point 6): with PUBLIC_URL=https://… every cookie the app sets is Secure and
+"""Cookies under https: with PUBLIC_URL=https://… every cookie the app sets is Secure and
 HttpOnly and every answer carries HSTS; over plain http (the home Wi-Fi) cookies are HttpOnly but not Secure
 (a phone on http would never send them back) and there is no HSTS."""
 

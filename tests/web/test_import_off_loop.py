@@ -1,4 +1,4 @@
-"""An import never stalls a worker (issue 27, point 1): against gunicorn as `make run` serves it (gevent), with
+"""An import never stalls a worker: against gunicorn as `make run` serves it (gevent), with
 ONE worker process so the import and the polls share it. The longest accepted log (19,900 entries) is checked
 off the event loop, so the table's polls on that worker are answered while the import runs; a client over its
 table-creation limit is refused before anything is read."""

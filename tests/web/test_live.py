@@ -1,4 +1,4 @@
-"""The live table (issue #23) through the app: the event stream of a table, entry keys (every tap counted once),
+"""The live table through the app: the event stream of a table, entry keys (every tap counted once),
 undoing another phone's entry asks once, and the fragment of a version rendered once for every phone."""
 
 from __future__ import annotations

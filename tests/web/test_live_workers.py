@@ -1,4 +1,4 @@
-"""The live table across processes (issue #23, item 2): a stream opened on one gunicorn worker process hears of
+"""The live table across processes: a stream opened on one gunicorn worker process hears of
 an entry written through another. Two servers of one worker each on one database, so which process holds the
 stream and which one writes is certain (two workers behind one port share connections at random): on SQLite
 the stream's worker hears it through its watcher; when TEST_DATABASE_URL names PostgreSQL (CI's second run),

@@ -1,5 +1,5 @@
-"""Odd input in every form field and link of every page never gets a 5xx (issue #22: one reader per kind of
-input closes the whole family at once).
+"""Odd input in every form field and link of every page never gets a 5xx (one reader per kind of input
+closes the whole family at once).
 
 The pages are crawled as a phone finds them (the home page, every game's quick tool and new-table page, a table
 of each game, its watch page, the profile and group pages), every form and every link with a query is

@@ -1,4 +1,4 @@
-"""The OpenAPI description tells the truth (issue 14, item 7): schemathesis, run as a third-party client would,
+"""The OpenAPI description tells the truth: schemathesis, run as a third-party client would,
 against the live server (real gunicorn), generates requests from /api/v1/openapi.json and runs every default
 check on every answer: no server error; status, content type, headers (405 with Allow) and body as described;
 schema-valid requests accepted (positive_data_acceptance) and schema-violating ones refused

@@ -1,4 +1,4 @@
-"""Overload and a full disk answer quickly and honestly (issue 27, points 2 and 4): a request that cannot have
+"""Overload and a full disk answer quickly and honestly: a request that cannot have
 the database within DB_WAIT_SECONDS gets 503 with Retry-After and a plain message in the player's language
 (never a 500, never a long wait); a write on a full disk gets 507 "not saved: the server's storage is full";
 nothing is written, and the same entry is saved once the server can again."""

@@ -163,7 +163,8 @@ def test_a_table_uses_a_user_profile_given_by_its_link(phone: Phone) -> None:
     response = phone.post("/new/tally", {"seat0": "A", "seat1": "B", "profile_link": "http://x" + url})
     assert response.status_code == 303
     data = json.loads(phone.get(response.headers["Location"] + "/export.json").get_data(as_text=True))
-    # The table starts on its own copy of that profile, named after its seats (issue 14: a table's copy is its own).
+    # The table starts on its own copy of that profile, named after its seats (a table's copy is its own, so no two
+    # tables change each other's cards).
     assert data["profile"]["name_en"] == "Tally deck (partial) (copy) (A, B)"
     response = phone.post("/new/tally", {"seat0": "A", "seat1": "B", "profile_link": "no-such-profile"})
     assert response.status_code == 422

@@ -1,4 +1,4 @@
-"""Limits on what a stranger can make, and what is deleted when nobody uses it (issue 27, point 3): deck profiles
+"""Limits on what a stranger can make, and what is deleted when nobody uses it: deck profiles
 (copies and imports) and groups have a per-client allowance like tables; `flask --app companion cleanup` deletes
 empty tables, unused profiles, groups without a table and old creation records after RETENTION_DAYS."""
 

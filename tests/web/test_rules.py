@@ -1,4 +1,4 @@
-"""Rules at hand on the web (issue 25): the rules pages in both languages, reached from the home page and every
+"""Rules at hand on the web: the rules pages in both languages, reached from the home page and every
 table page; their search with the matched words marked; every ruling id a page shows linked to its clause, with
 the way back; the rules lookup API (API.md) and its OpenAPI description."""
 
@@ -180,7 +180,7 @@ def test_the_rules_lookup_is_in_the_openapi_document(client: FlaskClient) -> Non
 
 
 def test_the_rules_index_is_built_when_the_app_starts(tmp_path, database_url: str) -> None:  # type: ignore[no-untyped-def]
-    """Issue #25, point 3: create_app reads the clause files and builds every game's index, so no player's
+    """create_app reads the clause files and builds every game's index, so no player's
     first question pays for it."""
     from companion.rulebook import index_for
     from tests.web.apps import make_app
@@ -195,7 +195,8 @@ def test_the_rules_index_is_built_when_the_app_starts(tmp_path, database_url: st
 
 
 def test_api_reasons_carry_the_url_of_their_rule(client: FlaskClient) -> None:
-    """Issue #25, point 2: beside every ``rule`` of an API answer, ``rule_url`` is the clause it leads to (the
+    """Beside every ``rule`` of an API answer (a ruling id a client cannot read by itself), ``rule_url`` is the clause
+    it leads to (the
     lookup's ``url``), and that address is a rules page whose anchor is the clause."""
     body = {"players": 3, "hands": [5, 6, 7], "turn": 0, "direction": "cw", "discard": ["3"], "stack": 2,
             "deck": 50, "card": "7"}
@@ -216,7 +217,7 @@ def test_api_reasons_carry_the_url_of_their_rule(client: FlaskClient) -> None:
 
 
 def test_a_summarys_ruling_is_linked_beside_it_not_inside() -> None:
-    """Issue #25, point 2: an id inside a summary gets its link just before the details (floated onto the
+    """An id inside a summary gets its link just before the details (floated onto the
     summary's line), so it shows while the details is closed and tapping it does not open the details."""
     from companion import create_app
 

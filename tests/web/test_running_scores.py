@@ -1,4 +1,4 @@
-"""Running scores on the table (issue #24, point 2): every game's table shows, near the top of the play and the
+"""Running scores on the table: every game's table shows, near the top of the play and the
 watch page, where each player stands now, per seat, with what is still unknown said plainly. The figures are
 asserted for known states: the words and numbers a player reads."""
 

@@ -1,6 +1,6 @@
-"""Saturation with pushback (issue 27, point 2): 120 phones on 30 tables, against gunicorn as `make run` serves it
+"""Saturation with pushback: 120 phones on 30 tables, against gunicorn as `make run` serves it
 (gevent, two workers; PostgreSQL when TEST_DATABASE_URL is set), pressing as hard as they can for a few seconds
-(the issue's run was 60 s; shorter here, the same crowd). Admission control's thresholds are set tight by the
+(the measured run was 60 s; shorter here, the same crowd). Admission control's thresholds are set tight by the
 environment, so the loops saturate on any machine, quiet or busy.
 
 Each phone enters on its own seat as fast as it is answered (each tap with its own key) and, on a second

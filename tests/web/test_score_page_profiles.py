@@ -1,4 +1,4 @@
-"""A score page's deck profile (issue #15): on a phone's own profile it offers the card editor; on a built-in one
+"""A score page's deck profile: on a phone's own profile it offers the card editor; on a built-in one
 "Copy and edit", as the profiles page and the table page do (a built-in profile is never written). Either way the
 editor leads back to the sheet, which then scores with the profile edited (what was on the sheet kept)."""
 

@@ -1,4 +1,4 @@
-"""Behind a proxy and on several hosts (issue 27, point 5): the per-client limits see the client behind a
+"""Behind a proxy and on several hosts: the per-client limits see the client behind a
 trusted proxy (and only a trusted one); several hosts refuse to start without one shared SECRET_KEY; the turn
 queue reads the database's clock; two servers on loopback sharing one database (two "hosts", each with its own
 instance folder) serve the same tables: a form from one is accepted by the other, an entry on one is seen on the
@@ -61,7 +61,7 @@ def test_the_rate_limit_keys_on_the_client_a_trusted_proxy_names(proxied: Flask)
 
 
 def test_a_client_reaching_the_app_directly_cannot_forge_a_forwarded_address(proxied: Flask) -> None:
-    """The app's port reachable past the proxy (issue 33): every invented X-Forwarded-For would have been a fresh
+    """The app's port reachable past the proxy: every invented X-Forwarded-For would have been a fresh
     allowance. Forwarded headers are read only on connections from the proxies' addresses."""
     assert _start(proxied, "198.51.100.1", peer="192.0.2.50") == 303
     assert _start(proxied, "198.51.100.2", peer="192.0.2.50") == 429  # the same client, whatever it claims

@@ -1,4 +1,4 @@
-"""Slow clients (issue 14, item 5): twenty connections dripping a byte every couple of seconds do not stop the
+"""Slow clients: twenty connections dripping a byte every couple of seconds do not stop the
 server, run as `make run` runs it (gunicorn.conf.py: gevent workers), from answering everyone else. A real
 gunicorn, real sockets; one worker, so the slow clients would hold it whole if they could."""
 

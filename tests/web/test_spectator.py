@@ -1,4 +1,4 @@
-"""A watch (read-only) link never reaches a write (issue 14, item 1): from every game's watch page, every link is
+"""A watch (read-only) link never reaches a write: from every game's watch page, every link is
 followed (two steps deep, on this site) and every form found on the way is sent; the table and its deck
 profile stay exactly as they were, and no page reached carries the play link's token or the profile's token."""
 

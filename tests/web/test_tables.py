@@ -141,7 +141,7 @@ def test_something_new_after_undo_ends_redo(phone: Phone) -> None:
     enter(phone, table, 1, "1")
     html = phone.get(table).get_data(as_text=True)
     assert re.search(r"<button type=\"submit\" class=\"redo\" disabled>Redo</button>", html)
-    # Undo names what it would take back: the newest standing entry, above the table's forms (issue 24)
+    # Undo names what it would take back: the newest standing entry, above the table's forms
     undo = re.search(r'<button type="submit" class="undo" >(.*?)</button>', html, flags=re.S)
     assert undo and text_of(undo.group(1)) == "Undo last entry #3 Ben: +1"
     assert html.index('class="undo"') < html.index("/move")

@@ -1,4 +1,4 @@
-"""SQLite's write lock is waited for cooperatively (issue 33, item 5): a gevent worker whose write waits for
+"""SQLite's write lock is waited for cooperatively: a gevent worker whose write waits for
 another process's keeps serving its other greenlets meanwhile. SQLite's own busy wait is C code that sleeps
 the whole process, so before, one worker waiting for the other's write froze every phone on it.
 

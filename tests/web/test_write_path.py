@@ -110,7 +110,7 @@ HTMX_ANSWER = {"postgresql": (1, 0), "sqlite": (1, 1)}
 @pytest.mark.parametrize("htmx", [False, True])
 @pytest.mark.parametrize("key", ["", "k-1234567890"])
 def test_an_entry_takes_a_fixed_handful_of_statements(app: Flask, phone: Phone, key: str, htmx: bool) -> None:
-    """A regression guard for the write path's cost on either database (issue #29, item 4): were a lookup, a
+    """A regression guard for the write path's cost on either database: were a lookup, a
     second transaction, a read of the answer or a statement the turn already answered to come back, this count
     says so. A tap key costs no statement (read with the table); the htmx answer one."""
     url = new_table(phone, "Aki", "Ben")

@@ -1,6 +1,6 @@
 """The readings a table plays by, fixed when it starts and stored with its options.
 
-Two rulings were read differently before (RULINGS.md, LP-6 and LP-9 as changed for issue #26). A table started
+Two rulings were read differently before (RULINGS.md, LP-6 and LP-9 as changed after a table got stuck). A table started
 then keeps the reading its log was entered under, so its log still replays: its stored options have no value
 for these keys, and ``OptionSpec.before`` names the old reading. A new table gets the current reading; the
 new-table page does not offer the old one (``shown=False``: the old LP-6 reading could leave a table with no

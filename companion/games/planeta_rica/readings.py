@@ -1,4 +1,5 @@
-"""The readings a table plays by, fixed when it starts and stored with its options (RULINGS.md, issue #26).
+"""The readings a table plays by, fixed when it starts and stored with its options (RULINGS.md), so a table's log
+replays under the reading it was entered with.
 
 Two readings a table may switch (the text can reasonably be read either way, so the new-table page offers them):
 - ``new_earth`` (PR-4, a reading): New Earth is one of the 12 planet and gadget cards that end the game, or not.

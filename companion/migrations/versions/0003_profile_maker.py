@@ -1,4 +1,4 @@
-"""The phone that made a deck profile, so a phone keeps the list of its profiles (issue 15, item 4).
+"""The phone that made a deck profile, so a phone keeps the list of its profiles.
 
 Revision ID: 0003
 Revises: 0002

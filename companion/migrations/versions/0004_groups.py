@@ -1,4 +1,4 @@
-"""Groups: a circle of friends with its links, its roster and its tables (issue 28).
+"""Groups: a circle of friends with its links, its roster and its tables.
 
 Revision ID: 0004
 Revises: 0003

@@ -1,5 +1,5 @@
 """Every entry carries the key its phone made for that tap: a retry or a double submit of the same tap finds it
-and is answered as the first was, never written twice (issue #23, item 5).
+and is answered as the first was, never written twice.
 
 Revision ID: 0005
 Revises: 0004

@@ -1,4 +1,4 @@
-"""What each client made lately (deck profiles, groups), for the per-client creation limits (issue #27, point 3).
+"""What each client made lately (deck profiles, groups), for the per-client creation limits.
 
 Revision ID: 0006
 Revises: 0005

@@ -1,5 +1,5 @@
 """A stored snapshot of each long table's replayed log, so the first view after a restart reads only the entries
-after it, not the whole log (issue #29, item 2).
+after it, not the whole log.
 
 Revision ID: 0007
 Revises: 0006

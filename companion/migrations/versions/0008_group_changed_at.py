@@ -1,5 +1,5 @@
 """When each group was last changed, so a group with a roster but no table can be cleaned up once nobody has
-changed it for RETENTION_DAYS (issue #27, item 3). Existing groups count from when they were made.
+changed it for RETENTION_DAYS. Existing groups count from when they were made.
 
 Revision ID: 0008
 Revises: 0007

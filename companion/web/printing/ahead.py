@@ -1,6 +1,6 @@
 """Fixed documents rendered ahead into the disk cache (`python -m companion print-ahead`; `make run` starts it
 beside the server, at low priority): every built-in printable with its default options, in both languages and
-on both papers, so a player who asks for one gets it from the cache at once, never after a render (issue #29);
+on both papers, so a player who asks for one gets it from the cache at once, never after a render;
 then the print-shop version of each printable that offers one (one card a page, the largest documents).
 
 It asks for each PDF the way a phone does (its URL through the app), so the cache key is exactly the one a

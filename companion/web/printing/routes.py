@@ -143,7 +143,7 @@ def _summary(token: str, watch: bool):  # type: ignore[no-untyped-def]
     options, problems = read_options(request.args)
     if problems:
         return _refused(problems)
-    zone = request_zone(request.args, request.cookies)  # the phone's time zone (issue #24, point 9)
+    zone = request_zone(request.args, request.cookies)  # the phone's time zone
     with force_locale(options.lang):
         document = summary_document(view, options, zone)
     return send_pdf(document, {**options.key(), "table": table.token, "version": table.version,

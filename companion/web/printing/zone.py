@@ -1,4 +1,4 @@
-"""The time zone a score summary prints its times in (issue #24, point 9): the phone's own, which the table page
+"""The time zone a score summary prints its times in: the phone's own, which the table page
 sends as ``tz`` (the browser's ``Intl.DateTimeFormat().resolvedOptions().timeZone``, also kept in the ``tz``
 cookie by static/js/time-zone.js). A zone zoneinfo does not know, or none sent (JavaScript off), falls back to
 UTC, and the PDF says which zone its times are in, and why when it is not the phone's."""

@@ -158,7 +158,7 @@ def _in_text(html: str, position: int) -> bool:
 
 
 # Linked answers kept by (html, back): a table's live fragment is linked once for all the phones its stream
-# sends it to (the same text, the same page), not once per phone (half of each phone's cost: issue #29).
+# sends it to (the same text, the same page), not once per phone (linking was half of each phone's cost).
 _linked: BoundedCache[str] = BoundedCache(256, max_bytes=16 * 2**20, size_of=len)
 
 

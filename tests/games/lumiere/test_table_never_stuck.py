@@ -1,4 +1,4 @@
-"""Issue #26: LP-6 reads the areas' top cards (the remove phase and the set phase agree, and a table is never
+"""LP-6 reads the areas' top cards (the remove phase and the set phase agree, and a table is never
 stuck), LP-9 ends mulligans when the first player is chosen; a table started before keeps its reading."""
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ def oks(state, move: str) -> list[tuple[str, str]]:  # type: ignore[no-untyped-d
     return [(r.code, r.rule) for r in GAME.check(state, text_move(move)).reasons if r.ok]
 
 
-# The issue's position: 4 players, a ghost (cards may be stacked on it) buried under a warrior, the field full.
+# The position a real table got stuck in: 4 players, a ghost (cards may be stacked on it) buried under a warrior, the
+# field full.
 GHOST_BURIED = "\n".join([
     "warrior@0/ghost@1 commoner@1 commoner@2 commoner@3",
     "commoner@0 commoner@1 commoner@2 commoner@3",
@@ -31,7 +32,7 @@ GHOST_STACKABLE = frozenset({"ghost"})
 
 
 def seat0_turn_starts(options: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
-    """Seat 3 has drawn; seat 0's turn starts on the issue's field."""
+    """Seat 3 has drawn; seat 0's turn starts on the stuck table's field."""
     state = table(4, complete_profile(stackable=GHOST_STACKABLE), options=options)
     return play(replace(with_field(state, GHOST_BURIED), phase=Phase.DRAW, turn=3), "draw")
 

@@ -1,4 +1,4 @@
-"""Issue #26: a gadget's cost asked once and held for the whole table (PR-6), numbers of the notation in ASCII
+"""A gadget's cost asked once and held for the whole table (PR-6), numbers of the notation in ASCII
 digits only, an empty profile name refused by the API, and the readings a table may switch (PR-4 New Earth,
 PR-7 Time Machine)."""
 

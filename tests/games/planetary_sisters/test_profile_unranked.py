@@ -1,7 +1,7 @@
 """Cards known by their icons alone (``meta.unranked`` in a deck profile): read, checked against PS-2, renamed.
 
 The scoring page remembers a game entered without ranks this way, so the next game offers each set of icons as
-one tap (issue #15); PS-2: scoring takes cards by their elements, a rank only looks them up.
+one tap; PS-2: scoring takes cards by their elements, a rank only looks them up.
 """
 
 from __future__ import annotations

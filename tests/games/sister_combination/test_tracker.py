@@ -174,7 +174,7 @@ def test_reach_declared_with_cards_to_spare_is_harmless() -> None:
     assert verdict.legal and codes(verdict.reasons)[-1] == "sc.reach.not_needed"
 
 
-# -- SC-8: every hand is dealt 7 (issue #26) -------------------------------------------------------------------
+# -- SC-8: every hand is dealt 7 -------------------------------------------------------------------
 
 def test_sc8_a_setup_with_hands_of_three_is_refused_naming_the_ruling() -> None:
     verdict = check(new_state(3, NEW_TABLE), Setup(0, (3, 3, 3), c("karen:3")))

@@ -1,7 +1,7 @@
-"""Issue #26, point 6: a reading of an unclear text is said to be one, in both languages, wherever the table page
-or the printed aid explains it: Planeta Rica's end "at once" (PR-4), New Earth among the 12 cards (PR-4, as the
-table chose), the readings the table chose (PR-4 New Earth, PR-7 Time Machine); Sister Combination's clockwise
-start (SC-8) on the set-up form, the direction line and the printed reference."""
+"""A reading of an unclear text is said to be one (players must know where the app chose), in both languages,
+wherever the table page or the printed aid explains it: Planeta Rica's end "at once" (PR-4), New Earth among the 12
+cards (PR-4, as the table chose), the readings the table chose (PR-4 New Earth, PR-7 Time Machine); Sister
+Combination's clockwise start (SC-8) on the set-up form, the direction line and the printed reference."""
 
 from __future__ import annotations
 

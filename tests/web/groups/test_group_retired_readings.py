@@ -1,4 +1,4 @@
-"""Issue #26: a group's "start a table" page offers only the readings a new table may play by; a retired one
+"""A group's "start a table" page offers only the readings a new table may play by; a retired one
 (kept so old tables replay: SC-8 hands as entered, LP-6 buried cards, LP-9 mulligans until play, PR-6 each
 develop as entered) is neither offered nor accepted from a hand-made form, and a rematch does not pass it on."""
 

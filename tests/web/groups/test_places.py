@@ -1,4 +1,4 @@
-"""Sister Combination's places in a group's statistics (issue #28, point 4), and the overall row beside the
+"""Sister Combination's places in a group's statistics, and the overall row beside the
 games: two real finished Sister Combination games (3 and 4 players) and Lumière Prière played twice, imported
 as tables; what each player's statistics say is worked out here again from the engines' placings and scores:
 how often each place, the average place, averages and best scores over several plays, the overall tally."""

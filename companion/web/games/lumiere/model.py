@@ -61,7 +61,7 @@ class SeatView:
     cards: int
     total: int | None
     missing: tuple[str, ...]
-    total_text: str = ""  # the total, or the points known so far and "+ ?" (issue #24, point 2)
+    total_text: str = ""  # the total, or the points known so far and "+ ?"
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ class TrackerView:
     version: int  # the table version every entry form is based on
     can_write: bool  # False on the watch link: no forms
     pending: Mapping[str, str] = field(default_factory=dict)  # the form a refused entry came from
-    standings: Standings | None = None  # each seat's points so far, under the field (issue #24, point 2)
+    standings: Standings | None = None  # each seat's points so far, under the field
 
 
 def _steps(state: TableState) -> tuple[Step, ...]:

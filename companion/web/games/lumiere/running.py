@@ -1,4 +1,4 @@
-"""Lumière's running score on the table (issue #24, point 2): each seat's points as far as the deck profile
+"""Lumière's running score on the table: each seat's points as far as the deck profile
 knows them (LP-7: the point area's cards), with the cards whose points it does not know named and counted,
 instead of a bare "?". A card's points may be negative, so a partial total is no floor: it is "so far"."""
 

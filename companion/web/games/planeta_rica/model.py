@@ -79,7 +79,8 @@ class SeatView:
     gadgets: tuple[tuple[str, str, bool], ...]  # (id, name, applied by the companion)
     cards: int
     vp: int | None
-    # while vp is None: the VP known so far and how many cards' VP are unknown (issue 24's running score)
+    # while vp is None: the VP known so far and how many cards' VP are unknown (the running score, so a seat is never
+    # shown as 0 while its VP is unknown)
     vp_at_least: int = 0
     vp_unknown_cards: int = 0
 

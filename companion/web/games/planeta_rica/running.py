@@ -1,4 +1,4 @@
-"""The running VP of a seat while some cards' VP are unknown (issue 24): what is known already (a floor, since
+"""The running VP of a seat while some cards' VP are unknown: what is known already (a floor, since
 no VP is negative) and how many cards still wait for their VP (PR-6), so the table can say "at least 14 VP;
 2 cards' VP unknown" instead of "not known yet"."""
 

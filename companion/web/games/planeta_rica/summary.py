@@ -19,7 +19,7 @@ def summary(view: TableViewLike) -> Summary | None:
     wording = Wording.of_table(view.seats)
     breakdown = GAME.score(state)
     views = seat_views(breakdown, wording)
-    # A seat whose VP is not known has no place yet: shown as unknown, not as a tie for last (issue 24)
+    # A seat whose VP is not known has no place yet: shown as unknown, not as a tie for last
     ranking = tuple((v.place, v.name, "?" if v.total is None else str(v.total))
                     for v in sorted(views, key=lambda v: (v.place or 99, v.seat)))
     tables = tuple(

@@ -112,7 +112,7 @@ MESSAGES: dict[str, Any] = {
                                            "its pointed one; {card} has {types}."), types="list"),
     "ps.card.crown_alone": M(_l("A crown card carries its one crown element once and nothing else; {card} has "
                                 "{types}."), types="list"),
-    # {counts} are the icon counts the example prints (often none); {card} is what was tapped (issue #24, point 7)
+    # {counts} are the icon counts the example prints (often none); {card} is what was tapped
     "ps.card.example_fact": M(_l("The rule text's worked example shows {rank} with the round types {round}, "
                                  "pointed types: {pointed}, crown types: {crown}; icon counts the example gives: "
                                  "{counts}. The icons tapped, {card}, do not match."), round="list", counts="cards"),

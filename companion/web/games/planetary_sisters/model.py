@@ -40,7 +40,7 @@ class TableModel:
     reveal_seat: int
     in_play: frozenset[int]  # ranks the pickers grey out (PS-7)
     learned: tuple[Card, ...]  # cards this table taught the profile
-    standings: Standings | None = None  # each seat's running score, at the top of the table (issue #24, point 2)
+    standings: Standings | None = None  # each seat's running score, at the top of the table
 
 
 def _drawn(state: TableState, score: TableScore | None, what_if: WhatIf | None,

@@ -1,4 +1,4 @@
-"""A card the picker refused (issue #24, point 7): the refusal names the icons that were tapped, then the picker
+"""A card the picker refused: the refusal names the icons that were tapped, then the picker
 is emptied, so those icons cannot ride into the next card (a rank tapped next would otherwise take them along
 and go in as a card nobody meant). What was entered before the refused card stays as it was."""
 

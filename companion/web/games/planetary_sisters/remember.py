@@ -1,14 +1,14 @@
-"""Cards typed once by their elements are remembered in the deck profile (issue: "a card typed once by its
-elements is remembered for that profile").
+"""Cards typed once by their elements are remembered in the deck profile (so "a card typed once by its
+elements is remembered for that profile": nobody types it twice).
 
 A card entered with its rank and its elements, whose rank the profile does not know yet, is added to the
 profile. At a table, ``learnt`` says what an entry taught and the platform keeps it in the table's own copy with
 the entry; a score page saves through the platform's ``remembering`` (a user profile version-checked, a built-in
 one copied). Only cards that pass PS-2's per-card facts (``GAME.validate_card``) are kept.
 
-A game entered by the icons alone (no ranks: the quickest first game, issue #15) is remembered too, as sets of
-icons with how many cards carry each (``meta.unranked``, the most seen in one game): the next game offers each
-set as one tap. The whole list must still fit one deck (PS-2), or nothing of it is kept.
+A game entered by the icons alone (no ranks: the quickest way to enter a first game with a new deck) is remembered
+too, as sets of icons with how many cards carry each (``meta.unranked``, the most seen in one game): the next game
+offers each set as one tap. The whole list must still fit one deck (PS-2), or nothing of it is kept.
 """
 
 from __future__ import annotations

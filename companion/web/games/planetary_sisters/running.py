@@ -1,4 +1,4 @@
-"""Planetary Sisters' running score on the table (issue #24, point 2): each seat's house and field bonus as the
+"""Planetary Sisters' running score on the table: each seat's house and field bonus as the
 table knows them now (PS-3, PS-4), with the hand cards nobody has seen yet named as left out, for the strip at
 the top of the table (companion/web/standing.py). The full working stays in "Scores so far" further down."""
 

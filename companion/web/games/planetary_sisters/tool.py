@@ -4,10 +4,10 @@ Everything typed lives in the page's form and in its address (``GET /planetary-s
 field=…&house0=…``), so a reload, a lost connection or a phone put to sleep loses nothing, and the page works
 with JavaScript off: every tap is a plain form post answered by a redirect to the new address (with htmx, by
 the fresh sheet and the new address in ``HX-Push-Url``). Each step that changes the sheet is its own address
-in the browser's history, so Back walks the steps (issue #15). The engine's ``sheet`` module checks each card
+in the browser's history, so Back walks the steps. The engine's ``sheet`` module checks each card
 and ``score_sheet`` scores it with the one scoring function.
 
-Fewer taps (issue #15): with JavaScript on, every tap in the picker is sent (``do=pick``) and a card goes in
+Fewer taps: with JavaScript on, every tap in the picker is sent (``do=pick``) and a card goes in
 as soon as it is whole (``obvious``) or the next card's rank is tapped; a tap that takes cards off is answered
 with an undo link (``undo``) rather than a question. When the last card is in, the cards typed with ranks, or
 the sets of icons of a game entered without ranks, are offered to the deck profile (``remember``); the next
@@ -309,7 +309,7 @@ def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], push
 
 def _refused(form: SheetForm, errors: list[str], pending: Mapping[str, str],
              then: Mapping[str, str] | None = None):  # type: ignore[no-untyped-def]
-    """A refused card (issue #24, point 7): the refusal names the icons tapped, and the picker starts empty
+    """A refused card: the refusal names the icons tapped, and the picker starts empty
     (or with ``then``, the next card's rank when that tap is what sent the refused card), so nothing refused
     rides into the next card. The sheet itself is as it was."""
     tapped = tapped_line(pending, "", form.info)

@@ -3,7 +3,7 @@
 The page asks nothing first (one way with JavaScript on or off): the tap is done at once and answered with how
 many cards went and a link back to the sheet as it was. The sheet lives in its address, so the link is just
 that address; it rides along in the new address (``undo=`` holds the old one's query), so a reload or the Back
-button shows the same offer, and nothing typed is ever lost to one tap (issue #15).
+button shows the same offer, and nothing typed is ever lost to one tap.
 """
 
 from __future__ import annotations

@@ -131,7 +131,7 @@ class TrackerView:
     out: tuple[tuple[str, str], ...] = ()  # (place, name) in the order of going out
     ranking: tuple[tuple[str, str, int], ...] = ()  # (place, name, cards left)
     end_reasons: tuple[Line, ...] = ()
-    standings: Standings | None = None  # places so far, under the seats (issue #24, point 2)
+    standings: Standings | None = None  # places so far, under the seats
 
 
 def table_model(view: TableViewLike, asked: TableRequest) -> TrackerView:

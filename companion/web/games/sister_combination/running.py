@@ -1,4 +1,4 @@
-"""Sister Combination's standing on the table (issue #24, point 2): there are no points (SC-7), so where each
+"""Sister Combination's standing on the table: there are no points (SC-7), so where each
 player stands is the place the engine's placings give so far: who is out, in the order they went out, then
 the others by cards left (fewer is better, equal counts sharing a place)."""
 

@@ -117,7 +117,7 @@ class Tracker:
     close_url: str = ""  # the table page without a tapped node
     pending: Mapping[str, str] = field(default_factory=dict)  # the refused entry's form, shown again
     cards: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=lambda: CARD_CHIPS)
-    standings: Standings | None = None  # each seat's nodes now, under the ring (issue #24, point 2)
+    standings: Standings | None = None  # each seat's nodes now, under the ring
 
 
 def _why(verdict: Verdict, wording: Wording) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""Strato-Sphere's standing on the table (issue #24, point 2): per seat, what the engine's score knows now
+"""Strato-Sphere's standing on the table: per seat, what the engine's score knows now
 (``GAME.score``, as the score summary words it): the nodes the seat controls (SS-4) and how many of the three
 nodes in front of it the other side holds (SS-8: all three lose the game). A seat whose force is not known yet
 (SS-3: nothing is assigned before its first reveal) controls nothing yet, which is said."""

@@ -1,4 +1,4 @@
-"""Issue #26 through the table page: the Lumière table that got stuck (4 players, a ghost buried under a warrior,
+"""Through the table page: the Lumière table that got stuck (4 players, a ghost buried under a warrior,
 the field full: LP-6 now reads top cards), the table's own decision when an effect leaves no legal set (LP-6),
 mulligans ending with じゃんけん (LP-9), and a table started before keeping its reading."""
 

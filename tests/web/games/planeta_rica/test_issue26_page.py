@@ -1,4 +1,4 @@
-"""Issue #26 through the pages: a gadget's cost asked once and held for the whole table (PR-6), remembered in the
+"""Through the pages: a gadget's cost asked once and held for the whole table (PR-6), remembered in the
 table's profile copy; digits other than 0–9 refused; the API refuses an empty profile name; the new-table page
 offers the readings a table may switch (PR-4, PR-7) and says they are readings."""
 

@@ -1,4 +1,4 @@
-"""One way to word a seat (issue #22): the table's name at a table (refusals, history lines), "Player 2" on the
+"""One way to word a seat: the table's name at a table (refusals, history lines), "Player 2" on the
 score tool where no name is typed, "seat 1" (0-based) in a referee API answer; never "seat 0" on a page."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tracked turns as a player meets them (issue 10, item 2): a copy slot asks which planet it copies and, while
+"""Tracked turns as a player meets them: a copy slot asks which planet it copies and, while
 the deck profile does not know it, what that planet's slot shows; the end (PR-4) is announced with who triggered
 it and how many turns remain (a real plural), and once over says the round was finished."""
 

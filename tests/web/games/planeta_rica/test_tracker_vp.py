@@ -1,4 +1,4 @@
-"""The tracker asks the VP the table's deck profile lacks (issue 10, PR-6): once per card type, answered on the
+"""The tracker asks the VP the table's deck profile lacks (PR-6): once per card type, answered on the
 table page, remembered in the table's own profile copy (never the built-in profile, never another table's),
 refused with the reason when no number (what was typed kept), never from a watch link; until answered the VP
 say which cards they wait for instead of a number."""
@@ -50,7 +50,7 @@ def test_the_vp_the_profile_lacks_is_asked_and_the_totals_say_what_they_wait_for
     assert re.search(r'action="/t/[^/"]+/act/vp"', html)
     text = text_of(html)
     assert "Aki's total waits for the VP of New Earth. PR-6" in text
-    assert "= not known yet" in text and "at least 0 VP; 1 card's VP unknown" in text  # the running VP (issue 24)
+    assert "= not known yet" in text and "at least 0 VP; 1 card's VP unknown" in text  # the running VP
 
 
 def test_an_answer_shows_the_vp_and_is_remembered_in_the_tables_own_copy(phone: Phone, app: Flask) -> None:
@@ -140,7 +140,7 @@ def test_japanese_question(app: Flask) -> None:
 
 
 def test_the_summary_shows_unknown_places_as_unknown_not_a_tie_for_last(phone: Phone) -> None:
-    """Issue 24 (point 9): on the built-in profile no VP is known; the printed ranking says "?" for each place
+    """On the built-in profile no VP is known; the printed ranking says "?" for each place
     and each score, never "3 3 3" (every player third)."""
     from tests.print.pdfs import all_text, open_pdf
 
@@ -154,7 +154,7 @@ def test_the_summary_shows_unknown_places_as_unknown_not_a_tie_for_last(phone: P
 
 
 def test_a_seat_shows_its_running_vp_and_how_many_cards_wait(phone: Phone) -> None:
-    """Issue 24 (point 2): while a card's VP is unknown, each seat says what it has at least and how many cards
+    """While a card's VP is unknown, each seat says what it has at least and how many cards
     still wait, with a tap to fill them in; the watch link says the same without the tap."""
     url = builtin_table(phone)
     html = phone.get(url).get_data(as_text=True)

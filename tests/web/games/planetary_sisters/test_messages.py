@@ -83,7 +83,7 @@ def test_params_read_as_a_player_reads_them(app: Flask) -> None:
 
 
 def test_counts_read_with_real_plurals(app: Flask) -> None:
-    """"1 card", "2 cards" (issue #15); Japanese has one form, never "(s)"."""
+    """"1 card", "2 cards"; Japanese has one form, never "(s)"."""
 
     def reveal(expected: int) -> Reason:
         return Reason("ps.reveal.count", "PS-7", False, {"seat": 1, "expected": expected, "count": 0})

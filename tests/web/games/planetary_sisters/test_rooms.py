@@ -1,4 +1,4 @@
-"""One way to word a seat, in every room of the game (issue #22): at a table a refusal and a history line name
+"""One way to word a seat, in every room of the game: at a table a refusal and a history line name
 the seat by its table name; on the quick tool (the scoring page, no table) a seat is "Player 2"; the referee API
 says "seat 1" (0-based); and a slot with an odd digit (``house:²``) is refused with a message, never a 500."""
 

@@ -1,4 +1,4 @@
-"""A game scored by the icons alone (the quickest first game with a new deck, issue #15) is remembered in the deck
+"""A game scored by the icons alone (the quickest first game with a new deck) is remembered in the deck
 profile as sets of icons with their counts (``meta.unranked``); the next game offers each set as one tap, says how
 many such cards may still come, and scores the same. A rank tapped before a set of icons gives that card its rank.
 Bad taps are refused with the reason and lose nothing (PS-2, PS-7)."""
@@ -175,7 +175,7 @@ def test_a_refused_set_of_icons_names_the_card_held_and_empties_the_picker(phone
     html = phone.get(URL).get_data(as_text=True)
     html = add(phone, sheet_state(html), "FOOD*2").get_data(as_text=True)
     # FOOD*4 tapped in the picker, then a set no deck holds: neither goes in; the refusal names FOOD×4 and the
-    # picker is emptied (issue #24, point 7), so FOOD×4 does not ride into the next card
+    # picker is emptied, so FOOD×4 does not ride into the next card
     response = tap(phone, sheet_state(html), el_FOOD="4", add_icons="KING+FOOD")
     assert response.status_code == 422
     page = response.get_data(as_text=True)

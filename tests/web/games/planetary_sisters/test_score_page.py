@@ -127,7 +127,7 @@ def test_a_complete_four_player_game_by_rank_names_the_winner(app, phone: Phone)
 
 
 def test_a_card_breaking_a_per_card_fact_is_refused_naming_what_was_tapped_and_the_picker_emptied(phone: Phone) -> None:
-    """Issue #24, point 7 (it replaces e9b4a11's "the picker keeps the refused card"): the refusal names the icons
+    """The picker no longer keeps a refused card (its icons rode into the next one): the refusal names the icons
     tapped, and the picker starts empty, so none of them rides into the next card."""
     html = phone.get(URL).get_data(as_text=True)
     html = add(phone, sheet_state(html), "FOOD*2").get_data(as_text=True)

@@ -144,7 +144,7 @@ def test_the_field_is_collected_card_by_card_and_refused_cards_say_why(phone: Ph
     assert "A crown card carries its one crown element once and nothing else; 30 (FOOD KING) has FOOD, KING. (PS-2)" \
         in text
     assert "The rule text's worked example shows 30 with the round types FOOD, PLANT, ANIMAL" in text
-    # the icon counts the example gives, then what was tapped, named as tapped (issue #24, point 7)
+    # the icon counts the example gives, then what was tapped, named as tapped
     assert "icon counts the example gives: ANIMAL×1. The icons tapped, 30 (FOOD KING), do not match." in text
     assert "Tapped: 30 (FOOD KING)" in text
     html = response.get_data(as_text=True)  # the picker is emptied: KING does not ride into the next card
@@ -240,7 +240,7 @@ def test_the_reveal_collects_each_unseen_hand(app, phone: Phone) -> None:  # typ
     assert f"{NAMES[seat]}'s hand: 0 of {unseen}" in text_of(html)
     # a wrong count is refused with the number the rules expect
     response = enter(phone, url, {"kind": "reveal", "seat": str(seat), "cards": ""})
-    cards = "card" if unseen == 1 else "cards"  # a real plural (issue #15)
+    cards = "card" if unseen == 1 else "cards"  # a real plural
     assert f"{NAMES[seat]} has {unseen} {cards} the table has not seen, so show {unseen}, not 0. (PS-7)" in \
         text_of(response.get_data(as_text=True))
 
@@ -335,7 +335,7 @@ def test_the_table_model_is_frozen_and_carries_what_the_fragment_draws(app, phon
 
 
 def test_a_watch_page_in_the_turns_never_carries_the_play_link(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
-    # The what-if page links back to the play link, so a watch page must not link to it (issue #14).
+    # The what-if page links back to the play link, so a watch page must not link to it.
     token = synthetic_profile_token(app)
     url = start_table(phone, "Aki", "Ben", "Chie", profile=token)
     enter(phone, url, {"kind": "setup", "parent": "1", "cards": "14,20,19"})
@@ -358,7 +358,7 @@ def test_odd_digits_in_a_card_entry_are_refused_clearly(app, phone: Phone, odd: 
 
 def test_a_rank_the_profile_knows_is_added_by_its_button_to_the_field_and_the_reveal(app: Flask,
                                                                                    phone: Phone) -> None:
-    """Issue 37, item 1: on a filled-in profile the set-up list and the reveal draw each known rank as an "Add N"
+    """A bug met at a table: on a filled-in profile the set-up list and the reveal draw each known rank as an "Add N"
     button, and tapping it answered 422 "Tap a card first" (the rank was dropped before the card was read)."""
     url = start_table(phone, "Aki", "Ben", profile=synthetic_profile_token(app))
     token = token_of(url)

@@ -21,7 +21,7 @@ def new_table(phone: Phone, *names: str, **options: str) -> str:
 
 def old_table(phone: Phone, *names: str, **options: str) -> str:
     """A table started before a ruling was read again, with the retired reading it kept (``hands="as-entered"``):
-    a new table can no longer choose it (issue #26), so it comes in as its export brings it."""
+    a new table can no longer choose it, so it comes in as its export brings it."""
     export = {"format": "companion-table", "format_version": 1, "game": "sister-combination", "version": 0,
               "options": options, "seats": list(names or NAMES), "profile_ref": "", "profile": {}, "log": []}
     response = phone.post("/import", {"text": json.dumps(export)})

@@ -1,4 +1,4 @@
-"""Counts read with real plurals (issue #15): "1 card goes on the stack", "2 cards go"; Japanese has one form."""
+"""Counts read with real plurals: "1 card goes on the stack", "2 cards go"; Japanese has one form."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One way to word a seat (issue #22): at a table a refusal and a history line name the seat by the table's name;
+"""One way to word a seat: at a table a refusal and a history line name the seat by the table's name;
 the quick tool, with no table, says "Player 2" (counted from 1); the referee API says "seat 1" (0-based, as its
 requests write seats); and no message of the game on a page says "seat 0"."""
 

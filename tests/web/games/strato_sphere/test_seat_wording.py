@@ -1,4 +1,4 @@
-"""One way to word a seat (issue #22): the table's name at a table, "Player 2" where there is no table, "seat 1"
+"""One way to word a seat: the table's name at a table, "Player 2" where there is no table, "seat 1"
 (0-based, as requests write seats) in a referee API answer; never "seat 0" on a page."""
 
 from __future__ import annotations
