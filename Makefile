@@ -104,10 +104,16 @@ check-messages: $(TEST_STAMP)
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check companion tests scripts
 
-# mypy over the whole package, and the engines (companion/games: pure, the rules live there) with --strict.
+# mypy over the whole package; --strict over the engines (companion/games: pure, the rules live there), the games'
+# web packages (their hooks checked against their engines' state and move) and the platform's table path.
+STRICT := companion/games companion/web/games companion/web/gameweb.py companion/web/tables.py \
+	companion/web/table_service.py companion/web/table_render.py companion/web/table_hooks.py \
+	companion/web/profile_desk.py companion/web/scoreboard.py companion/web/standing.py companion/web/wording.py \
+	companion/web/pages.py companion/play.py companion/eventlog.py companion/rebase.py companion/turnqueue.py \
+	companion/store.py companion/live.py companion/snapshots.py companion/registry.py companion/db.py
 typecheck: $(TEST_STAMP)
 	$(VENV)/bin/mypy companion
-	$(VENV)/bin/mypy --strict --follow-imports=silent companion/games
+	$(VENV)/bin/mypy --strict --follow-imports=silent $(STRICT)
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

@@ -179,10 +179,18 @@ class _WriteLock:
 
 
 class _NoLock:
+    """PostgreSQL's stand-in for the write lock: it locks rows itself, so every turn is had at once."""
+
     def __enter__(self) -> None:
         return None
 
     def __exit__(self, *_exc: object) -> None:
+        return None
+
+    def acquire(self, blocking: bool = True) -> bool:
+        return True
+
+    def release(self) -> None:
         return None
 
 
@@ -224,10 +232,11 @@ def _lock_file_of(url: str) -> Path | None:
     return Path(database).with_name(Path(database).name + ".write-lock")
 
 
-def write_lock():  # type: ignore[no-untyped-def]
+def write_lock() -> _WriteLock | _NoLock:
     """Held around a write transaction. SQLite lets one writer in at a time: its writers take turns here,
     cooperatively (_WriteLock). PostgreSQL locks rows itself: no lock there."""
-    return current_app.extensions["db_write_lock"]
+    lock: _WriteLock | _NoLock = current_app.extensions["db_write_lock"]
+    return lock
 
 
 def init_app(app: Flask) -> None:
@@ -249,7 +258,8 @@ def session() -> Session:
     if "db_session" not in g:
         g.db_session = current_app.extensions["db_sessionmaker"]()
         read_in_autocommit(g.db_session)
-    return g.db_session
+    current: Session = g.db_session
+    return current
 
 
 # On PostgreSQL a request reads in autocommit: a transaction around its reads costs a BEGIN and a ROLLBACK, two

@@ -1,5 +1,9 @@
 """How a game plugs into the web layer: its web package ``companion.web.games.<pkg>`` defines
-``WEB = GameWeb(...)``, and the platform calls its hooks with typed arguments.
+``WEB: GameWeb[State, Move] = GameWeb(...)``, and the platform calls its hooks with typed arguments.
+
+The contract is generic in the game's state and move (the engine's own types), so mypy checks each game's hooks
+against its engine: a form turns into the engine's ``Move``, a history line words that ``Move`` on that ``State``.
+The platform holds every game together (``Registered``), where the types are the registry's to erase.
 
 A game is listed on the home page when the registry finds its engine and its web package has ``WEB``.
 """
@@ -9,7 +13,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from flask import Blueprint, current_app
 from flask.typing import ResponseReturnValue
@@ -25,6 +29,10 @@ from .wording import Wording
 
 ProfileLookup = Callable[[str], "dict[str, Any] | None"]
 
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+State_co = TypeVar("State_co", covariant=True)
+
 
 class TableRow(Protocol):
     """The stored table a view was read from (companion.models.Table)."""
@@ -37,15 +45,16 @@ class TableRow(Protocol):
     version: int
 
 
-class TableViewLike(Protocol):
-    """What a game's web hooks may read of a table (companion.play.TableView has it all)."""
+class TableViewLike(Protocol[State_co]):
+    """What a game's web hooks may read of a table whose state is the game's ``State_co`` (companion.play.TableView
+    has it all)."""
 
     @property
     def table(self) -> TableRow: ...
     @property
     def game(self) -> Game[Any, Any]: ...
     @property
-    def state(self) -> Any: ...
+    def state(self) -> State_co: ...
     @property
     def profile(self) -> dict[str, Any]: ...
     @property
@@ -59,7 +68,7 @@ class TableViewLike(Protocol):
     @property
     def profile_ref(self) -> ProfileRef: ...
     @property
-    def before(self) -> Mapping[int, Any]: ...
+    def before(self) -> Mapping[int, State_co]: ...
 
 
 @dataclass(frozen=True)
@@ -108,7 +117,7 @@ class Summary:
     winner_note: str = ""  # e.g. the tie-break that decided it, with its ruling id
 
 
-def seat_one_starts(view: TableViewLike) -> int | None:
+def seat_one_starts(view: TableViewLike[object]) -> int | None:
     """The default start seat: play began with the first seat (games whose order is fixed at set-up)."""
     return 0
 
@@ -149,22 +158,22 @@ class Learn:
 
 
 @dataclass(frozen=True)
-class TableAction:
+class TableAction(Generic[StateT]):
     """``POST /t/<token>/act/<name>`` (the players' link only): the platform reads the table and the form, calls
     ``act`` and then draws or writes what it answers. A game never loads, renders or writes a table itself."""
 
     name: str
-    act: Callable[[TableViewLike, Mapping[str, str]], Redraw | Learn]
+    act: Callable[[TableViewLike[StateT], Mapping[str, str]], Redraw | Learn]
 
 
 @dataclass(frozen=True)
-class TablePage:
+class TablePage(Generic[StateT]):
     """``GET|POST /t/<token>/page/<name>`` (the players' link only): a page of the game's own about the table (e.g.
     Planetary Sisters' "what if" with a hand typed on this phone only), drawn by ``show`` from the table the
     platform read (the page reads its own query or form); it writes nothing."""
 
     name: str
-    show: Callable[[TableViewLike], ResponseReturnValue]
+    show: Callable[[TableViewLike[StateT]], ResponseReturnValue]
 
 
 # -- what a quick tool (a page with no table) may ask of the platform about deck profiles ------------------------------
@@ -218,18 +227,19 @@ def profile_desk() -> ProfileDesk:
 
 
 @dataclass(frozen=True)
-class GameWeb:
+class GameWeb(Generic[StateT, MoveT]):
     slug: str
     # The fragment the table page includes; it draws ``model`` (what ``table_model`` built) and nothing else.
     table_template: str
-    # The table fragment's model: frozen, built once per render by the platform's table renderer.
-    table_model: Callable[[TableViewLike, TableRequest], Any]
+    # The table fragment's model: frozen, built once per render by the platform's table renderer (the platform
+    # only hands it to the game's own template).
+    table_model: Callable[[TableViewLike[StateT], TableRequest], object]
     # Form fields of an entry, read against the table the phone saw -> the game's typed Move (the engine's own
     # move class); raises a RulesError (ParseError, ErrorList) naming what could not be read.
-    form_to_move: Callable[[Mapping[str, str], TableViewLike], Any]
+    form_to_move: Callable[[Mapping[str, str], TableViewLike[StateT]], MoveT]
     # (the typed move, the state it was entered on, how seats are named) -> one line of the table's history in
     # the current language; the platform adds who moved (Game.actor).
-    describe_move: Callable[[Any, Any, Wording], str]
+    describe_move: Callable[[MoveT, StateT, Wording], str]
     # Reason code -> lazy message; "{name}" placeholders are filled from the reason's params.
     messages: Mapping[str, Any] = field(default_factory=dict)
     blueprint: Blueprint | None = None
@@ -237,12 +247,12 @@ class GameWeb:
     # Links the game adds to the home page (endpoint, lazy label), e.g. a dispute checker.
     tools: tuple[tuple[str, Any], ...] = ()
     # The table's scores so far (or final), for the score summary; None while the game has none to give.
-    summary: Callable[[TableViewLike], Summary | None] | None = None
+    summary: Callable[[TableViewLike[StateT]], Summary | None] | None = None
     # What a move taught the table, as a pure function: (move, state before, state after, the table's deck
     # profile) -> that profile with the card data the move carried (a card typed by its rank and icons, a
     # planet's cost), or None. The platform saves it into the table's own profile copy in the same
     # transaction as the move (companion.play.enter_move); a game never writes.
-    learnt: Callable[[Any, Any, Any, Mapping[str, Any]], dict[str, Any] | None] | None = None
+    learnt: Callable[[MoveT, StateT, StateT, Mapping[str, Any]], dict[str, Any] | None] | None = None
     # The game's part of the one profile editor (its cards, their form, how a sent form reads): see cardforms.
     # None for a game whose cards need no profile.
     profile_editor: ProfileEditor | None = None
@@ -250,29 +260,32 @@ class GameWeb:
     printables: Sequence[Any] = ()
     # Who started a table (0-based seat), as its log says (e.g. the seat a janken chose), for BG Stats'
     # startPlayer and the CSV's start_player; None while the log has not said it yet.
-    start_seat: Callable[[TableViewLike], int | None] = seat_one_starts
+    start_seat: Callable[[TableViewLike[StateT]], int | None] = seat_one_starts
     # How a rematch seats the players (rotated or the same order) and why, in words.
     rematch: Rematch = Rematch(True, _l("Seats rotated: the player who sat second starts the new game."))
     # What the game does on a table besides entries (the platform's one route for each kind calls them).
-    table_actions: tuple[TableAction, ...] = ()
-    table_pages: tuple[TablePage, ...] = ()
+    table_actions: tuple[TableAction[StateT], ...] = ()
+    table_pages: tuple[TablePage[StateT], ...] = ()
 
-    def table_action(self, name: str) -> TableAction | None:
+    def table_action(self, name: str) -> TableAction[StateT] | None:
         return next((a for a in self.table_actions if a.name == name), None)
 
-    def table_page(self, name: str) -> TablePage | None:
+    def table_page(self, name: str) -> TablePage[StateT] | None:
         return next((p for p in self.table_pages if p.name == name), None)
 
 
 @dataclass(frozen=True)
 class Registered:
+    """One game as the platform holds it beside the others: its engine and its web package (the registry erases
+    their state and move types; each game's own modules are checked against them)."""
+
     game: Game[Any, Any]
-    web: GameWeb
+    web: GameWeb[Any, Any]
 
 
-def discover() -> dict[str, GameWeb]:
+def discover() -> dict[str, GameWeb[Any, Any]]:
     """slug -> WEB of every registered game whose web package defines one."""
-    found: dict[str, GameWeb] = {}
+    found: dict[str, GameWeb[Any, Any]] = {}
     for slug, entry in packages().items():
         if entry.has_web():
             web = getattr(importlib.import_module(entry.web_module), "WEB", None)
@@ -281,7 +294,7 @@ def discover() -> dict[str, GameWeb]:
     return found
 
 
-def playable(extra: Sequence[tuple[Game[Any, Any], GameWeb]] = ()) -> dict[str, Registered]:
+def playable(extra: Sequence[tuple[Game[Any, Any], GameWeb[Any, Any]]] = ()) -> dict[str, Registered]:
     """Every game with both packages (plus the pairs a test adds), in the registry's order."""
     engines = {slug: entry.game for slug, entry in packages().items()}
     webs = discover()

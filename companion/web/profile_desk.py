@@ -18,8 +18,9 @@ from companion.play import resolve_profile
 from companion.profiles import builtin_profiles, copy_of
 from companion.profiles.refs import ProfileRef
 
+from ..profiles.progress import Progress
 from .gameweb import ProfileAllowanceUsed, ProfileChanged
-from .profile_model import EditOrCopy, Progress, edit_or_copy, progress_for, tool_deck
+from .profile_model import EditOrCopy, edit_or_copy, progress_for, tool_deck
 from .security import client_id, device_id
 
 Read = TypeVar("Read")

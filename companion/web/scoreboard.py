@@ -21,7 +21,7 @@ class BoardSeat:
     score: str  # as the game's summary shows it; "" while the game has none to give
 
 
-def scoreboard(view: TableView, web: GameWeb, model: Any) -> tuple[BoardSeat, ...]:
+def scoreboard(view: TableView, web: GameWeb[Any, Any], model: Any) -> tuple[BoardSeat, ...]:
     """Every seat with its standing. A table whose log could not be replayed, or a game with no scores yet,
     gives the seats without scores (the page says what went wrong elsewhere)."""
     standings = getattr(model, "standings", None)

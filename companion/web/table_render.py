@@ -48,7 +48,7 @@ def form_tokens_for(*, shared: bool, can_write: bool) -> Callable[[], Markup]:
 
 
 def public_url(endpoint: str, **values: Any) -> str:
-    base = current_app.config.get("PUBLIC_URL", "").rstrip("/")
+    base = str(current_app.config.get("PUBLIC_URL", "")).rstrip("/")
     if base:
         return base + url_for(endpoint, **values)
     return url_for(endpoint, _external=True, **values)

@@ -57,7 +57,7 @@ def game_or_404(slug: str) -> Registered:
     return entry
 
 
-def web_of(slug: str) -> GameWeb:
+def web_of(slug: str) -> GameWeb[Any, Any]:
     return registered()[slug].web
 
 

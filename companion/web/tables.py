@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import segno
@@ -137,7 +137,7 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
     slot = stream_slot()  # the gate's count of it: it ends when shed or when its phone has left
     connection = request.environ.get("gunicorn.socket")
 
-    def stream():  # type: ignore[no-untyped-def]
+    def stream() -> Iterator[str]:
         nonlocal sent
         yield "retry: 2000\n\n"
         ends = time.monotonic() + STREAM_SECONDS

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
+from companion.games.lumiere.moves import Move
+from companion.games.lumiere.state import TableState
 from companion.web.gameweb import GameWeb
 
 from . import starting
@@ -35,7 +37,7 @@ from .profile_fields import EDITOR
 from .routes import bp
 from .summary import summary
 
-WEB = GameWeb(
+WEB: GameWeb[TableState, Move] = GameWeb(
     slug="lumiere",
     table_template="lumiere/_table.html",
     form_to_move=form_to_move,

@@ -7,13 +7,14 @@ from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from companion.games.lumiere import GAME
+from companion.games.lumiere.state import TableState
 from companion.groups.records import Category
 from companion.web.gameweb import TableViewLike
 
 POINTS = True  # won on points (LP-7)
 
 
-def categories(view: TableViewLike) -> list[tuple[Category, ...]]:
+def categories(view: TableViewLike[TableState]) -> list[tuple[Category, ...]]:
     breakdown = GAME.score(view.state)
     return [(Category("points", pgettext("lumiere", "Points"), s.total),
              Category("cards", _("Cards in the point area"), sum(int(t.params["count"]) for t in s.terms)))

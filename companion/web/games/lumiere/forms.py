@@ -7,7 +7,10 @@ from typing import Any
 
 from companion.games.base import ParseError
 from companion.games.lumiere import GAME, Cell
+from companion.games.lumiere.moves import Move
+from companion.games.lumiere.state import TableState
 from companion.inputs import form_number
+from companion.web.gameweb import TableViewLike
 
 # -- forms -> moves ------------------------------------------------------------------------------------------
 
@@ -81,7 +84,7 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     raise ParseError("lp.form.kind", "§ターン進行", "kind")
 
 
-def form_to_move(form: Mapping[str, str], view: Any) -> Any:
+def form_to_move(form: Mapping[str, str], view: TableViewLike[TableState]) -> Move:
     """An entry form -> the game's typed move: the fields are read here, the move's shape by the engine's one
     reader (``GAME.parse_move``), so a form and an API request are held to the same rules."""
     return GAME.parse_move(move_json(form, view))

@@ -5,13 +5,12 @@ seat names), areas as a player reads them ("B3")."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask_babel import gettext as _
 
 from companion.games.lumiere.moves import (
     ChooseFirst,
     Draw,
+    Move,
     MoveCard,
     Mulligan,
     PlaceCommoner,
@@ -23,6 +22,7 @@ from companion.games.lumiere.moves import (
     TakeTop,
     TurnCard,
 )
+from companion.games.lumiere.state import TableState
 from companion.web.wording import Wording
 
 from .labels import card_name, cell_label
@@ -55,7 +55,7 @@ def _set(move: SetCard, wording: Wording) -> str:
     return text
 
 
-def describe_move(move: Any, before: Any, wording: Wording) -> str:
+def describe_move(move: Move, before: TableState, wording: Wording) -> str:
     """WEB.describe_move: one line of the table's history for a typed move (``before``, the state it was entered
     on, is not needed: a move names all it did)."""
     match move:

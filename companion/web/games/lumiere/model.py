@@ -145,7 +145,7 @@ def _seat_views(state: TableState, breakdown: Breakdown, wording: Wording) -> tu
     return tuple(views)
 
 
-def table_model(view: TableViewLike, asked: TableRequest) -> TrackerView:
+def table_model(view: TableViewLike[TableState], asked: TableRequest) -> TrackerView:
     """The table fragment's model (templates/lumiere/_table.html draws it), in the current language."""
     return tracker(view, asked.pending, asked.can_write)
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
+from companion.games.lumiere.state import TableState
 from companion.web.gameweb import Rematch, TableViewLike
 
 
-def start_seat(view: TableViewLike) -> int | None:
+def start_seat(view: TableViewLike[TableState]) -> int | None:
     """The seat the janken chose (None before it was entered)."""
     first: int | None = view.state.first
     return first

@@ -3,14 +3,12 @@ with its working (or the cards whose points are still unknown), the ranking and 
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from companion.games.base import Breakdown, Term
 from companion.games.lumiere import GAME, Phase, TableState
-from companion.web.gameweb import Summary, SummaryTable
+from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 from companion.web.messages import explain, rule_name
 from companion.web.wording import Wording
 
@@ -26,7 +24,7 @@ def _row(term: Term) -> tuple[str, str, str, str]:
             _points(term.value))
 
 
-def summary(view: Any) -> Summary | None:
+def summary(view: TableViewLike[TableState]) -> Summary | None:
     """Per player the point area and its score (or what is missing), the ranking, and LP-7's tie-break."""
     state: TableState = view.state
     if state.phase is Phase.SETUP:

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
+from companion.games.planeta_rica.moves import Move
+from companion.games.planeta_rica.state import TableState
 from companion.web.gameweb import GameWeb, TableAction
 
 from . import forms, history, model, remember, routes, starting, table_vp
@@ -32,7 +34,7 @@ from .printables import PRINTABLES
 from .profile_fields import EDITOR
 from .summary import summary
 
-WEB = GameWeb(
+WEB: GameWeb[TableState, Move] = GameWeb(
     slug="planeta-rica",
     table_template="planeta_rica/_table.html",
     table_model=model.table_model,

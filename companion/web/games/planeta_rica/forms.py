@@ -17,9 +17,11 @@ from typing import Any
 from companion.games.base import ParseError
 from companion.games.planeta_rica import GAME
 from companion.games.planeta_rica.cards import SLOTS
-from companion.games.planeta_rica.moves import ADJUST_KEYS, MOVE_TYPES
+from companion.games.planeta_rica.moves import ADJUST_KEYS, MOVE_TYPES, Move
 from companion.games.planeta_rica.profile import COST_CHOICES
+from companion.games.planeta_rica.state import TableState
 from companion.inputs import optional_form_number
+from companion.web.gameweb import TableViewLike
 
 from .labels import RESOURCES, REWARDS
 
@@ -123,7 +125,7 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     return move
 
 
-def form_to_move(form: Mapping[str, str], view: Any) -> Any:
+def form_to_move(form: Mapping[str, str], view: TableViewLike[TableState]) -> Move:
     """An entry form -> the game's typed move: the fields are read here, the move's shape by the engine's one
     reader (``GAME.parse_move``), so a form and an API request are held to the same rules."""
     return GAME.parse_move(move_json(form, view))

@@ -254,7 +254,7 @@ def end_note(reason: Reason, wording: Wording, new_earth_counts: bool = True) ->
     return ReasonView(True, text, reason.rule)
 
 
-def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) -> TrackerView:
+def tracker(view: TableViewLike[TableState], pending: Mapping[str, str], can_write: bool) -> TrackerView:
     state: TableState = view.state
     wording = Wording.of_table(view.seats)  # every seat, in every line of this fragment, by the table's name
     names = [wording.seat(i) for i in range(state.players)]
@@ -311,6 +311,6 @@ def tracker(view: TableViewLike, pending: Mapping[str, str], can_write: bool) ->
         can_write=can_write, pending=dict(pending))
 
 
-def table_model(view: TableViewLike, asked: TableRequest) -> TrackerView:
+def table_model(view: TableViewLike[TableState], asked: TableRequest) -> TrackerView:
     """The table fragment's model (templates/planeta_rica/_table.html draws it), in the current language."""
     return tracker(view, asked.pending, asked.can_write)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.planeta_rica.score import Breakdown
+from companion.games.base import Breakdown
 
 _CARD_TERMS = ("pr.vp.planets", "pr.vp.gadgets")
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
+from companion.games.planeta_rica.state import TableState
 from companion.web.gameweb import Rematch, TableViewLike
 
 
-def start_seat(view: TableViewLike) -> int | None:
+def start_seat(view: TableViewLike[TableState]) -> int | None:
     """The start player entered at set-up (None before it was)."""
     start: int | None = view.state.start
     return start

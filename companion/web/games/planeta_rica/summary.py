@@ -6,13 +6,14 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from companion.games.planeta_rica import GAME
+from companion.games.planeta_rica.state import TableState
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 from companion.web.wording import Wording
 
 from .breakdown import seat_views, winner_text
 
 
-def summary(view: TableViewLike) -> Summary | None:
+def summary(view: TableViewLike[TableState]) -> Summary | None:
     state = view.state
     if state.phase.value == "setup":
         return None

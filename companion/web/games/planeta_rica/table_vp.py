@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from companion.games.planeta_rica.state import TableState
 from companion.web.gameweb import Learn, Redraw, TableViewLike
 from companion.web.wording import Wording
 
@@ -22,7 +23,7 @@ from .asking import asked_at_table, learned_vp, typed_vp, vp_errors
 from .remember import with_values
 
 
-def answer_vp(view: TableViewLike, form: Mapping[str, str]) -> Redraw | Learn:
+def answer_vp(view: TableViewLike[TableState], form: Mapping[str, str]) -> Redraw | Learn:
     """Remember the VP typed for the cards the table's profile lacks; refuse what is no number, keeping it."""
     pending = {**form, "asking": "vp"}  # the question stays open with what was typed
     asked = asked_at_table(view.state, typed_vp(pending))

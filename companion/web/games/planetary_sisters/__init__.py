@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
+from companion.games.planetary_sisters.moves import Move
+from companion.games.planetary_sisters.state import TableState
 from companion.web.gameweb import GameWeb, TableAction, TablePage
 
 from . import draft, forms, history, model, remember, routes, starting, what_if
@@ -33,7 +35,7 @@ from .printables import PRINTABLES
 from .profile_fields import EDITOR
 from .summary import summary
 
-WEB = GameWeb(
+WEB: GameWeb[TableState, Move] = GameWeb(
     slug="planetary-sisters",
     table_template="planetary_sisters/_table.html",
     form_to_move=forms.form_to_move,

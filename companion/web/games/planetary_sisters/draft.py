@@ -39,7 +39,7 @@ def _draft_failures(state: TableState, kind: str, pending: Mapping[str, str], re
     return [r for r in verdict.failures if r.path == path or r.path.startswith(path + ".")]
 
 
-def draft(view: TableViewLike, form: Mapping[str, str]) -> Redraw:
+def draft(view: TableViewLike[TableState], form: Mapping[str, str]) -> Redraw:
     """Add a card to the list being put together, or drop one; nothing is written. Answers the table page with
     the list kept in the form, and the reason when a card is refused, naming the icons tapped; the picker is
     emptied then, so a refused card's icons never ride into the next one."""
@@ -103,7 +103,7 @@ class DraftView:
     used: frozenset[int]  # ranks the picker greys out: in play already, or in this list
 
 
-def draft_view(view: TableViewLike, pending: Mapping[str, str], kind: str) -> DraftView:
+def draft_view(view: TableViewLike[TableState], pending: Mapping[str, str], kind: str) -> DraftView:
     state: TableState = view.state
     same = pending.get("kind") == kind
     refs, _errors = cardlib.split(pending.get("cards") if same else "", "cards")

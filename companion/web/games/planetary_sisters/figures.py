@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from companion.games.planetary_sisters import GAME
+from companion.games.planetary_sisters.state import TableState
 from companion.groups.records import Category
 from companion.web.gameweb import TableViewLike
 
@@ -14,7 +15,7 @@ from .labels import category_name
 POINTS = True  # won on points: house + field bonus (§4.5)
 
 
-def categories(view: TableViewLike) -> list[tuple[Category, ...]]:
+def categories(view: TableViewLike[TableState]) -> list[tuple[Category, ...]]:
     scored = GAME.table_score(view.state)
     seats = []
     for seat in scored.seats:

@@ -12,7 +12,9 @@ from typing import Any
 
 from companion.games.base import ErrorList, ParseError
 from companion.games.planetary_sisters import GAME, Card, TableState
+from companion.games.planetary_sisters.moves import Move
 from companion.inputs import form_number, whole_number
+from companion.web.gameweb import TableViewLike
 
 from . import cards as cardlib
 
@@ -87,7 +89,7 @@ def _taken(form: Mapping[str, str], state: TableState, seat: int) -> dict[str, A
     raise ParseError("ps.form.no_taken", "§4.2", "taken", seat=seat)
 
 
-def form_to_move(form: Mapping[str, str], view: Any) -> Any:
+def form_to_move(form: Mapping[str, str], view: TableViewLike[TableState]) -> Move:
     """An entry form -> the game's typed move: the fields are read here, the move's shape by the engine's one
     reader (``GAME.parse_move``), so a form and an API request are held to the same rules."""
     return GAME.parse_move(move_json(form, view))

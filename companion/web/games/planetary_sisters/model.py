@@ -59,7 +59,7 @@ def _drawn(state: TableState, score: TableScore | None, what_if: WhatIf | None,
     return cards
 
 
-def table_model(view: TableViewLike, asked: TableRequest) -> TableModel:
+def table_model(view: TableViewLike[TableState], asked: TableRequest) -> TableModel:
     pending = asked.pending
     state: TableState = view.state
     wording = Wording.of_table(view.table.seats)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
+from companion.games.planetary_sisters.state import TableState
 from companion.web.gameweb import Rematch, TableViewLike
 
 
-def start_seat(view: TableViewLike) -> int | None:
+def start_seat(view: TableViewLike[TableState]) -> int | None:
     """The first round's parent (play goes clockwise from the parent, §4.4)."""
     first: int = view.state.first_parent
     return first

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from companion.games.planetary_sisters import GAME, TableScore
+from companion.games.planetary_sisters.state import TableState
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 from companion.web.wording import Wording
 
@@ -34,7 +35,7 @@ def tables_of(scored: TableScore, names: list[str], two_players: bool) -> tuple[
     return tuple(tables)
 
 
-def summary(view: TableViewLike) -> Summary | None:
+def summary(view: TableViewLike[TableState]) -> Summary | None:
     wording = Wording.of_table(view.table.seats)
     names = [wording.seat(i) for i in range(view.players)]
     state = view.state

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -281,7 +282,7 @@ def _undo_for(before: SheetForm | None, after: SheetForm) -> undolib.UndoView | 
     return undolib.undo_view(before.params(), before.sheet.entered - after.sheet.entered)
 
 
-def tool():  # type: ignore[no-untyped-def]
+def tool() -> ResponseReturnValue:
     link = LinkReader(request.args)
     form = read_form(request.args, link)
     notice = _remembered(form.saved)
@@ -291,7 +292,7 @@ def tool():  # type: ignore[no-untyped-def]
 
 
 def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], push: bool = True,
-            before: SheetForm | None = None, **extra: str):  # type: ignore[no-untyped-def]
+            before: SheetForm | None = None, **extra: str) -> ResponseReturnValue:
     """The sheet after a tap. A refusal is answered 422 (``_refused``); a step is a new address (pushed, so Back
     returns to the step before); a picker tap that added nothing only draws the picker (``push=False``)."""
     if errors:
@@ -308,7 +309,7 @@ def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], push
 
 
 def _refused(form: SheetForm, errors: list[str], pending: Mapping[str, str],
-             then: Mapping[str, str] | None = None):  # type: ignore[no-untyped-def]
+             then: Mapping[str, str] | None = None) -> ResponseReturnValue:
     """A refused card: the refusal names the icons tapped, and the picker starts empty
     (or with ``then``, the next card's rank when that tap is what sent the refused card), so nothing refused
     rides into the next card. The sheet itself is as it was."""
@@ -317,7 +318,7 @@ def _refused(form: SheetForm, errors: list[str], pending: Mapping[str, str],
     return _render(422, **context(form, errors, picker, tapped=tapped))
 
 
-def tool_act():  # type: ignore[no-untyped-def]
+def tool_act() -> ResponseReturnValue:
     """One tap on the sheet: add a card, remove one, switch the slot or the player count, or remember."""
     values = request.form.to_dict()
     values.pop("csrf_token", None)
@@ -361,7 +362,7 @@ def tool_act():  # type: ignore[no-untyped-def]
     return _answer(form, errors, values if errors else {}, before=before)
 
 
-def _pick(form: SheetForm, values: Mapping[str, str]):  # type: ignore[no-untyped-def]
+def _pick(form: SheetForm, values: Mapping[str, str]) -> ResponseReturnValue:
     """One tap in the picker, sent by htmx as it happens. The card goes in without an Add tap when the tap
     was the next card's rank (the card before it, under the rank ``held`` before this tap, is done) or when
     its icons leave nothing to add (``obvious.whole``); otherwise the page keeps the picker as tapped."""
@@ -433,7 +434,7 @@ def _add_icons(form: SheetForm, values: Mapping[str, str]) -> list[str]:
     return errors
 
 
-def _remember(form: SheetForm):  # type: ignore[no-untyped-def]
+def _remember(form: SheetForm) -> ResponseReturnValue:
     cards, icons = new_cards(form), new_icons(form)
     if not cards and not icons:
         return _answer(form, [], {})

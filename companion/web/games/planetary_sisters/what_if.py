@@ -21,7 +21,7 @@ from .forms import PICK
 from .messages import explain as explain_reason
 
 
-def what_if_for(view: TableViewLike, hand: list[Card] | None = None) -> WhatIf | None:
+def what_if_for(view: TableViewLike[TableState], hand: list[Card] | None = None) -> WhatIf | None:
     state: TableState = view.state
     if hand is not None and state.to_move is not None and not state.two_players:
         return GAME.what_if(state, [*state.seats[state.to_move].known_hand, *hand])
@@ -57,7 +57,7 @@ def _hand(state: TableState, text: str | None, wording: Wording) -> tuple[list[C
     return kept, resolved, problems
 
 
-def what_if_page(view: TableViewLike) -> ResponseReturnValue:
+def what_if_page(view: TableViewLike[TableState]) -> ResponseReturnValue:
     """The table page ``what-if`` (``/t/<token>/page/what-if``): this phone's "what if", nothing written."""
     state: TableState = view.state
     wording = Wording.of_table(view.seats)

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
+from companion.games.sister_combination.moves import Move
+from companion.games.sister_combination.state import TableState
 from companion.web.gameweb import GameWeb
 
 from . import starting
@@ -33,7 +35,7 @@ from .printables import PRINTABLES
 from .routes import bp
 from .summary import summary
 
-WEB = GameWeb(
+WEB: GameWeb[TableState, Move] = GameWeb(
     slug="sister-combination",
     table_template="sister_combination/_table.html",
     table_model=table_model,

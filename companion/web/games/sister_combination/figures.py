@@ -7,13 +7,14 @@ from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from companion.games.sister_combination import GAME
+from companion.games.sister_combination.state import TableState
 from companion.groups.records import Category
 from companion.web.gameweb import TableViewLike
 
 POINTS = False  # placed by going out, then by cards left (SC-7)
 
 
-def places(view: TableViewLike) -> dict[int, int]:
+def places(view: TableViewLike[TableState]) -> dict[int, int]:
     """Each seat's place by the engine's placings (tied seats share a place, the next place is skipped)."""
     found: dict[int, int] = {}
     ahead = 0
@@ -24,7 +25,7 @@ def places(view: TableViewLike) -> dict[int, int]:
     return found
 
 
-def categories(view: TableViewLike) -> list[tuple[Category, ...]]:
+def categories(view: TableViewLike[TableState]) -> list[tuple[Category, ...]]:
     state = view.state
     placed = places(view)
     seats = []

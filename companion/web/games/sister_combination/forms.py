@@ -11,8 +11,11 @@ from typing import Any
 from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.sister_combination import GAME
 from companion.games.sister_combination.cards import DECK_SIZE
+from companion.games.sister_combination.moves import Move
 from companion.games.sister_combination.rules import TARGETED
+from companion.games.sister_combination.state import TableState
 from companion.inputs import form_number
+from companion.web.gameweb import TableViewLike
 from companion.web.wording import Wording
 
 SIMPLE = {"draw": "draw", "keep": "keep", "take": "take_stack", "pass": "pass_turn", "reshuffle": "reshuffle"}
@@ -75,7 +78,7 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     raise ParseError("sc.form.kind", "SC-8", "kind")
 
 
-def form_to_move(form: Mapping[str, str], view: Any) -> Any:
+def form_to_move(form: Mapping[str, str], view: TableViewLike[TableState]) -> Move:
     """An entry form -> the game's typed move: the fields are read here, the move's shape by the engine's one
     reader (``GAME.parse_move``), so a form and an API request are held to the same rules."""
     return GAME.parse_move(move_json(form, view))

@@ -5,13 +5,12 @@ seat names)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask_babel import gettext as _
 
 from companion.games.sister_combination.moves import (
     Draw,
     Keep,
+    Move,
     PassTurn,
     Play,
     ReachMissed,
@@ -19,6 +18,7 @@ from companion.games.sister_combination.moves import (
     Setup,
     TakeStack,
 )
+from companion.games.sister_combination.state import TableState
 from companion.web.wording import Wording
 
 from .labels import card_name, colour_label
@@ -35,7 +35,7 @@ def _play(move: Play, wording: Wording) -> str:
     return text
 
 
-def describe_move(move: Any, before: Any, wording: Wording) -> str:
+def describe_move(move: Move, before: TableState, wording: Wording) -> str:
     """WEB.describe_move: one line of the table's history for a typed move (``before``, the state it was entered
     on, is not needed: a move names all it did)."""
     match move:

@@ -134,7 +134,7 @@ class TrackerView:
     standings: Standings | None = None  # places so far, under the seats
 
 
-def table_model(view: TableViewLike, asked: TableRequest) -> TrackerView:
+def table_model(view: TableViewLike[TableState], asked: TableRequest) -> TrackerView:
     return tracker(view, asked.pending, asked.can_write)
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
+from companion.games.sister_combination.state import TableState
 from companion.web.gameweb import Rematch, TableViewLike
 
 
-def start_seat(view: TableViewLike) -> int | None:
+def start_seat(view: TableViewLike[TableState]) -> int | None:
     """Always the first seat (SC-8): a Mirror later changes the direction, never who began."""
     return 0
 

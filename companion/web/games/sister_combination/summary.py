@@ -3,20 +3,18 @@ which order, then the others by cards left (SC-7: fewer is better), with the tab
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask_babel import gettext as _
 from flask_babel import ngettext, pgettext
 
 from companion.games.sister_combination import GAME, TableState
-from companion.web.gameweb import Summary, SummaryTable
+from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 from companion.web.messages import explain
 from companion.web.wording import Wording
 
 from .labels import card_name, colour_label, direction_label, end_label, place_label
 
 
-def summary(view: Any) -> Summary | None:
+def summary(view: TableViewLike[TableState]) -> Summary | None:
     state: TableState = view.state
     if not state.started:
         return None

@@ -7,13 +7,14 @@ from flask_babel import gettext as _
 
 from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.score import CONTROLLED
+from companion.games.strato_sphere.state import TableState
 from companion.groups.records import Category
 from companion.web.gameweb import TableViewLike
 
 POINTS = False  # won by holding the nodes in front of an opponent, or drawn (SS-8)
 
 
-def categories(view: TableViewLike) -> list[tuple[Category, ...]]:
+def categories(view: TableViewLike[TableState]) -> list[tuple[Category, ...]]:
     result = GAME.score(view.state)
     return [(Category("nodes", _("Nodes controlled"),
                       sum(len(t.params["nodes"]) for t in result.seat(seat).terms if t.code == CONTROLLED)),)

@@ -12,8 +12,10 @@ from typing import Any
 
 from companion.games.base import ParseError
 from companion.games.strato_sphere import GAME
-from companion.games.strato_sphere.moves import MOVE_TYPES
+from companion.games.strato_sphere.moves import MOVE_TYPES, Move
+from companion.games.strato_sphere.state import TableState
 from companion.inputs import form_number
+from companion.web.gameweb import TableViewLike
 
 from .labels import RANKS, SUITS
 
@@ -61,7 +63,7 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     return move
 
 
-def form_to_move(form: Mapping[str, str], view: Any) -> Any:
+def form_to_move(form: Mapping[str, str], view: TableViewLike[TableState]) -> Move:
     """An entry form -> the game's typed move: the fields are read here, the move's shape by the engine's one
     reader (``GAME.parse_move``), so a form and an API request are held to the same rules."""
     return GAME.parse_move(move_json(form, view))

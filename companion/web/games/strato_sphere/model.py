@@ -224,7 +224,7 @@ def this_turn(view: Any, state: TableState) -> tuple[TurnEntry, ...]:
     return tuple(entries)
 
 
-def table_model(view: TableViewLike, asked: TableRequest) -> Tracker:
+def table_model(view: TableViewLike[TableState], asked: TableRequest) -> Tracker:
     """The table fragment's model (templates/strato_sphere/_table.html draws it); a tapped node comes in the
     page's query (``sel``) or, after a refused entry, in the form sent back."""
     return build(view, {**asked.selected, **asked.pending}, asked.can_write, dict(asked.pending))

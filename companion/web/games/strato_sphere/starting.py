@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
+from companion.games.strato_sphere.state import TableState
 from companion.web.gameweb import Rematch, TableViewLike
 
 
-def start_seat(view: TableViewLike) -> int | None:
+def start_seat(view: TableViewLike[TableState]) -> int | None:
     """The first seat, the one on the dealer's left."""
     return 0
 

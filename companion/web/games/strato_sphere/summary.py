@@ -13,7 +13,7 @@ from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.ring import seats_of_side
 from companion.games.strato_sphere.score import CONTROLLED, HELD_BY_OPPONENTS
 from companion.games.strato_sphere.state import TableState
-from companion.web.gameweb import Summary, SummaryTable
+from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 from companion.web.wording import Wording
 
 from .labels import ending_text, force_label, nodes_text
@@ -23,7 +23,7 @@ def _nodes(terms: Any, code: str) -> list[int]:
     return [int(n) for t in terms if t.code == code for n in t.params["nodes"]]
 
 
-def summary(view: Any) -> Summary:
+def summary(view: TableViewLike[TableState]) -> Summary:
     """Placings, deciding nodes and every figure come from ``GAME.score(state)``; this only words them."""
     state: TableState = view.state
     names = list(view.table.seats)
