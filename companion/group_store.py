@@ -16,9 +16,9 @@ from sqlalchemy.exc import IntegrityError
 
 from . import db
 from .group_models import Group, GroupMember, GroupTable
-from .models import Event, Profile, Table, utcnow
+from .models import Event, Table, utcnow
 from .profiles.refs import ProfileRef
-from .store import LoggedEntry, TooManyTables, add_events, is_token, new_token
+from .store import LoggedEntry, claim_tables, is_token, new_token, write_table
 
 
 class NameTaken(Exception):
@@ -183,11 +183,7 @@ def import_group(name: str, members: Sequence[tuple[str, bool]], tables: Sequenc
     s.commit()
     with db.write_lock():
         try:
-            since, most = limit
-            started = s.scalar(select(func.count(Table.id)).where(Table.creator == creator,
-                                                                  Table.created_at >= since)) or 0
-            if started + len(tables) > most:
-                raise TooManyTables()
+            claim_tables(s, creator, limit, len(tables))
             group = Group(token=new_token(), watch_token=new_token(), name=name, creator=creator)
             s.add(group)
             s.flush()
@@ -196,19 +192,9 @@ def import_group(name: str, members: Sequence[tuple[str, bool]], tables: Sequenc
                 s.add(GroupMember(group_id=group.id, name=member, key=name_key(member), position=position,
                                   removed_at=now if former else None))
             for new in tables:
-                ref = str(new.profile_ref) if new.profile_ref is not None else ""
-                if new.profile_ref is None:
-                    profile = Profile(token=new_token(), game=new.game, data=new.profile, based_on="import",
-                                      version=0)
-                    s.add(profile)
-                    s.flush()
-                    ref = str(ProfileRef.user(profile.token))
-                last = max((e.seq for e in new.events), default=0)
-                table = Table(token=new_token(), watch_token=new_token(), game=new.game, seats=new.seats,
-                              options=new.options, profile_ref=ref, version=max(new.version, last), creator=creator)
-                s.add(table)
-                s.flush()
-                add_events(s, table.id, new.events)
+                own = (new.profile, "import") if new.profile_ref is None else None
+                table = write_table(s, new.game, new.seats, new.options, str(new.profile_ref or ""), creator,
+                                  own_profile=own, events=new.events, version=new.version)
                 s.add(GroupTable(group_id=group.id, table_id=table.id))
             s.commit()
         except BaseException:

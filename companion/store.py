@@ -101,37 +101,51 @@ def create_table(game: str, seats: list[str], options: dict[str, Any], profile_r
     s.commit()  # end any read transaction: the first statement below takes the write lock
     with db.write_lock():
         try:
-            if limit is not None and s.get_bind().dialect.name == "postgresql":
-                s.execute(text("SELECT pg_advisory_xact_lock(hashtext(:creator))"), {"creator": creator})
-            if own_profile is not None:
-                data, based_on = own_profile
-                profile = Profile(token=new_token(), game=game, data=data, based_on=based_on, version=0)
-                s.add(profile)
-                s.flush()
-                profile_ref = str(ProfileRef.user(profile.token))
-            last = max((e.seq for e in events), default=0)
-            table = Table(
-                token=new_token(), watch_token=new_token(), game=game, seats=seats, options=options,
-                profile_ref=profile_ref, version=max(version, last), creator=creator, rematch_of=rematch_of,
-            )
-            s.add(table)
-            try:
-                s.flush()
-            except IntegrityError:
-                if rematch_of is None:
-                    raise
-                raise RematchTaken() from None  # rematch_of is unique: another tap started it a moment ago
             if limit is not None:
-                since, most = limit
-                count = s.scalar(select(func.count(Table.id)).where(Table.creator == creator,
-                                                                    Table.created_at >= since)) or 0
-                if count > most:
-                    raise TooManyTables()
-            add_events(s, table.id, events)
+                claim_tables(s, creator, limit, 1)
+            table = write_table(s, game, seats, options, profile_ref, creator, own_profile=own_profile, events=events,
+                              version=version, rematch_of=rematch_of)
             s.commit()
         except BaseException:
             s.rollback()
             raise
+    return table
+
+
+def claim_tables(s: Session, creator: str, limit: tuple[datetime, int], adding: int) -> None:
+    """Inside a write transaction: may this client start ``adding`` more tables, with ``limit`` (since, how many)?
+    TooManyTables if not. On PostgreSQL the client's claims take turns (an advisory lock to the transaction's
+    end), so two concurrent requests cannot both count the same room; SQLite has one writer at a time anyway."""
+    if s.get_bind().dialect.name == "postgresql":
+        s.execute(text("SELECT pg_advisory_xact_lock(hashtext(:creator))"), {"creator": creator})
+    since, most = limit
+    started = s.scalar(select(func.count(Table.id)).where(Table.creator == creator, Table.created_at >= since)) or 0
+    if started + adding > most:
+        raise TooManyTables()
+
+
+def write_table(s: Session, game: str, seats: list[str], options: dict[str, Any], profile_ref: str, creator: str, *,
+              own_profile: tuple[dict[str, Any], str] | None = None, events: Sequence[LoggedEntry] = (),
+              version: int = 0, rematch_of: int | None = None) -> Table:
+    """Inside a caller's write transaction: the one way a table is written (a new one, an imported one, a group's
+    imported tables), with its own profile copy and its log's entries."""
+    if own_profile is not None:
+        data, based_on = own_profile
+        profile = Profile(token=new_token(), game=game, data=data, based_on=based_on, version=0)
+        s.add(profile)
+        s.flush()
+        profile_ref = str(ProfileRef.user(profile.token))
+    last = max((e.seq for e in events), default=0)
+    table = Table(token=new_token(), watch_token=new_token(), game=game, seats=seats, options=options,
+                  profile_ref=profile_ref, version=max(version, last), creator=creator, rematch_of=rematch_of)
+    s.add(table)
+    try:
+        s.flush()
+    except IntegrityError:
+        if rematch_of is None:
+            raise
+        raise RematchTaken() from None  # rematch_of is unique: another tap started it a moment ago
+    add_events(s, table.id, events)
     return table
 
 
