@@ -109,8 +109,8 @@ lint: $(TEST_STAMP)
 STRICT := companion/games companion/web/games companion/web/gameweb.py companion/web/tables.py \
 	companion/web/table_service.py companion/web/table_render.py companion/web/table_hooks.py \
 	companion/web/profile_desk.py companion/web/scoreboard.py companion/web/standing.py companion/web/wording.py \
-	companion/web/pages.py companion/play.py companion/eventlog.py companion/rebase.py companion/turnqueue.py \
-	companion/store.py companion/live.py companion/snapshots.py companion/registry.py companion/db.py
+	companion/web/pages.py companion/tables/play.py companion/tables/eventlog.py companion/tables/rebase.py companion/tables/turnqueue.py \
+	companion/tables/store.py companion/tables/live.py companion/tables/snapshots.py companion/registry.py companion/storage/db.py
 typecheck: $(TEST_STAMP)
 	$(VENV)/bin/mypy companion
 	$(VENV)/bin/mypy --strict --follow-imports=silent $(STRICT)

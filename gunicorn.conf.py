@@ -18,15 +18,15 @@ _wanted = 65536 if _hard == resource.RLIM_INFINITY else min(65536, _hard)
 if _soft != resource.RLIM_INFINITY and _soft < _wanted:
     resource.setrlimit(resource.RLIMIT_NOFILE, (_wanted, _hard))
 
-# gunicorn's gevent worker, accepting every connection as it comes (companion/serving.py): none waits unseen in
+# gunicorn's gevent worker, accepting every connection as it comes (companion/server/serving.py): none waits unseen in
 # the kernel's queue.
-worker_class = "companion.serving.Worker"
+worker_class = "companion.server.serving.Worker"
 workers = int(os.environ.get("WORKERS", "2"))
 # Connections each worker serves at once (WORKER_CONNECTIONS): every open table page holds one for its live stream,
 # plus the requests in flight. Past it the gate (companion/web/gate.py) sheds streams first, then answers "busy" at
 # once. gevent's pool is larger still, so that what cannot be served is accepted and answered, not left waiting
 # (a refused connection costs a greenlet for a moment). WORKER_CONNECTIONS also sizes each worker's database pool
-# (companion/db.py).
+# (companion/storage/db.py).
 worker_connections = 4 * int(os.environ.get("WORKER_CONNECTIONS", "2000"))
 timeout = 30  # a worker that stops answering its arbiter for this long is restarted
 graceful_timeout = 10

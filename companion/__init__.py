@@ -19,7 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
 
-    from . import cli, db, i18n, live
+    from companion import cli, i18n
+    from companion.storage import db
+    from companion.tables import live
+
     from .config import configure
     from .web import register_web
 

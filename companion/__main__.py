@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import sys
 
-from . import create_app, db
+from companion import create_app
+from companion.storage import db
+
 from .web.printing.ahead import print_ahead
 
 

@@ -46,7 +46,7 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
     instance.mkdir(parents=True, exist_ok=True)
     overrides = dict(overrides or {})
     app.config.update(
-        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'companion.db'}",
+        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'companion.storage.db'}",
         # Request sizes: an uploaded file (a table export, a deck profile) up to 8 MiB; text pasted into a form
         # field up to 1 MiB; a referee API call's body up to 1 MiB. Chunked bodies are held to the same.
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
@@ -63,11 +63,11 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         SESSION_COOKIE_HTTPONLY=True,
         TABLES_PER_WINDOW=int(os.environ.get("TABLES_PER_WINDOW", "30")),
         TABLE_RATE_WINDOW=int(os.environ.get("TABLE_RATE_WINDOW", "3600")),
-        # What else one client may make per window (companion/quota.py): deck profiles (copies and imports), groups.
+        # What else one client may make per window (companion/server/quota.py): deck profiles (copies and imports), groups.
         PROFILES_PER_WINDOW=int(os.environ.get("PROFILES_PER_WINDOW", "30")),
         GROUPS_PER_WINDOW=int(os.environ.get("GROUPS_PER_WINDOW", "10")),
         # `flask --app companion cleanup` deletes what nobody can use any more after this many days
-        # (companion/retention.py).
+        # (companion/storage/retention.py).
         RETENTION_DAYS=int(os.environ.get("RETENTION_DAYS", "30")),
         KEPT_PROFILE_DAYS=int(os.environ.get("KEPT_PROFILE_DAYS", "365")),  # a phone's own deck profile, unchanged
         POLL_SECONDS=2,  # other phones see a change within this plus a request's time

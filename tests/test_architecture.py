@@ -69,8 +69,10 @@ def test_the_contract_is_pure() -> None:
         assert name.split(".")[0] in STDLIB, f"base.py:{node.lineno} imports {name}"
 
 
-NOT_WEB = [COMPANION / f for f in ("play.py", "store.py", "registry.py", "eventlog.py", "cache.py", "models.py",
-                                   "db.py")] + sources(COMPANION / "profiles") + sources(COMPANION / "games")
+# Every room below the web layer: the tables, groups, profiles, storage, the server's parts, the engines.
+BELOW_WEB = ("tables", "groups", "profiles", "storage", "server", "games", "rulebook")
+NOT_WEB = [COMPANION / f for f in ("registry.py", "inputs.py", "i18n.py", "config.py")] + [
+    p for room in BELOW_WEB for p in sources(COMPANION / room)]
 
 
 @pytest.mark.parametrize("path", NOT_WEB, ids=lambda p: str(p.relative_to(COMPANION)))
@@ -117,7 +119,7 @@ def _allowed(name: str, own: str) -> bool:
 @pytest.mark.parametrize("package", WEB_GAMES, ids=lambda p: p.name)
 def test_a_games_web_package_is_a_plug_in(package: Path) -> None:
     """A game's web package turns forms into typed moves, words moves and reasons, draws its model and offers
-    hooks; the platform loads, renders and writes tables and profiles (companion.play, the store, the table
+    hooks; the platform loads, renders and writes tables and profiles (companion.tables.play, the store, the table
     routes and services), calling those hooks. So a game imports nothing of the platform but its toolkit."""
     own = module_name(package / "__init__.py")
     for path in sources(package):
@@ -129,7 +131,7 @@ def test_a_games_web_package_is_a_plug_in(package: Path) -> None:
 def test_the_plug_in_rule_catches_a_reach_up() -> None:
     """The rule above fails on what the game packages used to do (load and render a table themselves)."""
     own = "companion.web.games.planeta_rica"
-    for reach_up in ("companion.play", "companion.store", "companion.web.tables", "companion.web.table_service",
+    for reach_up in ("companion.tables.play", "companion.tables.store", "companion.web.tables", "companion.web.table_service",
                      "companion.web.profile_model", "companion.web.profile_desk", "companion.web.security"):
         assert not _allowed(reach_up, own)
     assert _allowed("companion.web.games.planeta_rica.asking", own)
@@ -139,13 +141,13 @@ def test_the_plug_in_rule_catches_a_reach_up() -> None:
 def test_the_gunicorn_worker_class_imports_nothing_of_the_app() -> None:
     """gunicorn imports the worker class in its arbiter, before a worker patches sockets and locks for gevent: a
     module of the app imported then keeps real locks, and on PostgreSQL (whose queries let other greenlets run
-    while a lock is held) one worker froze until gunicorn killed it. companion.serving imports the standard
+    while a lock is held) one worker froze until gunicorn killed it. companion.server.serving imports the standard
     library, gevent and gunicorn only."""
     import subprocess
     import sys
 
-    script = ("import sys, companion.serving; "
+    script = ("import sys, companion.server.serving; "
               "print(sorted(m for m in sys.modules if m.startswith(('companion.', 'flask', 'sqlalchemy', 'psycopg'))))")
     loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                             cwd=str(ROOT)).stdout.strip()
-    assert loaded == "['companion.addresses', 'companion.serving']"
+    assert loaded == "['companion.server', 'companion.server.addresses', 'companion.server.serving']"

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.eventlog import MOVE, REDO, UNDO, LogEntry, LogReplay, Rebuild, read_log, replay
+from companion.tables.eventlog import MOVE, REDO, UNDO, LogEntry, LogReplay, Rebuild, read_log, replay
 
 
 def add(state: tuple[int, ...], payload: Mapping[str, Any]) -> tuple[int, ...]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.rebase import MOST_BETWEEN, same_meaning
-from companion.turnqueue import BENCH_TURNS, Queue
+from companion.tables.rebase import MOST_BETWEEN, same_meaning
+from companion.tables.turnqueue import BENCH_TURNS, Queue
 from tests.games.standin import GAME, Add, TallyState
 
 T = 8.0

@@ -6,7 +6,8 @@ Built-in profiles are TOML files beside this module, one folder per game package
     {"id": ..., "game": slug, "name_en": ..., "name_ja": ..., "meta": {...}, "cards": [{...}, ...]}
 
 What a profile must satisfy is the game's business (``Game.validate_profile``); this module only loads,
-reads, writes and coerces values by the game's ``CardField`` kinds. Pure: no Flask, no database.
+reads, writes and coerces values by the game's ``CardField`` kinds. Pure: no Flask, no database. Users'
+own profiles are kept in the database by ``store`` (companion.profiles.store).
 """
 
 from __future__ import annotations

@@ -30,7 +30,8 @@ from collections.abc import Callable
 from flask import Flask, current_app, request
 from flask.typing import ResponseReturnValue
 
-from ..offload import gevent_running
+from companion.server.offload import gevent_running
+
 from .overload import busy_answer
 from .security import DEVICE_COOKIE, client_id
 

@@ -12,9 +12,10 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.tables.view import lookup_profile
+
 from ..games.base import ErrorList, Reason, RulesError
 from ..inputs import InputError, load_json
-from ..play import lookup_profile
 from .api_schema import REASONS, UNKNOWN
 from .api_strict import unknown_fields
 from .messages import explain, message_for

@@ -19,10 +19,10 @@ from flask import Blueprint, current_app
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 
-from companion.eventlog import LogView
 from companion.games.base import Game
 from companion.profiles.refs import ProfileRef
 from companion.registry import packages
+from companion.tables.eventlog import LogView
 
 from .cardforms import ProfileEditor
 from .wording import Wording
@@ -35,7 +35,7 @@ State_co = TypeVar("State_co", covariant=True)
 
 
 class TableRow(Protocol):
-    """The stored table a view was read from (companion.models.Table)."""
+    """The stored table a view was read from (companion.storage.models.Table)."""
 
     token: str
     watch_token: str
@@ -46,7 +46,7 @@ class TableRow(Protocol):
 
 
 class TableViewLike(Protocol[State_co]):
-    """What a game's web hooks may read of a table whose state is the game's ``State_co`` (companion.play.TableView
+    """What a game's web hooks may read of a table whose state is the game's ``State_co`` (companion.tables.view.TableView
     has it all)."""
 
     @property
@@ -251,7 +251,7 @@ class GameWeb(Generic[StateT, MoveT]):
     # What a move taught the table, as a pure function: (move, state before, state after, the table's deck
     # profile) -> that profile with the card data the move carried (a card typed by its rank and icons, a
     # planet's cost), or None. The platform saves it into the table's own profile copy in the same
-    # transaction as the move (companion.play.enter_move); a game never writes.
+    # transaction as the move (companion.tables.play.enter_move); a game never writes.
     learnt: Callable[[MoveT, StateT, StateT, Mapping[str, Any]], dict[str, Any] | None] | None = None
     # The game's part of the one profile editor (its cards, their form, how a sent form reads): see cardforms.
     # None for a game whose cards need no profile.

@@ -17,7 +17,7 @@ streams and its requests in flight, and in all the connections it is busy with (
 
 What is shed is counted per reason and logged (at most one line per reason every ``LOG_SECONDS``).
 
-The connection before the app sees it is gunicorn's (``companion.serving``): each worker accepts at once what
+The connection before the app sees it is gunicorn's (``companion.server.serving``): each worker accepts at once what
 comes (a gevent pool larger than the connections it serves, a batch per wake), so nothing waits in the kernel's
 accept queue for the worker to make room; this gate then answers, quickly, what it cannot serve.
 """
@@ -38,7 +38,8 @@ from flask import Flask, Response, current_app, g, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from ..offload import gevent_running
+from companion.server.offload import gevent_running
+
 from .overload import busy_answer
 from .security import client_id
 

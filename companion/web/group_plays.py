@@ -12,12 +12,13 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from .. import group_store
+from companion.groups import store as group_store
+from companion.storage.models import Table
+from companion.tables.view import view_of
+
 from ..games.base import RulesError
 from ..groups.records import Category, PlayRecord, SeatResult
 from ..i18n import pick
-from ..models import Table
-from ..play import view_of
 from ..registry import packages
 from .table_service import registered
 

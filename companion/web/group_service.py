@@ -11,15 +11,17 @@ from typing import Any
 from flask import abort
 from flask_babel import gettext as _
 
-from .. import group_store, quota, store
-from ..group_models import Group, GroupMember
+from companion.groups import store as group_store
+from companion.server import quota
+from companion.server.offload import off_loop
+from companion.storage.models import Group, GroupMember, Table
+from companion.tables import store
+from companion.tables.view import UnknownProfile, resolve_profile, view_of
+
 from ..groups.chart import ChartWords, chart_svg, legend
 from ..groups.records import PlayRecord
 from ..groups.stats import PlayerStats, player_stats
 from ..inputs import InputError, load_json, text
-from ..models import Table
-from ..offload import off_loop
-from ..play import UnknownProfile, resolve_profile, view_of
 from ..profiles.refs import ProfileRef
 from .group_plays import records_of
 from .messages import message_for

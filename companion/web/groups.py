@@ -15,15 +15,17 @@ from flask.typing import ResponseReturnValue
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from .. import group_store, quota, store
-from ..group_models import Group
+from companion.groups import store as group_store
+from companion.server import quota
+from companion.storage.models import Group, Table
+from companion.tables import store
+from companion.tables.store import is_token
+from companion.tables.view import view_of
+
 from ..groups.exports import bgstats, plays_csv
 from ..i18n import pick
 from ..inputs import InputError
-from ..models import Table
-from ..play import view_of
 from ..profiles import builtin_profiles
-from ..store import is_token
 from .gameweb import Registered
 from .group_plays import records_of
 from .group_service import (

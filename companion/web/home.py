@@ -12,7 +12,8 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from .. import quota
+from companion.server import quota
+
 from ..i18n import LANG_COOKIE, LANGUAGES
 from ..profiles import builtin_profiles
 from .gameweb import Registered

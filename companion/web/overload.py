@@ -17,7 +17,8 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from ..db import ServerBusy
+from companion.storage.db import ServerBusy
+
 from .api import error_response
 from .pages import is_htmx
 

@@ -5,7 +5,7 @@ keeps card data in profiles without importing the store or the profile pages.
 Card data a player typed once is kept in a profile here: a user profile is saved, version-checked
 (``ProfileChanged`` when it was edited meanwhile); a built-in profile is never changed, so a copy holding the data
 is made, kept in the phone's list of profiles, and its ref returned. A table's own copy is written by the table's
-write path instead (``companion.play.enter_move`` and ``remember``), in the same transaction as the entry.
+write path instead (``companion.tables.play.enter_move`` and ``remember``), in the same transaction as the entry.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from companion import quota, store
-from companion.play import resolve_profile
 from companion.profiles import builtin_profiles, copy_of
+from companion.profiles import store as profile_store
 from companion.profiles.refs import ProfileRef
+from companion.server import quota
+from companion.tables.view import resolve_profile
 
 from ..profiles.progress import Progress
 from .gameweb import ProfileAllowanceUsed, ProfileChanged
@@ -49,23 +50,23 @@ class Desk:
                  update: Callable[[Mapping[str, Any]], dict[str, Any]]) -> str:
         ref = ProfileRef.parse(profile_ref)
         if ref.is_user:
-            row = store.get_profile(ref.token)
+            row = profile_store.get_profile(ref.token)
             if row is not None and row.game == slug:
                 try:
-                    store.save_profile(row.id, row.version, update(row.data))
-                except store.Conflict:
+                    profile_store.save_profile(row.id, row.version, update(row.data))
+                except profile_store.Conflict:
                     raise ProfileChanged(profile_ref) from None
                 return profile_ref
         source = ref.key if not ref.is_user and ref.key else "default"
         if not quota.charge(quota.PROFILE, client_id()):  # a new profile counts like a copy: the same allowance
             raise ProfileAllowanceUsed(str(quota.refused(quota.PROFILE).description), quota.retry_after())
-        created = store.create_profile(slug, update(copy_of(profile)), str(ProfileRef.builtin(source)),
+        created = profile_store.create_profile(slug, update(copy_of(profile)), str(ProfileRef.builtin(source)),
                                        maker=device_id())  # the scoring phone's: kept in its list
         return str(ProfileRef.user(created.token))
 
     def exists(self, token: str) -> bool:
         """Does a user profile have this token (an old link's redirect passes on no odd or unknown token)?"""
-        return store.get_profile(token) is not None
+        return profile_store.get_profile(token) is not None
 
 
 __all__ = ["Desk"]

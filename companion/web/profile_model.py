@@ -16,12 +16,13 @@ from flask import url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from .. import store
-from ..cache import BoundedCache
+from companion.profiles import store as profile_store
+from companion.server.cache import BoundedCache
+from companion.storage.models import Profile
+from companion.tables.view import UnknownProfile, resolve_profile
+
 from ..games.base import ErrorList, Reason, RulesError
 from ..i18n import pick
-from ..models import Profile
-from ..play import UnknownProfile, resolve_profile
 from ..profiles import builtin_profiles
 from ..profiles.progress import Progress, progress
 from ..profiles.refs import ProfileRef
@@ -96,7 +97,7 @@ class Owner:
 
 
 def owner_of(profile: Profile, device: str) -> Owner:
-    return Owner(bool(profile.maker) and profile.maker == device, store.tables_using_profile(profile.token))
+    return Owner(bool(profile.maker) and profile.maker == device, profile_store.tables_using_profile(profile.token))
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,7 @@ def listed(profiles: Sequence[Profile], games: Mapping[str, Registered]) -> tupl
         out.append(ListedProfile(row.token, pick(row.data, "name"), pick(entry.game, "name"), row.game,
                                  progress_of(entry, row.data, f"user:{row.token}@{row.version}"),
                                  url_for("profiles.edit", token=row.token),
-                                 store.tables_using_profile(row.token), row.version))
+                                 profile_store.tables_using_profile(row.token), row.version))
     return tuple(out)
 
 

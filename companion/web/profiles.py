@@ -17,11 +17,14 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import quota, store
+from companion.profiles import store as profile_store
+from companion.server import quota
+from companion.storage.models import Profile
+from companion.tables import store
+
 from ..games.base import ErrorList, RulesError
 from ..i18n import pick
 from ..inputs import InputError, text, whole_number
-from ..models import Profile
 from ..profiles import builtin_profiles, card_key, copy_of, parse_profile_text, to_json, to_toml
 from ..profiles.refs import ProfileRef
 from . import profile_return
@@ -47,7 +50,7 @@ def _entry_or_404(slug: str) -> Registered:
 
 
 def _profile_or_404(token: str) -> tuple[Profile, Registered, ProfileEditor]:
-    profile = store.get_profile(token)
+    profile = profile_store.get_profile(token)
     entry = registered().get(profile.game) if profile is not None else None
     if profile is None or entry is None or entry.web.profile_editor is None:
         abort(404)
@@ -64,14 +67,14 @@ def mine() -> ResponseReturnValue:
 
 def _mine_page(status: int = 200, notice: str = "", bad: bool = False, pending: Mapping[str, str] | None = None,
                token: str = "", confirm_token: str = "") -> ResponseReturnValue:
-    return page("profiles/mine.html", None, status, profiles=listed(store.profiles_made_by(device_id()), registered()),
+    return page("profiles/mine.html", None, status, profiles=listed(profile_store.profiles_made_by(device_id()), registered()),
                 notice=notice, bad=bad, pending=pending or {}, pending_token=token, confirm_token=confirm_token)
 
 
 def _index_page(entry: Registered, status: int = 200, errors: list[str] | None = None,
                 pasted: str = "") -> ResponseReturnValue:
     slug = entry.game.slug
-    made = [p for p in store.profiles_made_by(device_id()) if p.game == slug]
+    made = [p for p in profile_store.profiles_made_by(device_id()) if p.game == slug]
     return page("profiles/index.html", None, status, entry=entry,
                 builtins=builtins_of(entry, builtin_profiles(slug)), mine=listed(made, registered()),
                 errors=errors or [], text=pasted)
@@ -87,7 +90,7 @@ def open_link(slug: str) -> ResponseReturnValue:
     """A profile's link or code, pasted: its editor (a lost list still leaves the link)."""
     entry = _entry_or_404(slug)
     ref = ProfileRef.from_input(request.args.get("link", "")[:300])
-    row = store.get_profile(ref.token) if ref.is_user else None
+    row = profile_store.get_profile(ref.token) if ref.is_user else None
     if row is None or row.game != slug:
         return _index_page(entry, 404, [_("No deck profile of this game is at that link.")])
     return redirect(url_for("profiles.edit", token=row.token), 303)
@@ -102,7 +105,7 @@ def copy(slug: str) -> ResponseReturnValue:
     if source_id not in builtins:
         return _index_page(entry, 404, [_("There is no such built-in profile to copy.")])
     quota.require(quota.PROFILE, client_id())
-    created = store.create_profile(slug, copy_of(builtins[source_id]), str(ProfileRef.builtin(source_id)), maker=device_id())
+    created = profile_store.create_profile(slug, copy_of(builtins[source_id]), str(ProfileRef.builtin(source_id)), maker=device_id())
     profile_return.keep(created.token, request.form.get("back", ""))  # a score page's copy leads back to it
     return redirect(url_for("profiles.edit", token=created.token), 303)
 
@@ -147,7 +150,7 @@ def import_profile(slug: str) -> ResponseReturnValue:
                                pasted)
     data["id"] = ""
     quota.require(quota.PROFILE, client_id())
-    created = store.create_profile(slug, data, "import", maker=device_id())
+    created = profile_store.create_profile(slug, data, "import", maker=device_id())
     return redirect(url_for("profiles.edit", token=created.token), 303)
 
 
@@ -197,8 +200,8 @@ def _saved(profile: Profile, entry: Registered, data: dict[str, Any], pending: M
            selected: str, then: str) -> ResponseReturnValue:
     """Save (version-checked), then show the card ``then``; a crossing write keeps what was typed on screen."""
     try:
-        store.save_profile(profile.id, _version(), data)
-    except store.Conflict:
+        profile_store.save_profile(profile.id, _version(), data)
+    except profile_store.Conflict:
         fresh, _entry, _editor = _profile_or_404(profile.token)
         return render_editor(fresh, entry, 409, selected, pending=pending, notice=_(
             "Someone else changed this profile first, so this change was not saved. Here it is as it is now; "
@@ -312,8 +315,8 @@ def rename(token: str) -> ResponseReturnValue:
     if not from_list:
         return _saved(profile, entry, data, pending, "", "")
     try:
-        store.save_profile(profile.id, _version(), data)
-    except store.Conflict:
+        profile_store.save_profile(profile.id, _version(), data)
+    except profile_store.Conflict:
         return _mine_page(409, _("Someone else changed this profile first, so it was not renamed. Here it is as "
                                  "it is now; your name is still in the form."), True, pending, token)
     return redirect(url_for("profiles.mine", _anchor=f"profile-{token}"), 303)
@@ -330,11 +333,11 @@ def delete(token: str) -> ResponseReturnValue:
         # without JavaScript, so nothing typed is lost to one tap.
         return _mine_page(200, confirm_token=token)
     try:
-        store.delete_profile(profile.id, _version())
-    except store.InUse:
+        profile_store.delete_profile(profile.id, _version())
+    except profile_store.InUse:
         return _mine_page(409, _("A table plays with this profile, so it cannot be deleted: the table would lose its "
                                  "cards. Nothing was deleted."), True)
-    except store.Conflict:
+    except profile_store.Conflict:
         return _mine_page(409, _("Someone else changed this profile first, so it was not deleted. Look at it again "
                                  "before deleting it."), True)
     return _mine_page(200, _("“%(name)s” was deleted.", name=pick(profile.data, "name") or token))

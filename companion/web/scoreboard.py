@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..play import TableView
+from companion.tables.view import TableView
+
 from .gameweb import GameWeb
 from .standing import Standings
 

@@ -14,7 +14,8 @@ from flask import Blueprint, abort, redirect, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from ..play import remember
+from companion.tables.play import remember
+
 from .gameweb import Learn
 from .pages import is_htmx
 from .security import device_id

@@ -6,7 +6,7 @@ render holds nothing of one phone's: its forms' CSRF token and tap key are rende
 fills them from the page's own token as a form is sent (a shared fragment only ever reaches a page running its
 script: htmx swaps and the live stream). A page, or a fragment that answers an entry (a refusal with its reasons
 and the phone's input kept), is the phone's own: rendered for it alone, with its token and a fresh key for the
-tap its forms will send (a form sent twice with JavaScript off writes once: ``companion.play``'s entry keys).
+tap its forms will send (a form sent twice with JavaScript off writes once: ``companion.tables.play``'s entry keys).
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from ..cache import BoundedCache
-from ..play import TableView
+from companion.server.cache import BoundedCache
+from companion.tables.view import TableView
+
 from .gameweb import TableRequest
 from .messages import explain
 from .pages import is_htmx
@@ -112,7 +113,7 @@ def table_context(view: TableView, *, can_write: bool, notice: str = "", problem
 
 
 def _profile_key(view: TableView) -> str:
-    """The profile's version as the view read it (play.view_of's key: "user:<token>@<version>" or a built-in
+    """The profile's version as the view read it (view_of's key: "user:<token>@<version>" or a built-in
     id, which never changes while the server runs)."""
     return str(view.cache_key[2]) if len(view.cache_key) > 2 else ""
 

@@ -16,24 +16,25 @@ from flask import abort, current_app, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from .. import store
-from ..cache import BoundedCache
-from ..eventlog import KINDS, MOVE, UNDO, LogEntry
-from ..games.base import ErrorList, Game, IllegalMove, ParseError, RulesError
-from ..inputs import InputError, choice, load_json, text, upload_text, whole_number
-from ..models import Event, Table, utcnow
-from ..offload import off_loop
-from ..play import (
+from companion.server.cache import BoundedCache
+from companion.server.offload import off_loop
+from companion.storage.models import Event, Table, utcnow
+from companion.tables import store
+from companion.tables.eventlog import KINDS, MOVE, UNDO, LogEntry
+from companion.tables.play import remember
+from companion.tables.view import (
     TableView,
     UnknownProfile,
     check_log,
     games,
     named_copy,
-    remember,
     replay_table,
     resolve_profile,
     view_of,
 )
+
+from ..games.base import ErrorList, Game, IllegalMove, ParseError, RulesError
+from ..inputs import InputError, choice, load_json, text, upload_text, whole_number
 from ..profiles import builtin_profiles, read_profile
 from ..profiles.refs import ProfileRef
 from .gameweb import GameWeb, Registered

@@ -3,7 +3,7 @@ import.
 
 The routes are thin: ``table_service`` loads tables and writes the history, export and import;
 ``table_render`` draws the table (the live fragment once per version for every phone); the game's
-``table_model`` hook builds what its fragment draws, once per render; ``companion.play`` writes.
+``table_model`` hook builds what its fragment draws, once per render; ``companion.tables.play`` writes.
 """
 
 from __future__ import annotations
@@ -32,12 +32,15 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from .. import db, live, store
-from ..cache import BoundedCache
+from companion.server.cache import BoundedCache
+from companion.storage import db
+from companion.storage.models import Table
+from companion.tables import live, store
+from companion.tables.play import Outcome, as_seen, enter_move, redo, refused, stale, undo
+from companion.tables.view import TableView, view_of
+
 from ..games.base import ErrorList, ImpossibleState, RulesError
 from ..inputs import InputError, entry_key, whole_number
-from ..models import Table
-from ..play import Outcome, TableView, as_seen, enter_move, redo, refused, stale, undo, view_of
 from .gate import RETRY_STREAM_SECONDS, keep_until_closed, stream_slot, watching_departure
 from .messages import message_for, reason_text
 from .rules.links import link_rulings

@@ -353,7 +353,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{tmp}/bench.db"
         os.environ.update(COMPANION_TEST_INSTANCE=tmp, COMPANION_TEST_DATABASE_URL=url)
-        subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion import db; "
+        subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion.storage import db; "
                         "db.upgrade(app)"], cwd=ROOT, check=True)
         asyncio.run(main_async(tmp))
 

@@ -6,7 +6,7 @@ an entry must not grow with the log: target within 1.5x); the first view of a 2,
 the capacity of the server as "tables of 5 phones polling every 2 s with p99 under 50 ms", measured with an
 open-loop load (requests are sent on schedule, whether or not earlier ones were answered); and 50 phones racing
 on one table, with entries that commute and with entries that never do (every phone must get entries saved:
-play._write, companion/rebase.py, companion/turnqueue.py).
+play._write, companion/tables/rebase.py, companion/tables/turnqueue.py).
 
 Settings (environment): BENCH_WORKERS (2), BENCH_LONG (2000), BENCH_TABLES (100),
 BENCH_TABLE_ENTRIES (1000), BENCH_CAPACITY_SECONDS (6), BENCH_CONTENTION_PHONES (50), BENCH_CONTENTION_SECONDS (30),
@@ -47,7 +47,7 @@ class Server:
     def __init__(self, folder: str) -> None:
         self.db = Path(folder) / "bench.db"
         self.env = dict(os.environ, COMPANION_TEST_INSTANCE=folder, COMPANION_TEST_DATABASE_URL=f"sqlite:///{self.db}")
-        subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion import db; "
+        subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion.storage import db; "
                         "db.upgrade(app)"], cwd=ROOT, env=self.env, check=True)
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None

@@ -154,7 +154,7 @@ def phase(admission: str) -> Figures:
         if DATABASE_URL:  # PostgreSQL: emptied for each phase, as a fresh SQLite file is
             from sqlalchemy import text
 
-            from companion.db import make_engine
+            from companion.storage.db import make_engine
 
             url = DATABASE_URL
             engine = make_engine(url, pool_size=1)
@@ -165,7 +165,7 @@ def phase(admission: str) -> Figures:
         env = dict(os.environ, COMPANION_TEST_INSTANCE=tmp, COMPANION_TEST_DATABASE_URL=url, ADMISSION=admission,
                    CLIENT_REQUESTS=os.environ.get("CLIENT_REQUESTS", "16"),
                    CLIENT_STREAMS=os.environ.get("CLIENT_STREAMS", "100"))
-        subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion import db; "
+        subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion.storage import db; "
                         "db.upgrade(app)"], cwd=ROOT, env=env, check=True)
         port = free_port()
         server = subprocess.Popen(gunicorn_command(port), cwd=ROOT, env=env, stdout=subprocess.DEVNULL,

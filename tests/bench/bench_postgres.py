@@ -110,7 +110,7 @@ def cluster() -> Iterator[str]:
 def served(url: str, instance: Path) -> Iterator[int]:
     """gunicorn as `make run` starts it, on a migrated database at ``url``: its port."""
     env = dict(os.environ, COMPANION_TEST_INSTANCE=str(instance), COMPANION_TEST_DATABASE_URL=url)
-    subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion import db; "
+    subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion.storage import db; "
                     "db.upgrade(app)"], cwd=ROOT, env=env, check=True)
     port = free_port()
     server = subprocess.Popen(gunicorn_command(port), cwd=ROOT, env=env,

@@ -29,15 +29,18 @@ ROUNDS = int(os.environ.get("BENCH_PRINT_ROUNDS", "3"))
 
 
 def main() -> None:
-    from companion import create_app, db, store
+    from companion import create_app
     from companion.printing.cache import PdfCache
     from companion.printing.pool import WARM_UP_HTML
+    from companion.storage import db
+    from companion.tables import store
     from companion.web.printing import init_app
     from companion.web.printing.documents import summary_document
     from companion.web.printing.listing import by_id
     from companion.web.printing.options import read_options
     from companion.web.printing.render import html_of, pdf_of, printer
     from tests.bench.run import load
+    from tests.web import entries
     from tests.web.apps import make_app
 
     folder = Path(tempfile.mkdtemp(prefix="bench-print-"))
@@ -56,8 +59,8 @@ def main() -> None:
 
         table = store.create_table("tally", ["Aki", "Ben", "Chie"], {"cap": "100"}, "builtin:default", "bench")
         for i in range(40):
-            store.append_event(table.id, i, "move", {"seat": i % 3, "points": 1}, "bench")
-        from companion.play import view_of
+            entries.append_event(table.id, i, "move", {"seat": i % 3, "points": 1}, "bench")
+        from companion.tables.view import view_of
 
         cases = []
         for label, printable, query in (
@@ -128,7 +131,7 @@ def main() -> None:
     worker_rss = []
     for i in range(40):
         with app.app_context():
-            store.append_event(table.id, i, "move", {"seat": i % 2, "points": 1}, "bench")
+            entries.append_event(table.id, i, "move", {"seat": i % 2, "points": 1}, "bench")
         assert client.get(f"/t/{table.token}/summary.pdf?lang=en").status_code == 200
         worker_rss += [_rss_mb(pid) for pid in printer(app).pool.worker_pids]
     cache = printer(app).cache
@@ -165,9 +168,10 @@ def _cpu_per_printable() -> None:
 
 
 def _cpu_one(printable: str, lang: str, mode: str) -> None:
-    from companion import db, store
-    from companion.play import view_of
     from companion.printing.render import render_pdf
+    from companion.storage import db
+    from companion.tables import store
+    from companion.tables.view import view_of
     from companion.web.printing import init_app
     from companion.web.printing.documents import summary_document
     from companion.web.printing.listing import by_id
@@ -189,7 +193,7 @@ def _cpu_one(printable: str, lang: str, mode: str) -> None:
             entries = int(printable.split(":")[1])
             table = store.create_table("tally", ["Aki", "Ben", "Chie"], {"cap": "1000000"}, "builtin:default", "bench")
             for i in range(entries):
-                store.append_event(table.id, i, "move", {"seat": i % 3, "points": 1}, "bench")
+                entries.append_event(table.id, i, "move", {"seat": i % 3, "points": 1}, "bench")
             started = time.process_time()
             document = summary_document(view_of(store.get_table(table.token)), options)
         else:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion import db  # noqa: E402
+from companion.storage import db  # noqa: E402
 from tests.web.apps import Phone, make_app  # noqa: E402
 
 SIZES = (1_000, 2_500, 5_000, 10_000)

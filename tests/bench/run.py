@@ -256,7 +256,7 @@ def created_tables(url: str | None = None) -> list[str]:
     """The tokens of the tables the bench created, oldest first: its database is fresh (SQLite or PostgreSQL)."""
     from sqlalchemy import text
 
-    from companion.db import make_engine
+    from companion.storage.db import make_engine
 
     engine = make_engine(url or os.environ["COMPANION_TEST_DATABASE_URL"], pool_size=1)
     try:
@@ -282,7 +282,7 @@ def main() -> None:
         url = f"sqlite:///{tmp}/bench.db"
         env = dict(os.environ, COMPANION_TEST_INSTANCE=tmp, COMPANION_TEST_DATABASE_URL=url)
         os.environ.update(env)
-        subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion import db; "
+        subprocess.run([sys.executable, "-c", "from tests.browser.serve import app; from companion.storage import db; "
                         "db.upgrade(app)"], cwd=ROOT, env=env, check=True)
         port = free_port()
         server = subprocess.Popen(

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from companion import db
+from companion.storage import db
 from tests.web.apps import PG_URL, ensure_pg_database, make_app
 
 ROOT = Path(__file__).resolve().parents[2]

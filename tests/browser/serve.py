@@ -15,7 +15,7 @@ from tests.web.apps import make_app
 # and sends from several loopback addresses).
 os.environ.setdefault("CLIENT_REQUESTS", "100000")
 os.environ.setdefault("CLIENT_STREAMS", "100000")
-os.environ.setdefault("CLIENT_CONNECTIONS", "100000")  # read by companion.serving's worker once the app is loaded
+os.environ.setdefault("CLIENT_CONNECTIONS", "100000")  # read by companion.server.serving's worker once the app is loaded
 
 app = make_app(Path(os.environ["COMPANION_TEST_INSTANCE"]), os.environ["COMPANION_TEST_DATABASE_URL"],
                **{"TESTING": False, "POLL_SECONDS": 1, **json.loads(os.environ.get("COMPANION_TEST_CONFIG", "{}"))})

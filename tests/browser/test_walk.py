@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 import pytest
 from flask import Flask
 
-from companion import store
+from companion.profiles import store as profile_store
 from companion.profiles.refs import ProfileRef
 from tests.browser.fixtures import ARTIFACTS, PHONE, WAIT_MS, serve
 from tests.web.apps import Phone
@@ -65,8 +65,8 @@ def _tables(app: Flask, phone: Phone) -> dict[str, str]:
     from tests.games.planetary_sisters.support import complete_profile
 
     with app.app_context():
-        pr_profile = str(ProfileRef.user(store.create_profile("planeta-rica", TEST_PROFILE, "walk").token))
-        ps_profile = store.create_profile("planetary-sisters", complete_profile(), "walk").token
+        pr_profile = str(ProfileRef.user(profile_store.create_profile("planeta-rica", TEST_PROFILE, "walk").token))
+        ps_profile = profile_store.create_profile("planetary-sisters", complete_profile(), "walk").token
     tables = {}
     url = _new(phone, "strato-sphere", (LONG_NAME, "Ben"))
     _play(phone, url, {"type": "reveal", "node": "0", "rank": "K", "suit": "S"}, {"type": "draw"},

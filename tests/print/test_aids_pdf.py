@@ -6,8 +6,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store
 from companion.profiles import builtin_profiles
+from companion.profiles import store as profile_store
 from tests.print.pdfs import cards_on, lines, open_pdf, page_size_mm, rects, text
 from tests.print.test_planetary_sisters_pdf import card_text, pdf
 
@@ -20,7 +20,7 @@ def lumiere_profile(app: Flask) -> str:
         if card["id"] == "vampire":
             card.update(points=-3, stackable=False)
     with app.app_context():
-        return store.create_profile("lumiere", data, "builtin:default").token
+        return profile_store.create_profile("lumiere", data, "builtin:default").token
 
 
 def test_lumiere_cards_four_decks_with_blanks_for_what_the_profile_lacks(client: FlaskClient) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store
+from companion.profiles import store as profile_store
 from tests.games.planeta_rica.support import TEST_PROFILE
 from tests.print.pdfs import all_text, open_pdf
 from tests.web.helpers import text_of
@@ -44,7 +44,7 @@ def test_turn_summary_in_japanese(client: FlaskClient) -> None:
 
 def test_card_sheets_show_what_the_profile_knows(app: Flask, client: FlaskClient) -> None:
     with app.app_context():
-        token = store.create_profile("planeta-rica", TEST_PROFILE, "test").token
+        token = profile_store.create_profile("planeta-rica", TEST_PROFILE, "test").token
     with open_pdf(pdf(client, f"/print/pr-cards.pdf?profile=user:{token}&lang=en&paper=a4")) as doc:
         words = all_text(doc)
     assert "観光惑星" in words and "Tourist Planet" in words and "交易王シュナイダー" in words

@@ -9,8 +9,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store
 from companion.profiles import builtin_profiles
+from companion.profiles import store as profile_store
 from tests.print.pdfs import cards_on, open_pdf, page_size_mm, text
 from tests.web.apps import Phone
 from tests.web.helpers import text_of
@@ -31,7 +31,7 @@ def user_profile(app: Flask, known: dict[int, dict[str, int]] | None = None) -> 
         if card["rank"] in (known if known is not None else KNOWN):
             card["elements"] = (known if known is not None else KNOWN)[card["rank"]]
     with app.app_context():
-        return store.create_profile("planetary-sisters", data, "builtin:default").token
+        return profile_store.create_profile("planetary-sisters", data, "builtin:default").token
 
 
 def pdf(client: FlaskClient, url: str) -> bytes:
@@ -115,7 +115,7 @@ def test_a_pasted_profile_link_works_and_an_unknown_one_is_explained(app: Flask,
 
 def test_a_profile_of_another_game_is_refused(app: Flask, client: FlaskClient) -> None:
     with app.app_context():
-        other = store.create_profile("lumiere", builtin_profiles("lumiere")["default"], "builtin:default").token
+        other = profile_store.create_profile("lumiere", builtin_profiles("lumiere")["default"], "builtin:default").token
     response = Phone(client).get(f"/print/ps-cards.pdf?profile=user:{other}")
     assert response.status_code == 404
     assert "No deck profile" in text_of(response.get_data(as_text=True))

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from flask import Flask
 
-from companion import store
+from companion.tables import store
 from companion.web.gameweb import Registered
 from tests.print.pdfs import all_text, open_pdf, page_size_mm
 from tests.web.apps import Phone

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from flask import Flask
 
-from companion import store
+from companion.tables import store
 from companion.web.printing.zone import zone_named
 from tests.print.test_summary_pdf import played, summary_text  # noqa: F401 - the fixture
 from tests.web.apps import Phone

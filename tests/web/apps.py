@@ -17,10 +17,11 @@ from flask.testing import FlaskClient
 from jinja2 import ChoiceLoader, FileSystemLoader
 from sqlalchemy import make_url, text
 
-from companion import create_app, db
-from companion.db import make_engine
+from companion import create_app
 from companion.i18n import translation_directories
 from companion.profiles import register_profile_dir
+from companion.storage import db
+from companion.storage.db import make_engine
 from tests.web import tally
 
 HERE = Path(__file__).resolve().parent.parent
@@ -130,7 +131,7 @@ def database_url(tmp_path: Path, migrated_sqlite: Path, pg_migrated: bool) -> It
         app.extensions["db_engine"].dispose()
         yield PG_URL
         return
-    path = tmp_path / "companion.db"
+    path = tmp_path / "companion.storage.db"
     shutil.copy(migrated_sqlite, path)
     yield f"sqlite:///{path}"
 

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from companion import db
 from companion.inputs import InputError, load_json, load_toml, whole_number
-from companion.models import Profile, Table
+from companion.storage import db
+from companion.storage.models import Profile, Table
 from tests.web.apps import Phone, make_app
 from tests.web.helpers import text_of, version_of
 from tests.web.test_tables import new_table

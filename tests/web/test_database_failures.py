@@ -25,7 +25,8 @@ from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from companion import db, live, store
+from companion.storage import db
+from companion.tables import live, store, turns
 from companion.web import tables
 from tests.web.apps import PG_URL, Phone, make_app
 from tests.web.helpers import text_of, version_of
@@ -46,7 +47,7 @@ def cut_once(monkeypatch: pytest.MonkeyPatch, cut: Callable[[], None]) -> list[i
             cut()
         published(table_id, version)
 
-    monkeypatch.setattr("companion.play.live.published", after_commit)
+    monkeypatch.setattr("companion.tables.play.live.published", after_commit)
     return done
 
 
@@ -221,16 +222,16 @@ def test_a_full_disk_without_javascript_keeps_the_entry_in_a_form_to_send_again(
     """A page that said the entry was kept and offered only Home left no way to send it. It draws the form again,
     filled in (with its tap key), and sending it once there is space saves it once."""
     table = new_table(phone, "Aki", "Ben")
-    save = store.TableTurn.save
+    save = turns.TableTurn.save
     full: list[bool] = []
 
-    def disk_full(turn: store.TableTurn) -> None:
+    def disk_full(turn: turns.TableTurn) -> None:
         if not full:
             full.append(True)
             raise OperationalError("INSERT", {}, Exception("database or disk is full"))
         save(turn)
 
-    monkeypatch.setattr(store.TableTurn, "save", disk_full)
+    monkeypatch.setattr(turns.TableTurn, "save", disk_full)
     refused = entry(phone, table, 0)
     assert refused.status_code == 507
     page = refused.get_data(as_text=True)

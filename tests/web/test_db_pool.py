@@ -1,4 +1,4 @@
-"""The connection pool (companion/db.py): sized per database, and on PostgreSQL no round trip per request to check
+"""The connection pool (companion/storage/db.py): sized per database, and on PostgreSQL no round trip per request to check
 a connection, yet a connection the server dropped while it sat idle is replaced, never an error for a player."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import time
 import pytest
 from sqlalchemy import text
 
-from companion import db
-from companion.db import make_engine
+from companion.storage import db
+from companion.storage.db import make_engine
 from tests.web.apps import PG_URL
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion import store
+from companion.tables import store, turns
 from companion.web import table_render, tables
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, totals, version_of
@@ -196,8 +196,8 @@ def test_the_entry_key_column_guards_the_log(app: Flask, phone: Phone) -> None:
     with app.app_context():
         table = store.get_table(url.rsplit("/", 1)[1])
         assert table is not None
-        assert store.entry_with_key(table.id, "k-1234567890") == (1, "move")
-        assert store.entry_with_key(table.id, "k-unknown-key") is None
+        assert turns.entry_with_key(table.id, "k-1234567890") == (1, "move")
+        assert turns.entry_with_key(table.id, "k-unknown-key") is None
 
 
 def test_the_streams_a_version_wakes_read_the_table_once(app: Flask, phone: Phone,

@@ -10,8 +10,9 @@ import pytest
 from flask import Flask
 from sqlalchemy import event
 
-from companion import store
+from companion.tables import store, turns
 from tests.games.standin import Tally
+from tests.web import entries
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
 from tests.web.test_tables import enter, new_table
@@ -26,7 +27,7 @@ def fill(app: Flask, url: str, count: int) -> None:
         table = store.get_table(token)
         table_id, version = table.id, table.version
         for i in range(count):
-            version = store.append_event(table_id, version, "move", {"seat": i % 2, "points": 1}, f"p{i % 3}")
+            version = entries.append_event(table_id, version, "move", {"seat": i % 2, "points": 1}, f"p{i % 3}")
 
 
 def log_items(html: str) -> list[str]:
@@ -86,7 +87,7 @@ def test_undo_back_past_the_kept_states_reads_the_log_again_exactly(app: Flask, 
     with app.app_context():
         table_id = store.get_table(token).id
         for i in range(66):  # more undos than the 64 states a table keeps
-            store.append_event(table_id, 70 + i, "undo", {"target": 70 - i}, "p0")
+            entries.append_event(table_id, 70 + i, "undo", {"target": 70 - i}, "p0")
     html = phone.get(url).get_data(as_text=True)
     assert re.findall(r'class="total" data-seat="\d">(\d+)<', html) == ["2", "2"]
 
@@ -97,7 +98,7 @@ def test_history_numbers_do_not_skip_and_phones_have_short_names(app: Flask, pho
     token = url.rsplit("/", 1)[1]
     with app.app_context():
         table = store.get_table(token)
-        with store.table_turn(table.id, "p0") as turn:  # a write that logs no entry (the deck learnt a card)
+        with turns.table_turn(table.id, "p0") as turn:  # a write that logs no entry (the deck learnt a card)
             assert turn is not None
             turn.touch()
     other = Phone(app.test_client())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from companion.models import Base
+from companion.storage.models import Base
 
 
 def test_migrated_schema_matches_the_models(app) -> None:  # type: ignore[no-untyped-def]
@@ -16,7 +16,7 @@ def test_migrated_schema_matches_the_models(app) -> None:  # type: ignore[no-unt
 
 
 def test_migrate_command_is_idempotent(app) -> None:  # type: ignore[no-untyped-def]
-    from companion import db
+    from companion.storage import db
 
     db.upgrade(app)  # already at head: nothing to do, nothing fails
     with app.extensions["db_engine"].connect() as connection:

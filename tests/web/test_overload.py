@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import event
 
-from companion import db
+from companion.storage import db
 from tests.web.apps import PG_URL, Phone, make_app
 from tests.web.helpers import text_of, totals, version_of
 from tests.web.test_tables import enter, new_table

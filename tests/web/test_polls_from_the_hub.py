@@ -1,5 +1,5 @@
 """A phone that polls (no live stream) is answered "nothing new" from the live hub without a database read, and
-only while the hub knows the table's version as well as a read would (companion/live.py): a write by this
+only while the hub knows the table's version as well as a read would (companion/tables/live.py): a write by this
 process or another reaches the next polls, a table that is gone is a 404, and a watcher that stopped keeping up
 sends the polls back to the database. Runs on SQLite (the watcher reads) and PostgreSQL (LISTEN/NOTIFY)."""
 
@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion import live, retention, store
-from companion.models import utcnow
+from companion.storage import retention
+from companion.storage.models import utcnow
+from companion.tables import live, store
 from tests.web.apps import Phone, make_app
 from tests.web.helpers import version_of
 from tests.web.test_tables import enter, new_table

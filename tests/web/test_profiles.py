@@ -11,8 +11,9 @@ import tomllib
 from flask import Flask
 from sqlalchemy import update
 
-from companion import db, store
-from companion.models import Profile
+from companion.profiles import store as profile_store
+from companion.storage import db
+from companion.storage.models import Profile
 from tests.web.apps import Phone
 from tests.web.helpers import input_value, text_of
 
@@ -235,7 +236,7 @@ def test_the_phone_keeps_the_profiles_it_made_and_renames_and_deletes_them(app: 
     assert "This phone has made no deck profile yet." in page
     assert phone.get(url).status_code == 404
     with app.app_context():
-        assert store.get_profile(token) is None
+        assert profile_store.get_profile(token) is None
 
 
 def test_a_table_owned_copy_cannot_be_deleted(app: Flask, phone: Phone) -> None:

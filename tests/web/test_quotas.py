@@ -14,9 +14,8 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select, update
 
-from companion import db
-from companion.group_models import Group, GroupMember
-from companion.models import Creation, Profile, Table, utcnow
+from companion.storage import db
+from companion.storage.models import Creation, Group, GroupMember, Profile, Table, utcnow
 from tests.web.apps import Phone, make_app
 from tests.web.games.planeta_rica.support import SCORE as PR_SCORE
 from tests.web.games.planeta_rica.support import sheet_fields

@@ -34,7 +34,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import bindparam, text
 
-from companion.db import make_engine
+from companion.storage.db import make_engine
 from tests.browser.fixtures import MAKE_RUN, database_of, serve
 from tests.web.apps import Phone
 from tests.web.test_tables import new_table

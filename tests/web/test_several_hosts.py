@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion import store
 from companion.config import SharedSecretMissing, secret_key
+from companion.tables import turns
 from tests.browser.fixtures import MAKE_RUN, ROOT, WAIT_MS, free_port, serve
 from tests.web.apps import PG_URL, Phone, make_app
 from tests.web.helpers import text_of, totals
@@ -113,7 +113,7 @@ def test_the_turn_queue_reads_the_database_clock_not_the_hosts(app: Flask, phone
     assert expecting(phone, url, 0, 5, version=0).status_code == 303
     assert expecting(other, url, 0, 7, version=0).status_code == 409  # the other phone queues
     real = time.time
-    monkeypatch.setattr(store.time, "time", lambda: real() + 3600)  # a host whose clock is an hour ahead
+    monkeypatch.setattr(turns.time, "time", lambda: real() + 3600)  # a host whose clock is an hour ahead
     waiting = enter(phone, url, 1, "1", version=1)  # by its own clock the queued place would have lapsed
     assert waiting.status_code == 409 and WAITING in text_of(waiting.get_data(as_text=True))
     assert expecting(other, url, 5, 7, version=1).status_code == 303

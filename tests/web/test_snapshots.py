@@ -1,5 +1,5 @@
 """The first view of a long table after a restart starts from the table's stored snapshot, not a replay of the
-whole log (companion/snapshots.py: replaying 10,000 entries held a worker for a second); a snapshot that does not fit
+whole log (companion/tables/snapshots.py: replaying 10,000 entries held a worker for a second); a snapshot that does not fit
 is ignored and the log replayed."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ import re
 import pytest
 from flask import Flask
 
-from companion import play, snapshots, store
+from companion.tables import play, snapshots, store, view
 from tests.games.standin import Tally
+from tests.web import entries
 from tests.web.apps import Phone
 from tests.web.helpers import text_of
 from tests.web.test_tables import enter, new_table
@@ -27,7 +28,7 @@ def fill(app: Flask, url: str, count: int) -> None:
         assert table is not None
         table_id, version = table.id, table.version
         for i in range(count):
-            version = store.append_event(table_id, version, "move",
+            version = entries.append_event(table_id, version, "move",
                                          {"seat": i % 2, "points": 1 if (i // 2) % 2 == 0 else -1}, "p0")
 
 
@@ -62,8 +63,8 @@ def test_after_a_restart_a_long_table_is_read_from_its_snapshot(app: Flask, phon
     with app.app_context():
         table = store.get_table(url.rsplit("/", 1)[1])
         assert table is not None
-        key = play.resolve_profile("tally", play.ProfileRef.parse(table.profile_ref))[1]
-        stored = store.load_snapshot(table.id, table.token, key, snapshots.ENGINE)
+        key = view.resolve_profile("tally", play.ProfileRef.parse(table.profile_ref))[1]
+        stored = snapshots.load_snapshot(table.id, table.token, key, snapshots.ENGINE)
     assert stored is not None and stored[0] == LONG
     assert enter(phone, url, 0, "5", version=LONG).status_code == 303
     restart()
@@ -91,8 +92,8 @@ def test_an_unreadable_snapshot_is_replayed_over(app: Flask, phone: Phone) -> No
     with app.app_context():
         table = store.get_table(url.rsplit("/", 1)[1])
         assert table is not None
-        key = play.resolve_profile("tally", play.ProfileRef.parse(table.profile_ref))[1]
-        assert store.save_snapshot(table.id, table.token, key, snapshots.ENGINE, 250, b"not a snapshot")
+        key = view.resolve_profile("tally", play.ProfileRef.parse(table.profile_ref))[1]
+        assert snapshots.save_snapshot(table.id, table.token, key, snapshots.ENGINE, 250, b"not a snapshot")
     restart()
     assert totals(phone.get(url).get_data(as_text=True)) == ["1", "1"]
 

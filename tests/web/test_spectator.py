@@ -11,8 +11,9 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from flask import Flask
 
-from companion import store
+from companion.profiles import store as profile_store
 from companion.registry import packages
+from companion.tables import store
 from companion.web.gameweb import discover
 from tests.web.apps import Phone, csrf_of
 from tests.web.games.lumiere.support import scored_profile
@@ -73,7 +74,7 @@ def test_nothing_reached_from_a_watch_page_writes(app: Flask, phone: Phone, slug
         assert table is not None
         profile_ref = table.profile_ref
         profile_token = profile_ref.split(":", 1)[1] if profile_ref.startswith("user:") else ""
-        profile_before = store.get_profile(profile_token).version if profile_token else None  # type: ignore[union-attr]
+        profile_before = profile_store.get_profile(profile_token).version if profile_token else None  # type: ignore[union-attr]
     version = version_of(page)
 
     spectator = Phone(app.test_client())
@@ -107,7 +108,7 @@ def test_nothing_reached_from_a_watch_page_writes(app: Flask, phone: Phone, slug
         table = store.get_table(play_token)
         assert table is not None and table.version == version and table.profile_ref == profile_ref
         if profile_token:
-            assert store.get_profile(profile_token).version == profile_before  # type: ignore[union-attr]
+            assert profile_store.get_profile(profile_token).version == profile_before  # type: ignore[union-attr]
 
 
 def test_two_tables_started_from_one_profile_link_have_their_own_copies(app: Flask, phone: Phone) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from companion import db
+from companion.storage import db
 from tests.browser.fixtures import ROOT
 from tests.web.apps import PG_URL, make_app
 
@@ -33,7 +33,7 @@ WORKER = textwrap.dedent("""
     from pathlib import Path
     import gevent
     from sqlalchemy import text
-    from companion import db
+    from companion.storage import db
     from tests.web.apps import make_app
 
     app = make_app(Path(sys.argv[1]), sys.argv[2])

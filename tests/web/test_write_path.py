@@ -1,4 +1,4 @@
-"""The platform's one write path (companion.play): an entry reads the table once, applies its move once, and
+"""The platform's one write path (companion.tables.play): an entry reads the table once, applies its move once, and
 answers with the fresh table; a move overtaken by another phone's is saved on the table as it then stands."""
 
 from __future__ import annotations
@@ -9,9 +9,11 @@ import pytest
 from flask import Flask
 from sqlalchemy import event, select, update
 
-from companion import db, play, store
-from companion.models import Table
-from companion.play import enter_move, view_of
+from companion.storage import db
+from companion.storage.models import Table
+from companion.tables import store, view
+from companion.tables.play import enter_move
+from companion.tables.view import view_of
 from tests.games.standin import Add
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, totals, version_of
@@ -38,7 +40,7 @@ def test_an_entry_reads_the_table_once_and_applies_its_move_once(app: Flask, pho
     assert enter(phone, url, 0, "5", version=0).status_code == 303
     phone.get(url)  # the table as a phone has it open: its log read once, kept
     with app.app_context():
-        game = play.games()["tally"]
+        game = view.games()["tally"]
     loads = Counted(store, "get_table", monkeypatch)
     tapped = Counted(store, "table_with_tap", monkeypatch)
     applies = Counted(type(game), "apply", monkeypatch)

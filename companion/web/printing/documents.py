@@ -24,10 +24,11 @@ from typing import Any, TypeVar
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ... import store
+from companion.tables import store
+from companion.tables.view import UnknownProfile, resolve_profile
+
 from ...games.base import ErrorList, RulesError
 from ...i18n import pick
-from ...play import UnknownProfile, resolve_profile
 from ...printing.geometry import PAPERS, Paper
 from ...profiles import builtin_profiles
 from ...profiles.refs import ProfileRef

@@ -44,7 +44,7 @@ class PrintOptions:
     size: CardSize = CARD_SIZES["poker"]
     backs: bool = True
     offset: Offset = Offset()
-    profile: str = ""  # "builtin:<id>" or "user:<token>", as companion.play.resolve_profile reads it
+    profile: str = ""  # "builtin:<id>" or "user:<token>", as companion.tables.view.resolve_profile reads it
     players: int = 4
     decks: int = 4
 

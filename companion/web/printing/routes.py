@@ -9,7 +9,9 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from ... import store
+from companion.profiles import store as profile_store
+from companion.tables import store
+
 from ...inputs import decimal_number
 from ...printing.fonts import FontMissing
 from ...printing.geometry import Offset
@@ -96,7 +98,7 @@ def send_pdf(document: Document, options: dict[str, Any], lang: str, paper: str 
 def index():  # type: ignore[no-untyped-def]
     printer(current_app).pool.warm()  # the player is choosing: load WeasyPrint meanwhile
     offset = remembered_offset()
-    builtins = {slug: profile_choices(slug, builtin_profiles(slug), store.profiles_made_by(device_id()))
+    builtins = {slug: profile_choices(slug, builtin_profiles(slug), profile_store.profiles_made_by(device_id()))
                 for slug in profile_games()}
     return render_template(
         "print/index.html", groups=groups(), names=game_names(), paper=default_paper().key, lang_choice=current_lang(),

@@ -27,7 +27,8 @@ from flask import Response, request, url_for
 from flask_babel import get_locale
 from markupsafe import Markup, escape
 
-from ...cache import BoundedCache
+from companion.server.cache import BoundedCache
+
 from ...rulebook import rulebooks, ruling_game
 from ..home import same_site_path
 from ..messages import rule_name

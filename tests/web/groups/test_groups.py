@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from companion import db
 from companion.games.planetary_sisters import GAME as PS
+from companion.storage import db
 from tests.web.apps import Phone
 from tests.web.groups.support import Finished, export_of, finished_game, import_table, new_group, token_of
 from tests.web.helpers import text_of

@@ -21,7 +21,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import text
 
-from companion import db
+from companion.storage import db
 from tests.web.apps import Phone
 from tests.web.groups.support import new_group, token_of
 from tests.web.test_tables import enter, new_table
@@ -186,7 +186,7 @@ def test_adding_and_removing_names_cannot_grow_a_roster_without_end(app: Flask, 
 
 
 def test_a_double_tapped_rematch_starts_one_table(app: Flask, phone: Phone) -> None:
-    from companion.models import Table
+    from companion.storage.models import Table
     from tests.web.groups.support import export_of, finished_game, import_table
 
     done = finished_game("sister-combination", ["Aki", "Ben", "Chie"])

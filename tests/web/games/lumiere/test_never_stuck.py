@@ -10,9 +10,9 @@ from typing import Any
 from flask import Flask
 from sqlalchemy import select
 
-from companion import db
 from companion.games.lumiere import GAME, Card, TableState, parse_move_text
-from companion.models import Table
+from companion.storage import db
+from companion.storage.models import Table
 from tests.games.lumiere.support import complete_profile
 from tests.web.apps import Phone
 from tests.web.helpers import text_of

@@ -11,10 +11,10 @@ from types import SimpleNamespace
 import pytest
 from flask import Flask, render_template
 
-from companion import store
 from companion.games.lumiere import Phase
-from companion.play import view_of
 from companion.profiles.refs import ProfileRef
+from companion.tables import store
+from companion.tables.view import view_of
 from companion.web.games.lumiere import WEB
 from companion.web.gameweb import TableRequest
 from tests.games.lumiere.support import complete_profile, table, with_field

@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from flask import Flask
 
-from companion import store
+from companion.profiles import store as profile_store
 from tests.games.planeta_rica.support import TEST_PROFILE
 from tests.web.apps import Phone
 
@@ -19,7 +19,7 @@ SCORE = "/planeta-rica/score"
 
 def profile_token_of(app: Flask) -> str:
     with app.app_context():
-        return store.create_profile(SLUG, TEST_PROFILE, "test").token
+        return profile_store.create_profile(SLUG, TEST_PROFILE, "test").token
 
 
 def start_table(phone: Phone, *names: str, profile: str = "") -> str:

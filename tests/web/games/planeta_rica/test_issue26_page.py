@@ -9,7 +9,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store
+from companion.profiles import store as profile_store
 from tests.web.apps import Phone
 from tests.web.helpers import text_of
 
@@ -38,7 +38,7 @@ def test_pr6_a_gadget_cost_is_asked_once_then_held_for_every_develop(phone: Phon
     found = re.search(r'href="/p/([^"]+)"', html)
     assert found is not None  # the table's own profile copy now knows the cost
     with app.app_context():
-        row = store.get_profile(found.group(1))
+        row = profile_store.get_profile(found.group(1))
         assert row is not None
         assert {c["id"]: c for c in row.data["cards"]}["warp_gate"]["cost"] == {"tachyon": 1}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from companion import store
+from companion.profiles import store as profile_store
 from companion.profiles.refs import ProfileRef
 from tests.web.apps import Phone
 from tests.web.helpers import text_of
@@ -84,7 +84,7 @@ def test_unknown_vp_is_asked_once_never_guessed_and_remembered(phone: Phone, app
     ref = query_of(response.headers["Location"])["profile"]
     assert ref.startswith("user:")
     with app.app_context():
-        row = store.get_profile(ref[5:])
+        row = profile_store.get_profile(ref[5:])
         assert row is not None
         cards = {c["id"]: c for c in row.data["cards"]}
     assert cards["tourist_planet"]["vp"] == 3 and cards["new_earth"]["vp"] == 0

@@ -8,7 +8,7 @@ import re
 
 from flask import Flask
 
-from companion import store
+from companion.profiles import store as profile_store
 from companion.profiles.refs import ProfileRef
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
@@ -145,7 +145,7 @@ def test_a_cost_typed_at_the_table_is_remembered_in_its_profile_copy(phone: Phon
     found = re.search(r'href="/p/([^"]+)"', html)
     assert found is not None
     with app.app_context():
-        row = store.get_profile(found.group(1))
+        row = profile_store.get_profile(found.group(1))
         assert row is not None
         assert {c["id"]: c for c in row.data["cards"]}["endymion"]["coins"] == 4
 

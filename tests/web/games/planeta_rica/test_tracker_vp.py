@@ -9,8 +9,9 @@ import re
 
 from flask import Flask
 
-from companion import store
+from companion.profiles import store as profile_store
 from companion.profiles.refs import ProfileRef
+from companion.tables import store
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
 
@@ -66,7 +67,7 @@ def test_an_answer_shows_the_vp_and_is_remembered_in_the_tables_own_copy(phone: 
     ref = profile_of(app, url)
     assert ref.is_user
     with app.app_context():
-        row = store.get_profile(ref.token)
+        row = profile_store.get_profile(ref.token)
         assert row is not None
         assert {c["id"]: c for c in row.data["cards"]}["new_earth"]["vp"] == 2
     # the built-in profile and the other table are as they were: it still asks
@@ -78,7 +79,7 @@ def test_an_answer_shows_the_vp_and_is_remembered_in_the_tables_own_copy(phone: 
     assert answer(phone, url, vp_tourist_planet="3").status_code == 303
     assert profile_of(app, url) == ref
     with app.app_context():
-        row = store.get_profile(ref.token)
+        row = profile_store.get_profile(ref.token)
         assert row is not None
         cards = {c["id"]: c for c in row.data["cards"]}
         assert cards["new_earth"]["vp"] == 2 and cards["tourist_planet"]["vp"] == 3 and cards["tourist_planet"]["coins"] == 2

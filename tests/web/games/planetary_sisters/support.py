@@ -9,8 +9,8 @@ from typing import Any
 
 from flask import Flask
 
-from companion import store
 from companion.games.planetary_sisters import Card, CardRef, Move, NameParent, Reveal, Setup, TableState, Turn
+from companion.profiles import store as profile_store
 from tests.games.planetary_sisters.support import complete_profile
 from tests.web.apps import Phone
 from tests.web.helpers import version_of
@@ -20,7 +20,7 @@ SLUG = "planetary-sisters"
 
 def synthetic_profile_token(app: Flask) -> str:
     with app.app_context():
-        return store.create_profile(SLUG, complete_profile(), "test").token
+        return profile_store.create_profile(SLUG, complete_profile(), "test").token
 
 
 def start_table(phone: Phone, *names: str, profile: str = "") -> str:

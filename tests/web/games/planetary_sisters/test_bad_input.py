@@ -6,7 +6,7 @@ import itertools
 
 from flask import Flask
 
-from companion import store
+from companion.profiles import store as profile_store
 from tests.games.planetary_sisters.support import default_profile
 from tests.web.apps import Phone
 from tests.web.helpers import version_of
@@ -50,8 +50,8 @@ def test_the_table_forms_never_fail(app: Flask, phone: Phone) -> None:
 
 def test_the_card_editor_never_fails(app: Flask, phone: Phone) -> None:
     with app.app_context():
-        token = store.create_profile(SLUG, default_profile(), "test").token
-        broken = store.create_profile(SLUG, {"meta": {"elements": "nope"}, "cards": []}, "test").token
+        token = profile_store.create_profile(SLUG, default_profile(), "test").token
+        broken = profile_store.create_profile(SLUG, {"meta": {"elements": "nope"}, "cards": []}, "test").token
     for which in (token, broken):
         base = f"/p/{which}"
         for junk in JUNK:

@@ -8,7 +8,7 @@ import re
 
 from flask import Flask
 
-from companion import store
+from companion.profiles import store as profile_store
 from tests.games.planetary_sisters.support import complete_profile, default_profile, with_cards
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
@@ -20,12 +20,12 @@ EDITOR = "/p/{token}"
 
 def make_profile(app: Flask, data: dict) -> str:  # type: ignore[type-arg]
     with app.app_context():
-        return store.create_profile(SLUG, data, "test").token
+        return profile_store.create_profile(SLUG, data, "test").token
 
 
 def version(app: Flask, token: str) -> int:
     with app.app_context():
-        row = store.get_profile(token)
+        row = profile_store.get_profile(token)
         assert row is not None
         return row.version
 
@@ -54,7 +54,7 @@ def test_copy_the_built_in_profile_then_fill_in_a_card_by_its_icons(app, phone: 
     assert re.search(r'data-card="27"[^>]*>\s*<span class="n">27</span>\s*<span class="marks"><span class="el el-round-1 '
                      r'el-round" title="PLANT">×2</span>', html)
     with app.app_context():
-        cards = store.get_profile(token).data["cards"]
+        cards = profile_store.get_profile(token).data["cards"]
         assert [c for c in cards if c.get("elements")] == [{"rank": 27, "elements": {"PLANT": 2}}]
         assert len(cards) == 36
 
@@ -130,7 +130,7 @@ def test_renaming_an_element_renames_it_on_every_card(app, phone: Phone) -> None
     response = phone.post(f"{editor}/deck", {"version": 0, "element": "POINTED_3", "name": "ARROW"})
     assert response.status_code == 303
     with app.app_context():
-        data = store.get_profile(token).data
+        data = profile_store.get_profile(token).data
         assert "ARROW" in data["meta"]["elements"] and data["meta"]["element_classes"]["ARROW"] == "pointed"
         assert next(c for c in data["cards"] if c["rank"] == 5)["elements"] == {"ARROW": 1}
     html = phone.get(editor).get_data(as_text=True)

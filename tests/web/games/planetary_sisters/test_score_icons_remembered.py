@@ -11,8 +11,8 @@ import random
 import re
 from collections import Counter
 
-from companion import store
 from companion.games.planetary_sisters import Card, ElementSet, score_player
+from companion.profiles import store as profile_store
 from tests.games.planetary_sisters.support import SYNTHETIC_DECK, complete_profile, default_profile
 from tests.web.apps import Phone
 from tests.web.helpers import text_of
@@ -56,7 +56,7 @@ def profile_knowing(app, unranked: list[dict]) -> str:  # type: ignore[no-untype
     profile = default_profile()
     profile["meta"]["unranked"] = unranked
     with app.app_context():
-        return store.create_profile("planetary-sisters", profile, "test").token
+        return profile_store.create_profile("planetary-sisters", profile, "test").token
 
 
 def score_by_icons(phone: Phone) -> str:
@@ -80,7 +80,7 @@ def test_a_game_by_icons_is_remembered_and_the_next_game_is_one_tap_per_card(app
     assert "36 cards remembered in your deck profile." in text_of(html)
     ref = sheet_state(html)["profile"]
     with app.app_context():
-        saved = store.get_profile(ref[5:])
+        saved = profile_store.get_profile(ref[5:])
     assert saved is not None and saved.based_on == "builtin:default"
     deck = Counter(icons(rank) for rank in SYNTHETIC_DECK)
     kept = {str(Card.of(e["elements"])): e["count"] for e in saved.data["meta"]["unranked"]}
@@ -151,7 +151,7 @@ def test_icons_that_cannot_all_be_one_deck_are_not_remembered(app, phone: Phone)
     assert "6 cards known by their icons alone" in text and "(PS-2)" in text
     assert "The icons were not remembered: take out or correct the card that cannot be" in text
     with app.app_context():
-        kept = store.get_profile(token)
+        kept = profile_store.get_profile(token)
     assert kept is not None and kept.data["meta"]["unranked"] == [{"elements": {"KING": 1}, "count": 5}]
     assert sheet_state(response.get_data(as_text=True))["field"] == "PAGE"
 
@@ -166,7 +166,7 @@ def test_refused_icons_do_not_keep_the_cards_typed_with_their_rank_from_being_re
     text = text_of(response.get_data(as_text=True))
     assert "1 card remembered in your deck profile." in text and "The icons were not remembered" in text
     with app.app_context():
-        kept = store.get_profile(token)
+        kept = profile_store.get_profile(token)
     assert kept is not None and {"rank": 27, "elements": {"PLANT": 2}} in kept.data["cards"]
     assert kept.data["meta"]["unranked"] == [{"elements": {"KING": 1}, "count": 5}]
 
@@ -186,7 +186,7 @@ def test_a_refused_set_of_icons_names_the_card_held_and_empties_the_picker(phone
 
 def test_cards_known_by_rank_are_not_counted_again_by_their_icons(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
     with app.app_context():
-        token = store.create_profile("planetary-sisters", complete_profile(), "test").token
+        token = profile_store.create_profile("planetary-sisters", complete_profile(), "test").token
     html = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
     field, houses = deal()
     for rank in field + [r for house in houses for r in house]:
@@ -233,7 +233,7 @@ def test_the_card_editor_lists_the_icons_with_their_counts_and_forgets_them_on_a
     response = phone.post(f"/p/{token}/deck", {"version": version.group(1), "do": "forget_unranked"})
     assert response.status_code == 303
     with app.app_context():
-        kept = store.get_profile(token)
+        kept = profile_store.get_profile(token)
     assert kept is not None and "unranked" not in kept.data["meta"]
     page = phone.get(f"{URL}?profile=user:{token}").get_data(as_text=True)
     assert chips(page) == {} and "known by their icons" not in text_of(page)
@@ -242,7 +242,7 @@ def test_the_card_editor_lists_the_icons_with_their_counts_and_forgets_them_on_a
 def test_the_icons_survive_export_and_import(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
     token = remembered_profile(app, phone)
     with app.app_context():
-        saved = store.get_profile(token)
+        saved = profile_store.get_profile(token)
     assert saved is not None
     for fmt in ("toml", "json"):
         body = phone.get(f"/p/{token}.{fmt}").get_data()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from companion import store
+from companion.profiles import store as profile_store
 from tests.games.planetary_sisters.support import EXAMPLE_FIELD, EXAMPLE_HOUSE, SYNTHETIC_DECK
 from tests.web.apps import Phone
 from tests.web.helpers import text_of
@@ -271,7 +271,7 @@ def test_cards_typed_with_their_rank_are_remembered_in_a_copy_of_the_built_in_pr
     ref = sheet_state(html)["profile"]
     assert ref.startswith("user:")
     with app.app_context():
-        saved = store.get_profile(ref[5:])
+        saved = profile_store.get_profile(ref[5:])
         assert saved is not None and saved.based_on == "builtin:default"
         assert [c for c in saved.data["cards"] if c.get("elements")] == [{"rank": 27, "elements": {"PLANT": 2}}]
         assert saved.data["meta"]["unranked"] == [{"elements": {"FOOD": 1}, "count": 1}]

@@ -10,8 +10,9 @@ import re
 import pytest
 from flask import Flask
 
-from companion import store
 from companion.games.planetary_sisters import GAME, Phase
+from companion.profiles import store as profile_store
+from companion.tables import store
 from tests.games.planetary_sisters.support import SYNTHETIC_DECK, play_game
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
@@ -179,7 +180,7 @@ def test_cards_typed_with_their_rank_are_remembered_in_the_tables_own_profile(ap
     with app.app_context():
         table = store.get_table(token_of(url))
         assert table.profile_ref.startswith("user:")
-        profile = store.get_profile(table.profile_ref[5:])
+        profile = profile_store.get_profile(table.profile_ref[5:])
         assert profile.based_on == "builtin:default"
         assert [c for c in profile.data["cards"] if c.get("elements")] == [
             {"rank": 14, "elements": {"FOOD": 4}}, {"rank": 20, "elements": {"PLANT": 2}}]
@@ -194,7 +195,7 @@ def test_cards_typed_with_their_rank_are_remembered_in_the_tables_own_profile(ap
                               "taken": "f2"}).status_code == 303
     with app.app_context():
         table = store.get_table(token_of(url))
-        profile = store.get_profile(table.profile_ref[5:])
+        profile = profile_store.get_profile(table.profile_ref[5:])
         assert {c["rank"] for c in profile.data["cards"] if c.get("elements")} == {14, 20, 24}
 
 
@@ -282,7 +283,7 @@ def test_the_read_only_link_shows_the_game_without_forms(app, phone: Phone) -> N
 
 def test_the_summary_of_a_finished_table(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
     url, play = play_through_pages(app, phone, 4, seed=2)
-    from companion.play import view_of
+    from companion.tables.view import view_of
     from companion.web.games.planetary_sisters import WEB
 
     with app.test_request_context("/"):
@@ -309,7 +310,7 @@ def test_the_table_model_is_frozen_and_carries_what_the_fragment_draws(app, phon
 
     import pytest
 
-    from companion.play import view_of
+    from companion.tables.view import view_of
     from companion.web.games.planetary_sisters import WEB
     from companion.web.gameweb import TableRequest
 

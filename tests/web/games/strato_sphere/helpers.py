@@ -95,8 +95,8 @@ def problems(html: str) -> list[str]:
 
 def summary_of(app: Any, table: str) -> Any:
     """The game's score summary of a table, in English."""
-    from companion import store
-    from companion.play import view_of
+    from companion.tables import store
+    from companion.tables.view import view_of
     from companion.web.games.strato_sphere import WEB
 
     with app.test_request_context(headers={"Accept-Language": "en"}):

@@ -108,7 +108,7 @@ def test_the_summary_after_a_win(phone: Phone, app: Flask) -> None:
 def test_a_pass_is_offered_only_to_a_player_left_without_a_legal_move(app: Flask) -> None:
     from flask import render_template
 
-    from companion.eventlog import LogView
+    from companion.tables.eventlog import LogView
     from companion.web.gameweb import TableRequest
     from tests.games.strato_sphere.builders import board, table
     from tests.web.helpers import text_of

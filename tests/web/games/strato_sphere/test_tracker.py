@@ -386,7 +386,7 @@ def test_the_read_only_link_draws_the_ring_without_forms_or_taps(phone: Phone, a
     table = new_table(phone, "Aki", "Ben")
     play(phone, table, "reveal 0 KD")
     with app.app_context():
-        from companion import store
+        from companion.tables import store
 
         watch = store.get_table(table.rsplit("/", 1)[1]).watch_token
     html = phone.get(f"/w/{watch}").get_data(as_text=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .games.base import Game, RulesError
+from companion.games.base import Game, RulesError
 
 MOST_BETWEEN = 64  # moves that came in since the player's version: as many as the kept replay keeps states of
 

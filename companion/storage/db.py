@@ -8,10 +8,10 @@ import threading
 import time
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, current_app, g
-from sqlalchemy import create_engine, event, make_url
+from sqlalchemy import CursorResult, create_engine, event, make_url
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
@@ -315,3 +315,8 @@ def upgrade(app: Flask) -> None:
     with app.extensions["db_engine"].begin() as connection:
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, "head")
+
+
+def rows_changed(result: Any) -> int:
+    """How many rows an UPDATE or DELETE changed: a version-checked write reads 0 as "someone wrote first"."""
+    return int(cast(CursorResult[Any], result).rowcount)

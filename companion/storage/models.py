@@ -1,4 +1,10 @@
-"""Database models: tables (a game being played), their append-only event logs, and user deck profiles."""
+"""The database's schema, one module for every room's tables: tables (a game being played), their append-only
+event logs and snapshots, user deck profiles, groups (a circle of friends with its roster and its tables), and what
+clients made (counted by the quotas). The rooms' stores (companion.tables.store, companion.profiles.store,
+companion.groups.store) read and write them; the migrations build exactly this schema (tests/web/test_migrations.py).
+
+A group only points at tables, through ``group_tables``, so nothing about a table changes when it joins a group.
+"""
 
 from __future__ import annotations
 
@@ -33,7 +39,7 @@ class Table(Base):
     # (play._write, in the table's write turn: store.table_turn).
     version: Mapped[int] = mapped_column(Integer, default=0)
     # Fairness under contention: phones whose entries were refused as stale, [device, until (epoch s)], oldest
-    # first; they write next, in that order (companion/turnqueue.py), so none is refused forever by faster ones.
+    # first; they write next, in that order (companion/tables/turnqueue.py), so none is refused forever by faster ones.
     waiting: Mapped[list[list[Any]] | None] = mapped_column(JSON, nullable=True, default=None)
     creator: Mapped[str] = mapped_column(String(64), default="", index=True)  # hashed client, for rate limits
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
@@ -86,6 +92,12 @@ class TableSnapshot(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+# The tables themselves (SQLAlchemy Core), for statements written by hand where ORM bookkeeping would cost: the write
+# turn (companion.tables.turns) and the tap lookup (companion.tables.store) read and write rows through these.
+TABLES: Any = Table.__table__
+EVENTS: Any = Event.__table__
+
+
 class Profile(Base):
     """A deck profile a user made (copied from a built-in one or imported). Built-in ones live in TOML."""
 
@@ -106,7 +118,7 @@ class Profile(Base):
 
 class Creation(Base):
     """One thing a client made (a deck profile, a group): what the per-client creation limits count
-    (companion/quota.py). Kept only as long as the longest window; ``flask cleanup`` deletes older rows."""
+    (companion/server/quota.py). Kept only as long as the longest window; ``flask cleanup`` deletes older rows."""
 
     __tablename__ = "creations"
     __table_args__ = (Index("ix_creations_client_kind", "client", "kind", "created_at"),)
@@ -115,3 +127,46 @@ class Creation(Base):
     kind: Mapped[str] = mapped_column(String(16))
     client: Mapped[str] = mapped_column(String(64))  # the keyed hash of the client's address (security.client_id)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
+class Group(Base):
+    """A circle of friends: its players' link (``token``) and its read-only link (``watch_token``)."""
+
+    __tablename__ = "groups"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    watch_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    name: Mapped[str] = mapped_column(String(60), default="")
+    creator: Mapped[str] = mapped_column(String(64), default="", index=True)  # hashed client, for rate limits
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # When the group was last changed: made, a name put on or taken off its roster, a table added. A group with
+    # no table unchanged for RETENTION_DAYS is deleted by `flask --app companion cleanup` (retention.py).
+    # Nullable only so the migration needs no table rebuild on SQLite; every row has it.
+    changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, default=utcnow)
+
+
+class GroupMember(Base):
+    """A name on a group's roster. Removing a player only marks the row (``removed_at``): their past games
+    still count for them, shown as a former member."""
+
+    __tablename__ = "group_members"
+    __table_args__ = (UniqueConstraint("group_id", "key", name="uq_group_members_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    key: Mapped[str] = mapped_column(String(40))  # the name casefolded: two spellings are one player
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    removed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, default=None)
+
+
+class GroupTable(Base):
+    """A table belongs to at most one group; the table itself is untouched."""
+
+    __tablename__ = "group_tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), unique=True)
+    added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

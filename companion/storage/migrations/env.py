@@ -1,9 +1,9 @@
-"""Alembic environment: runs on the connection the app hands over (companion.db.upgrade)."""
+"""Alembic environment: runs on the connection the app hands over (companion.storage.db.upgrade)."""
 
 from alembic import context
 from sqlalchemy import engine_from_config, pool
 
-from companion.models import Base
+from companion.storage.models import Base
 
 config = context.config
 target_metadata = Base.metadata

@@ -1,237 +1,23 @@
-"""A table in play: its game, profile, log and the state the log replays to; and entering into it.
+"""Entering into a table: the one write path for every entry, undo, redo and what a table learnt (``enter_move``,
+``undo``, ``redo``, ``remember``), each saved in the table's write turn (companion.tables.turns) on the version the
+phone saw, or, for a move made on an older version, when it still means the same (companion.tables.rebase).
 
-Data flows one way: form/JSON -> game.parse_move -> game.check -> store.table_turn; and for showing,
-store -> eventlog.replay through game.apply -> the web layer's model. Nothing here imports the web layer.
+Data flows one way: form/JSON -> game.parse_move -> game.check -> turns.table_turn. Nothing here imports the web
+layer.
 """
 
 from __future__ import annotations
 
-import copy
-import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import current_app
-
-from . import live, rebase, snapshots, store
-from .cache import BoundedCache
-from .eventlog import MOVE, REDO, UNDO, LogEntry, LogReplay, LogView, Rebuild, Replayed, replay
-from .games.base import Game, IllegalMove, ImpossibleState, ParseError, RulesError, Verdict
-from .models import Table
-from .profiles import builtin_profiles
-from .profiles.refs import ProfileRef
-
-
-class UnknownProfile(LookupError):
-    pass
-
-
-def games() -> dict[str, Game[Any, Any]]:
-    """slug -> engine of every game this app runs (the registry's, plus a test's stand-in game)."""
-    engines: dict[str, Game[Any, Any]] = current_app.extensions["companion_engines"]
-    return engines
-
-
-EMPTY_PROFILE: dict[str, Any] = {"id": "", "game": "", "name_en": "", "name_ja": "", "meta": {}, "cards": []}
-
-
-def resolve_profile(slug: str, ref: ProfileRef) -> tuple[dict[str, Any], str]:
-    """(profile data, cache key): a built-in profile by id ("" = the game's first), or a user profile by token."""
-    data, key, _version = _resolve(slug, ref)
-    return data, key
-
-
-def _resolve(slug: str, ref: ProfileRef) -> tuple[dict[str, Any], str, int | None]:
-    """``resolve_profile`` and the user profile's version (None for a built-in one): what a write of card
-    data the table learnt is checked against."""
-    if ref.is_user:
-        row = store.get_profile(ref.token)
-        if row is None or row.game != slug:
-            raise UnknownProfile(str(ref))
-        return dict(row.data), f"{ref}@{row.version}", row.version
-    found = builtin_profiles(slug)
-    if ref.key in found:
-        return found[ref.key], str(ref), None
-    if not ref.key and found:
-        first = next(iter(found))
-        return found[first], str(ProfileRef.builtin(first)), None
-    if not ref.key:
-        return {**EMPTY_PROFILE, "game": slug}, "none", None
-    raise UnknownProfile(str(ref))
-
-
-def lookup_profile(slug: str) -> Any:
-    """For the referee API: a profile id (built-in) or token (user) -> profile data or None."""
-
-    def lookup(name: str) -> dict[str, Any] | None:
-        for ref in (ProfileRef.builtin(name), ProfileRef.user(name)):
-            try:
-                return resolve_profile(slug, ref)[0]
-            except UnknownProfile:
-                continue
-        return None
-
-    return lookup
-
-
-@dataclass(frozen=True)
-class TableView:
-    """A table as it stands at one version: what every page, poll and entry of it reads."""
-
-    table: Table
-    game: Game[Any, Any]
-    profile: dict[str, Any]
-    replayed: Replayed[Any]
-    cache_key: tuple[Any, ...] = ()  # table token, version and profile version: what the state depends on
-    profile_version: int | None = None  # the user profile's version the view read (None: a built-in profile)
-    tap: store.TapRead | None = None  # a write request's tap key, read with the table (store.table_with_tap)
-
-    @property
-    def log(self) -> LogView:
-        return self.replayed.log
-
-    @property
-    def state(self) -> Any:
-        return self.replayed.state
-
-    @property
-    def replay_error(self) -> RulesError | None:
-        """A logged move that no longer applies (e.g. the profile changed): the state stops before it."""
-        error = self.replayed.error
-        return error if isinstance(error, RulesError) else None
-
-    @property
-    def before(self) -> Mapping[int, Any]:
-        """The state each move of the log was entered on (undone ones too), by the move's seq."""
-        return self.replayed.before
-
-    @property
-    def version(self) -> int:
-        return self.table.version
-
-    @property
-    def players(self) -> int:
-        return len(self.table.seats)
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return tuple(self.table.seats)
-
-    @property
-    def profile_ref(self) -> ProfileRef:
-        return ProfileRef.parse(self.table.profile_ref)
-
-
-def start_state(game: Game[Any, Any], table: Table, profile: dict[str, Any]) -> tuple[Any, RulesError | None]:
-    """The state before the first move; on a profile that became unusable (edited elsewhere), the game on its
-    built-in profile and why, rather than a failed page."""
-    try:
-        return game.new_state(len(table.seats), dict(table.options), profile), None
-    except RulesError as exc:
-        fallback, _key = resolve_profile(table.game, ProfileRef.builtin())
-        return game.new_state(len(table.seats), dict(table.options), fallback), exc
-
-
-def _step(game: Game[Any, Any]) -> Any:
-    def step(state: Any, payload: Mapping[str, Any]) -> Any:
-        return game.apply(state, game.parse_move(payload))
-
-    return step
-
-
-def replay_table(game: Game[Any, Any], table: Table, profile: dict[str, Any],
-                 entries: list[LogEntry]) -> Replayed[Any]:
-    """The log read once through the engine: the state, what stands, the state before each move."""
-    start, start_error = start_state(game, table, profile)
-    replayed = replay(entries, start, _step(game), (RulesError,))
-    return _with_start_error(replayed, start_error)
-
-
-def _with_start_error(replayed: Replayed[Any], start_error: RulesError | None) -> Replayed[Any]:
-    if start_error is not None and replayed.error is None:
-        return Replayed(replayed.log, replayed.state, start_error, replayed.before, 0)
-    return replayed
-
-
-# Each table's log is read once and then advanced entry by entry (a LogReplay per table and profile version,
-# bounded by the entries it holds), so an entry's cost does not grow with the log. Each version's snapshot
-# (what polls and page views of an unchanged table read) is kept too.
-ENTRY_BYTES = 400  # a rough size of one kept log entry, for the byte bounds below
-_replays: BoundedCache[tuple[LogReplay[Any], RulesError | None, threading.Lock]] = BoundedCache(
-    512, max_bytes=64 * 2**20, size_of=lambda kept: kept[0].size * ENTRY_BYTES)
-_views: BoundedCache[tuple[Replayed[Any], dict[str, Any]]] = BoundedCache(
-    256, max_bytes=32 * 2**20, size_of=lambda kept: len(kept[0].log.standing) * ENTRY_BYTES)
-
-
-def _advanced(game: Game[Any, Any], table: Table, profile: dict[str, Any], profile_key: str,
-              written: Written | None = None) -> Replayed[Any]:
-    """The table's log as of ``table.version``: the kept replay advanced by the entries it has not read. With
-    ``written`` (the entry this request just saved, and the state its move made), a replay that stands just
-    before it takes that state as it is: the move was applied once, when it was checked. The first read of a
-    table in this worker starts from its stored snapshot, and a replay that has read far past its snapshot
-    stores a new one (companion/snapshots.py): a restart never replays a long log again."""
-    key = (table.token, profile_key)
-
-    def fresh() -> tuple[LogReplay[Any], RulesError | None, threading.Lock]:
-        start, start_error = start_state(game, table, profile)
-        return LogReplay(start, _step(game), (RulesError,)), start_error, threading.Lock()
-
-    def first_read() -> tuple[LogReplay[Any], RulesError | None, threading.Lock]:
-        made, start_error, lock = fresh()
-        restored = snapshots.restore(table, profile_key, _step(game), (RulesError,))
-        return (made if restored is None else restored), start_error, lock
-
-    growing, start_error, lock = _replays.get_or_make(key, first_read)
-    due: bytes | None = None
-    with lock:
-        if growing.last_seq > table.version:  # an older read than the kept replay: read that version alone
-            entries = [e for e in store.log_of(table.id) if e.seq <= table.version]
-            return replay_table(game, table, profile, entries)
-        try:
-            if written is not None and growing.last_seq == written.entry.seq - 1 == table.version - 1:
-                growing.feed([written.entry], {written.entry.seq: written.after})
-            else:
-                growing.feed(e for e in store.log_since(table.id, growing.last_seq) if e.seq <= table.version)
-        except Rebuild:  # an undo reached past the kept states: read the whole log again, once, keeping
-            entries = [e for e in store.log_of(table.id) if e.seq <= table.version]  # every state while reading
-            growing, start_error, _lock = fresh()
-            keep = growing.keep
-            growing.keep = len(entries) + 1
-            growing.feed(entries)
-            growing.trim(keep)
-            _replays.put(key, (growing, start_error, lock))
-        result = _with_start_error(growing.result(), start_error)
-        due = snapshots.due(table, profile_key, growing)  # taken while no other request feeds it
-    if due is not None:
-        snapshots.save(table, profile_key, growing.last_seq, due)
-    return result
-
-
-@dataclass(frozen=True)
-class Written:
-    """What a write turn just saved: the entry, and (for a move) the state it made."""
-
-    entry: LogEntry
-    after: Any = None
-
-
-def view_of(table: Table, *, profile: tuple[dict[str, Any], str, int | None] | None = None,
-            written: Written | None = None, tap: store.TapRead | None = None) -> TableView:
-    """The table at ``table.version``. A write passes what it already holds (the profile it saved, the entry
-    and the state its move made), so its answer reads nothing again and applies nothing twice; a write request
-    passes what its tap key had written (``tap``, read with the table)."""
-    game = games()[table.game]
-    table = store.snapshot(table)
-    if profile is None:
-        try:
-            profile = _resolve(table.game, ProfileRef.parse(table.profile_ref))
-        except UnknownProfile:
-            profile = _resolve(table.game, ProfileRef.builtin())
-    data, profile_key, profile_version = profile
-    key = (table.token, table.version, profile_key)  # tokens are unique even across databases
-    replayed, data = _views.get_or_make(key, lambda: (_advanced(game, table, data, profile_key, written), data))
-    return TableView(table, game, data, replayed, key, profile_version, tap)
+from companion.games.base import IllegalMove, ImpossibleState, ParseError, RulesError, Verdict
+from companion.profiles.refs import ProfileRef
+from companion.storage.models import Table
+from companion.tables import live, rebase, store, turns
+from companion.tables.eventlog import MOVE, REDO, UNDO, LogEntry
+from companion.tables.view import TableView, Written, named_copy, view_of
 
 
 @dataclass(frozen=True)
@@ -357,7 +143,7 @@ def _tapped(view: TableView, key: str) -> tuple[int, str] | None:
     (no statement of its own), else looked up now."""
     if view.tap is not None and view.tap.key == key:
         return view.tap.entry
-    return store.entry_with_key(view.table.id, key)
+    return turns.entry_with_key(view.table.id, key)
 
 
 def remember(view: TableView, based_on: int, profile: dict[str, Any], device: str) -> Outcome:
@@ -394,11 +180,11 @@ def _write(view: TableView, entry: _Entry, device: str) -> Outcome:
     What the table learnt goes into its own profile copy in the same transaction."""
     # Phones refused earlier were queued when this request read the table: is this one to wait for them? (With
     # none queued the read would say no; one queued since is met in the turn, which tells it the same.)
-    waiting = store.still_waiting(view.table.id, device) if view.table.waiting else None
+    waiting = turns.still_waiting(view.table.id, device) if view.table.waiting else None
     if waiting is not None:  # another phone goes first, and nothing needs writing to say so
         return Outcome("waiting", _current(view, waiting), version=waiting)
     try:
-        with store.table_turn(view.table.id, device) as turn:
+        with turns.table_turn(view.table.id, device) as turn:
             if turn is None:
                 return Outcome("conflict", view, version=0)
             decided = _decide(view, turn, entry)
@@ -424,7 +210,7 @@ class _Decided:
     repeat: bool = False  # its tap's key had written it already: nothing written now
 
 
-def _decide(view: TableView, turn: store.TableTurn, entry: _Entry) -> _Decided:
+def _decide(view: TableView, turn: turns.TableTurn, entry: _Entry) -> _Decided:
     """Inside the table's turn (nobody else writes it meanwhile): what becomes of the entry, and its writes."""
     key = entry.key
     known_free = entry.key_free and turn.version == view.version
@@ -451,7 +237,7 @@ def _decide(view: TableView, turn: store.TableTurn, entry: _Entry) -> _Decided:
     return _Decided("conflict")
 
 
-def _keep_learnt(view: TableView, turn: store.TableTurn,
+def _keep_learnt(view: TableView, turn: turns.TableTurn,
                  learnt: dict[str, Any] | None) -> tuple[dict[str, Any], str, int | None] | None:
     """Inside the turn: the profile with what the table learnt, saved as the table's own copy; the profile as
     the fresh view reads it (None when nothing was learnt)."""
@@ -479,16 +265,7 @@ def _current(view: TableView, version: int, table: Table | None = None) -> Table
     return view_of(table)
 
 
-def named_copy(data: Mapping[str, Any], seats: Sequence[str]) -> dict[str, Any]:
-    """A table's own copy of a deck profile, named after its seats so a player can tell it from the others."""
-    copied = copy.deepcopy(dict(data))
-    copied["id"] = ""
-    copied["name_en"] = f"{copied.get('name_en', '')} ({', '.join(seats)})".strip()
-    copied["name_ja"] = f"{copied.get('name_ja', '')}（{'・'.join(seats)}）".strip()
-    return copied
-
-
-def _still_means(view: TableView, turn: store.TableTurn, based_on: int, move: Any) -> bool:
+def _still_means(view: TableView, turn: turns.TableTurn, based_on: int, move: Any) -> bool:
     """Inside the turn: the fresh table (the kept replay advanced by what came in) and the moves between."""
     if turn.version - based_on > rebase.MOST_BETWEEN:
         return False
@@ -505,28 +282,4 @@ def _still_means(view: TableView, turn: store.TableTurn, based_on: int, move: An
     return rebase.same_meaning(view.game, seen.state, fresh.state, moves, move)
 
 
-def check_log(game: Game[Any, Any], players: int, options: dict[str, Any], profile: dict[str, Any],
-              entries: list[LogEntry]) -> tuple[int, RulesError] | None:
-    """For an import: the first logged move the rules refuse (its seq and why), or None when all apply.
-    Moves are checked (not only applied) in the order they were entered, undos and redos included."""
-    try:
-        start = game.new_state(players, options, profile)
-    except RulesError as exc:
-        return 0, exc
-
-    def step(state: Any, payload: Mapping[str, Any]) -> Any:
-        move = game.parse_move(payload)
-        verdict = game.check(state, move)
-        if not verdict.legal:
-            raise IllegalMove(verdict)
-        return game.apply(state, move)
-
-    replayed = replay(entries, start, step, (RulesError,))
-    if replayed.error is None:
-        return None
-    error = replayed.error
-    return replayed.error_seq, error if isinstance(error, RulesError) else ParseError("import.not_readable")
-
-__all__ = ["MOVE", "REDO", "UNDO", "Learn", "Outcome", "TableView", "UnknownProfile", "Written", "as_seen", "check_log",
-           "enter_move", "games", "lookup_profile", "named_copy", "redo", "refused", "remember", "resolve_profile",
-           "stale", "undo", "view_of"]
+__all__ = ["Learn", "Outcome", "as_seen", "enter_move", "redo", "refused", "remember", "stale", "undo"]

@@ -17,8 +17,8 @@ from flask_babel import gettext as _
 from sqlalchemy import delete, func, select, text
 from werkzeug.exceptions import TooManyRequests
 
-from . import db
-from .models import Creation, utcnow
+from companion.storage import db
+from companion.storage.models import Creation, utcnow
 
 PROFILE = "profile"
 GROUP = "group"

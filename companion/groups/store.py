@@ -14,11 +14,10 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from . import db
-from .group_models import Group, GroupMember, GroupTable
-from .models import Event, Table, utcnow
-from .profiles.refs import ProfileRef
-from .store import LoggedEntry, claim_tables, is_token, new_token, write_table
+from companion.profiles.refs import ProfileRef
+from companion.storage import db
+from companion.storage.models import Event, Group, GroupMember, GroupTable, Table, utcnow
+from companion.tables.store import LoggedEntry, claim_tables, is_token, new_token, write_table
 
 
 class NameTaken(Exception):

@@ -24,10 +24,9 @@ from typing import Any, cast
 
 from sqlalchemy import CursorResult, delete, exists, func
 
-from . import db
-from .group_models import Group, GroupTable
-from .models import Creation, Event, Profile, Table, utcnow
-from .profiles.refs import USER
+from companion.profiles.refs import USER
+from companion.storage import db
+from companion.storage.models import Creation, Event, Group, GroupTable, Profile, Table, utcnow
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,10 @@ from typing import Any
 from gevent.server import StreamServer
 from gunicorn.workers import ggevent
 
-from .addresses import in_networks, proxy_networks  # stdlib only: imported before gevent patches the worker
+from companion.server.addresses import (  # stdlib only: imported before gevent patches the worker
+    in_networks,
+    proxy_networks,
+)
 
 ACCEPT_BATCH = 32  # connections accepted per wake: enough to drain a burst, few enough to share with the others
 # Open connections one address may hold on a worker, idle or not (a phone holds two or three: its page's stream
