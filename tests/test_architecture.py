@@ -131,7 +131,7 @@ def test_a_games_web_package_is_a_plug_in(package: Path) -> None:
 def test_the_plug_in_rule_catches_a_reach_up() -> None:
     """The rule above fails on what the game packages used to do (load and render a table themselves)."""
     own = "companion.web.games.planeta_rica"
-    for reach_up in ("companion.tables.play", "companion.tables.store", "companion.web.tables", "companion.web.table_service",
+    for reach_up in ("companion.tables.play", "companion.tables.store", "companion.web.tables", "companion.web.table_loading",
                      "companion.web.profile_model", "companion.web.profile_desk", "companion.web.security"):
         assert not _allowed(reach_up, own)
     assert _allowed("companion.web.games.planeta_rica.asking", own)

@@ -198,7 +198,7 @@ def test_every_route_in_the_api_document_is_served(app) -> None:  # type: ignore
     from werkzeug.exceptions import MethodNotAllowed, NotFound
 
     from companion.registry import packages
-    from companion.web.table_service import registered
+    from companion.web.registered import registered
 
     routes = api_routes((ROOT / "docs" / "api.md").read_text())
     assert len(routes) >= 8, routes

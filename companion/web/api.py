@@ -13,6 +13,7 @@ from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from companion.tables.view import lookup_profile
+from companion.web.registered import registered
 
 from ..games.base import ErrorList, Reason, RulesError
 from ..inputs import InputError, load_json
@@ -21,7 +22,6 @@ from .api_strict import unknown_fields
 from .messages import explain, message_for
 from .openapi import openapi_document
 from .rules.links import rule_url
-from .table_service import registered
 from .wording import API
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

@@ -15,12 +15,12 @@ from typing import Any
 from companion.groups import store as group_store
 from companion.storage.models import Table
 from companion.tables.view import view_of
+from companion.web.registered import registered
 
 from ..games.base import RulesError
 from ..groups.records import Category, PlayRecord, SeatResult
 from ..i18n import pick
 from ..registry import packages
-from .table_service import registered
 
 log = logging.getLogger(__name__)
 

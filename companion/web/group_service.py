@@ -17,6 +17,9 @@ from companion.server.offload import off_loop
 from companion.storage.models import Group, GroupMember, Table
 from companion.tables import store
 from companion.tables.view import UnknownProfile, resolve_profile, view_of
+from companion.web.registered import registered
+from companion.web.table_starting import SEAT_NAME_LIMIT, TOO_MANY_TABLES, over_table_limit, table_limit
+from companion.web.table_transfer import check_import, export_table
 
 from ..groups.chart import ChartWords, chart_svg, legend
 from ..groups.records import PlayRecord
@@ -26,15 +29,6 @@ from ..profiles.refs import ProfileRef
 from .group_plays import records_of
 from .messages import message_for
 from .security import client_id
-from .table_service import (
-    SEAT_NAME_LIMIT,
-    TOO_MANY_TABLES,
-    check_import,
-    export_table,
-    over_table_limit,
-    registered,
-    table_limit,
-)
 
 GROUP_FORMAT = "companion-group"
 GROUP_NAME_LIMIT = 60

@@ -21,6 +21,10 @@ from companion.storage.models import Group, Table
 from companion.tables import store
 from companion.tables.store import is_token
 from companion.tables.view import view_of
+from companion.web.pages import submitted_text
+from companion.web.registered import game_or_404, registered
+from companion.web.table_loading import load_table
+from companion.web.table_starting import read_new_table, start_table
 
 from ..groups.exports import bgstats, plays_csv
 from ..i18n import pick
@@ -47,7 +51,6 @@ from .printing.options import read_options
 from .printing.render import Document
 from .printing.routes import send_pdf
 from .security import client_id
-from .table_service import game_or_404, load_table, read_new_table, registered, start_table, submitted_text
 from .tables import public_url
 
 bp = Blueprint("groups", __name__)

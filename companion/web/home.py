@@ -13,11 +13,12 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from companion.server import quota
+from companion.web.registered import game_or_404, registered
+from companion.web.table_starting import read_new_table, start_table
 
 from ..i18n import LANG_COOKIE, LANGUAGES
 from ..profiles import builtin_profiles
 from .gameweb import Registered
-from .table_service import game_or_404, read_new_table, registered, start_table
 
 bp = Blueprint("home", __name__)
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.web.registered import registered
+
 from ..inputs import MAX_DEPTH, MAX_INT_DIGITS
 from .api_schema import REASONS, RULE_URL, UNKNOWN
 from .gameweb import ApiRoute
 from .rules.openapi import rules_paths
-from .table_service import registered
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",

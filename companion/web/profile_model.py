@@ -20,6 +20,7 @@ from companion.profiles import store as profile_store
 from companion.server.cache import BoundedCache
 from companion.storage.models import Profile
 from companion.tables.view import UnknownProfile, resolve_profile
+from companion.web.registered import registered
 
 from ..games.base import ErrorList, Reason, RulesError
 from ..i18n import pick
@@ -30,7 +31,6 @@ from .cardforms import CardCell, ProfileEditor
 from .gameweb import Registered
 from .messages import explain, rule_name
 from .profile_return import way_back
-from .table_service import registered
 from .wording import PAGE
 
 

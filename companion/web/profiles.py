@@ -21,6 +21,9 @@ from companion.profiles import store as profile_store
 from companion.server import quota
 from companion.storage.models import Profile
 from companion.tables import store
+from companion.web.pages import submitted_text
+from companion.web.registered import game_or_404, registered
+from companion.web.table_loading import load_view, own_profile_copy
 
 from ..games.base import ErrorList, RulesError
 from ..i18n import pick
@@ -34,7 +37,6 @@ from .messages import explain, message_for
 from .pages import is_htmx, page
 from .profile_model import builtins_of, editor_page, listed, next_missing, reason_line
 from .security import client_id, device_id
-from .table_service import game_or_404, load_view, own_profile_copy, registered, submitted_text
 
 MAX_NAME_CHARS = 80
 MAX_SHOWN_PROBLEMS = 50

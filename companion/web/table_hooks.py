@@ -15,12 +15,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion.tables.play import remember
+from companion.web.registered import web_of
+from companion.web.table_loading import load_view
 
 from .gameweb import Learn
 from .pages import is_htmx
 from .security import device_id
 from .table_render import render_table
-from .table_service import load_view, web_of
 from .tables import based_on, entry_form
 
 bp = Blueprint("table_hooks", __name__)

@@ -1,8 +1,8 @@
 """A table's pages: play, watch (read-only), the live stream and poll, entries, undo/redo, QR code, export and
 import.
 
-The routes are thin: ``table_service`` loads tables and writes the history, export and import;
-``table_render`` draws the table (the live fragment once per version for every phone); the game's
+The routes are thin: ``table_loading`` reads a table (or answers 404), ``table_history`` words its log,
+``table_transfer`` exports and imports it, ``table_render`` draws the table (the live fragment once per version for every phone); the game's
 ``table_model`` hook builds what its fragment draws, once per render; ``companion.tables.play`` writes.
 """
 
@@ -38,6 +38,11 @@ from companion.storage.models import Table
 from companion.tables import live, store
 from companion.tables.play import Outcome, as_seen, enter_move, redo, refused, stale, undo
 from companion.tables.view import TableView, view_of
+from companion.web.pages import submitted_text
+from companion.web.registered import web_of
+from companion.web.table_history import history
+from companion.web.table_loading import load_for_write, load_table, load_view, view_at
+from companion.web.table_transfer import export_chunks, import_table
 
 from ..games.base import ErrorList, ImpossibleState, RulesError
 from ..inputs import InputError, entry_key, whole_number
@@ -46,17 +51,6 @@ from .messages import message_for, reason_text
 from .rules.links import link_rulings
 from .security import device_id
 from .table_render import KEY_FIELD, public_url, render_table, selected, shared_fragment, step_url
-from .table_service import (
-    export_chunks,
-    history,
-    import_table,
-    load_for_write,
-    load_table,
-    load_view,
-    submitted_text,
-    view_at,
-    web_of,
-)
 from .wording import Wording
 
 bp = Blueprint("tables", __name__)

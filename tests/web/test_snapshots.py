@@ -121,17 +121,17 @@ def test_a_streamed_export_is_the_export_file_exactly(app: Flask, phone: Phone,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 
-    from companion.web import table_service
+    from companion.web import table_loading, table_transfer
 
-    monkeypatch.setattr(table_service, "EXPORT_BATCH", 7)  # several batches, the last one short
+    monkeypatch.setattr(table_transfer, "EXPORT_BATCH", 7)  # several batches, the last one short
     empty = new_table(phone, "Aki", "Ben")
     url = new_table(phone, "Aki", "Ben")
     fill(app, url, 30)
     for table in (empty, url):
         with app.test_request_context("/"):
-            view = table_service.load_view(table.rsplit("/", 1)[1])
-            whole = json.dumps(table_service.export_table(view), ensure_ascii=False, indent=1)
-            chunks = list(table_service.export_chunks(view))
+            view = table_loading.load_view(table.rsplit("/", 1)[1])
+            whole = json.dumps(table_transfer.export_table(view), ensure_ascii=False, indent=1)
+            chunks = list(table_transfer.export_chunks(view))
         assert "".join(chunks) == whole
         assert json.loads(whole)["log"] == [] if table == empty else len(json.loads(whole)["log"]) == 30
     assert len(chunks) == 2 + 5  # the head, five batches of the log, the end

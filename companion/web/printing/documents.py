@@ -26,6 +26,8 @@ from flask_babel import lazy_gettext as _l
 
 from companion.tables import store
 from companion.tables.view import UnknownProfile, resolve_profile
+from companion.web.registered import web_of
+from companion.web.table_history import history
 
 from ...games.base import ErrorList, RulesError
 from ...i18n import pick
@@ -33,7 +35,6 @@ from ...printing.geometry import PAPERS, Paper
 from ...profiles import builtin_profiles
 from ...profiles.refs import ProfileRef
 from ..messages import option_label
-from ..table_service import history, web_of
 from .options import PrintOptions, Problem
 from .render import Document
 from .sheets import bleed_for, card_sheet_context

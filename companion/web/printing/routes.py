@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 
 from companion.profiles import store as profile_store
 from companion.tables import store
+from companion.web.table_loading import load_view
 
 from ...inputs import decimal_number
 from ...printing.fonts import FontMissing
@@ -19,7 +20,6 @@ from ...printing.pool import PrintBusy, PrintFailed, PrintTimeout
 from ...profiles import builtin_profiles
 from ..profile_model import profile_choices
 from ..security import CSP, device_id
-from ..table_service import load_view
 from .documents import NeedsProfile, Printable, summary_document
 from .listing import by_id, game_names, groups, profile_games
 from .messages import problem_text
