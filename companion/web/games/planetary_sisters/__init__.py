@@ -1,13 +1,14 @@
 """Planetary Sisters (遊星姊妹) in the web layer.
 
-- The quick tool, the scoring page (``/planetary-sisters/score``, on the home page card, ``tool``; templates
+- The quick tool, the scoring page (``/planetary-sisters/score``, on the home page card, ``tool``, the sheet it
+  carries read by ``sheet_form``; templates
   planetary_sisters/tool.html, its fragment _tool.html and _tool_held.html): a finished game's
   cards tapped in, every player's six house and six field-bonus categories with their working, the ranking
   and the winner. ``obvious`` says when a card's icons leave nothing to add (it goes in without Add),
   ``undo`` offers back the cards a clear took off.
 - The round tracker: the table fragment (templates/planetary_sisters/_table.html) for the platform's table
   page, drawing the frozen model ``model.table_model`` builds; ``forms`` turns the entry forms into moves,
-  ``history`` words the logged moves, ``draft`` puts the opened field or a shown hand together, ``what_if``
+  ``history`` words the logged moves, ``draft`` (a table action) puts the opened field or a shown hand together, ``what_if``
   shows the player to move what each field card would score, ``remember`` keeps the cards a table learned.
 - The deck profile: the platform's one card editor with the PS-2 checklist (``/profiles/planetary-sisters``);
   ``profile_fields`` gives it the 36 ranks with their element icons, the picker and the element names.
