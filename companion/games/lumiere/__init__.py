@@ -6,7 +6,8 @@ Where to look:
                  get, draw; LP-9, LP-10),
                  their text notation and JSON
   state.py       the tracked table: seats (hand, deck, point area), field, exclusion area, phase; its JSON
-  rules.py       check / apply / legal_moves: the turn's phases, one move at a time (expected_moves)
+  rules.py       check / legal_moves: the turn's phases, one move at a time (expected_moves)
+  advance.py     apply: what a legal move does, and how a turn starts and ends
   score.py       point areas summed with the profile's points (LP-7), never guessed: score(state) -> Breakdown
                  (the contract), score_sheet (card-by-card tallies for the pages)
   api.py         the referee API's ``POST /api/v1/lumiere/captures``, pure
@@ -19,6 +20,7 @@ Where to look:
 
 from __future__ import annotations
 
+from .advance import apply
 from .api import captures_request, field_from_request, read_captures_request
 from .captures import (
                        LINE_ORDER,
@@ -54,7 +56,7 @@ from .moves import (
                        parse_move_text,
 )
 from .profile import CARD_FIELDS, CardData, DeckProfile, validate_card, validate_profile
-from .rules import apply, check, expected_moves, legal_moves
+from .rules import check, expected_moves, legal_moves
 from .score import AreaScore, CardTally, ScoreSheet, score, score_sheet, score_table
 from .state import Phase, Seat, TableState, parse_state, state_to_json
 

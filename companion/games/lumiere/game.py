@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
-from . import api, moves, profile, readings, rules, score, state
+from . import advance, api, moves, profile, readings, rules, score, state
 from .state import PLAYER_COUNTS, TableState, new_table
 
 
@@ -39,7 +39,7 @@ class LumiereGame:
         return rules.check(table, move)
 
     def apply(self, table: TableState, move: moves.Move) -> TableState:
-        return rules.apply(table, move)
+        return advance.apply(table, move)
 
     def score(self, table: TableState) -> Breakdown:
         """Running scores; placings with LP-7's tie-break (the winner once the game is over); a total is None

@@ -1,4 +1,5 @@
-"""``check``, ``apply`` and ``legal_moves`` for a tracked game: which move each phase expects, what each does.
+"""``check`` and ``legal_moves`` for a tracked game: which move each phase expects and what it may be; what a legal
+move does is ``apply``'s (companion/games/lumiere/advance.py).
 
 ``check`` is pure, total (it never raises for a parsed move) and has no side effects: it returns a Verdict
 listing every condition it looked at. A move that describes something that cannot exist (a seat playing a
@@ -10,13 +11,12 @@ and 12 card kinds, so the candidates are few).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
-from ..base import IllegalMove, Reason, Verdict
-from .captures import field_after_get, resolve_get
+from ..base import Reason, Verdict
+from .captures import resolve_get
 from .cards import Card
-from .conditions import RemoveStatus, end_check, game_ends, placement_reasons, remove_phase, set_areas
-from .field import ALL_CELLS, Cell, FieldCard
+from .conditions import RemoveStatus, placement_reasons, remove_phase, set_areas
+from .field import ALL_CELLS, Cell
 from .moves import (
     KINDS,
     ChooseFirst,
@@ -49,7 +49,7 @@ def expected_moves(state: TableState) -> tuple[type, ...]:
         return (PlaceCommoner, Mulligan) if state.readings.mulligan_until_play else (PlaceCommoner,)
     if phase is Phase.REMOVE:
         # LP-6 applies, or the profile cannot tell (then the table decides: take a card, or play on)
-        undecided = _remove(state).applies is None
+        undecided = remove_status(state).applies is None
         return (TakeTop, PlayCard) if undecided else (TakeTop,)
     if phase is Phase.EFFECT:
         return (PlayCard,) if state.play_area is None else (MoveCard, TurnCard, SwapCards, SendCard, SetCard)
@@ -60,7 +60,7 @@ def expected_moves(state: TableState) -> tuple[type, ...]:
     return ()
 
 
-def _remove(state: TableState) -> RemoveStatus:
+def remove_status(state: TableState) -> RemoveStatus:
     """LP-6 as this table reads it (top cards; buried ones too for a table started under the earlier reading)."""
     return remove_phase(state.field, state.profile, state.readings.remove_counts_buried)
 
@@ -71,6 +71,12 @@ def _phase_reason(state: TableState, move: Move) -> Reason:
     if isinstance(move, expected):
         return Reason("lp.phase.move_expected", "§ターン進行", True, params)
     return Reason("lp.phase.move_not_expected", "§ターン進行", False, params)
+
+
+def seat_to_act(state: TableState) -> int:
+    """The seat whose turn it is (the first player is chosen before anyone acts)."""
+    assert state.turn is not None, "no seat to act before the first player is chosen"
+    return state.turn
 
 
 # -- check ---------------------------------------------------------------------------------------------------
@@ -112,19 +118,19 @@ def _check_opening(state: TableState, move: PlaceCommoner) -> list[Reason]:
 
 def _check_take(state: TableState, move: TakeTop) -> list[Reason]:
     """LP-6: the turn player may take any top card while the remove phase applies."""
-    status = _remove(state)
+    status = remove_status(state)
     top = state.field.top(move.cell)
     taken = Reason("lp.remove.top_card", "LP-6", top is not None,
-                   {"cell": str(move.cell), "card": top.card.value if top else "", "seat": _turn(state)},
+                   {"cell": str(move.cell), "card": top.card.value if top else "", "seat": seat_to_act(state)},
                    str(move.cell))
     return [*status.reasons, taken]
 
 
 def _check_play(state: TableState, move: PlayCard) -> list[Reason]:
-    seat = state.seat(_turn(state))
+    seat = state.seat(seat_to_act(state))
     reasons: list[Reason] = []
     if state.phase is Phase.REMOVE:  # only reachable when the profile cannot decide LP-6 (see expected_moves)
-        reasons.extend(_remove(state).reasons)
+        reasons.extend(remove_status(state).reasons)
     reasons.append(Reason("lp.play.hand_not_empty", "§エフェクトフェイズ", seat.hand > 0,
                           {"seat": seat.seat, "hand": seat.hand}))
     left = seat.unseen()[move.card]
@@ -207,10 +213,10 @@ def _check_send(state: TableState, move: SendCard) -> list[Reason]:
 def _check_set(state: TableState, move: SetCard) -> list[Reason]:
     reasons = []
     if move.owner is not None:
-        params = {"cell": str(move.cell), "owner": move.owner, "players": state.players, "seat": _turn(state)}
+        params = {"cell": str(move.cell), "owner": move.owner, "players": state.players, "seat": seat_to_act(state)}
         if move.owner >= state.players:
             return [Reason("lp.turn.no_such_seat", "LP-1", False, params, "owner")]
-        if move.owner != _turn(state):
+        if move.owner != seat_to_act(state):
             reasons.append(Reason("lp.set.facing_other", "LP-10", True, params, str(move.cell)))
     if move.table:
         return [*reasons, *_table_decides(state, move.cell)]
@@ -247,7 +253,7 @@ def _check_get(state: TableState, move: ResolveGet) -> list[Reason]:
 
 
 def _check_draw(state: TableState, move: Draw) -> list[Reason]:
-    seat = state.seat(_turn(state))
+    seat = state.seat(seat_to_act(state))
     if seat.deck:
         return [Reason("lp.draw.card", "§ドローフェイズ", True, {"seat": seat.seat, "deck": seat.deck})]
     return [Reason("lp.draw.deck_empty", "§ドローフェイズ", True, {"seat": seat.seat})]
@@ -305,138 +311,3 @@ def legal_moves(state: TableState) -> tuple[Move, ...]:
     """Every move ``check`` passes on ``state``. A ``stack`` flag records the table's word that the card's
     effect allows stacking (the companion cannot read effects), so both settings are listed where legal."""
     return tuple(move for move in _candidates(state) if check(state, move).legal)
-
-
-# -- apply ---------------------------------------------------------------------------------------------------
-
-def apply(state: TableState, move: Move) -> TableState:
-    verdict = check(state, move)
-    if not verdict.legal:
-        raise IllegalMove(verdict)
-    return _APPLY[type(move)](state, move)
-
-
-def _turn(state: TableState) -> int:
-    assert state.turn is not None, "no seat to act before the first player is chosen"
-    return state.turn
-
-
-def _apply_first(state: TableState, move: ChooseFirst) -> TableState:
-    return replace(state, first=move.seat, turn=move.seat)
-
-
-def _apply_mulligan(state: TableState, move: Mulligan) -> TableState:
-    """LP-9: the returned cards are drawn again, so the hand and the deck keep their counts; the seat's
-    mulligans are counted for the page."""
-    seat = state.seat(move.seat)
-    return state.with_seat(replace(seat, mulligans=seat.mulligans + 1))
-
-
-def _apply_opening(state: TableState, move: PlaceCommoner) -> TableState:
-    """【プレイの準備】: clockwise from the first player, each seat puts its commoner down as its own card."""
-    seat = state.seat(_turn(state))
-    placed = replace(state, field=state.field.push(move.cell, FieldCard(Card.COMMONER, seat.seat)))
-    placed = placed.with_seat(replace(seat, commoner_in_front=False))
-    following = state.next_seat(seat.seat)
-    if following == state.first:
-        return _start_turn(placed, following)
-    return replace(placed, turn=following)
-
-
-def _apply_take(state: TableState, move: TakeTop) -> TableState:
-    card, field = state.field.pop(move.cell)
-    seat = state.seat(_turn(state))
-    taken = replace(state, field=field).with_seat(replace(seat, points=seat.points + (card.card,)))
-    # LP-6 "while": stay in the remove phase as long as it (possibly) still applies
-    still = _remove(taken).applies
-    return taken if still is not False else replace(taken, phase=Phase.EFFECT)
-
-
-def _apply_play(state: TableState, move: PlayCard) -> TableState:
-    seat = state.seat(_turn(state))
-    played = replace(seat, hand=seat.hand - 1, played=seat.played + (move.card,))
-    return replace(state.with_seat(played), phase=Phase.EFFECT, play_area=move.card)
-
-
-def _apply_move(state: TableState, move: MoveCard) -> TableState:
-    card, field = state.field.pop(move.source)
-    if move.under:  # LP-10: under the stack; the top card stays on top (and only a top card counts, LP-1)
-        return replace(state, field=field.with_stack(move.target, field.stack(move.target) + (card.activated(),)))
-    return replace(state, field=field.push(move.target, card.activated()))  # LP-3: moved this turn
-
-
-def _apply_send(state: TableState, move: SendCard) -> TableState:
-    """LP-10: the top card leaves the field; the card below becomes the top, neither placed, moved nor turned
-    (LP-3), so nothing becomes active."""
-    card, field = state.field.pop(move.cell)
-    state = replace(state, field=field)
-    if move.to == "exclusion":
-        return replace(state, exclusion=state.exclusion + (card.card,))
-    assert move.seat is not None
-    seat = state.seat(move.seat)
-    if move.to == "points":
-        return state.with_seat(replace(seat, points=seat.points + (card.card,)))
-    return state.with_seat(replace(seat, hand=seat.hand + 1, gained=seat.gained + (card.card,)))
-
-
-def _apply_turn(state: TableState, move: TurnCard) -> TableState:
-    top = state.field.top(move.cell)
-    assert top is not None
-    turned = replace(top, owner=move.owner).activated()  # LP-3: turned this turn (a full turn too)
-    return replace(state, field=state.field.with_top(move.cell, turned))
-
-
-def _apply_swap(state: TableState, move: SwapCards) -> TableState:
-    first, second = state.field.top(move.first), state.field.top(move.second)
-    assert first is not None and second is not None
-    field = state.field.with_top(move.first, second.activated()).with_top(move.second, first.activated())
-    return replace(state, field=field)
-
-
-def _apply_set(state: TableState, move: SetCard) -> TableState:
-    assert state.play_area is not None
-    # 【カードの向き】: as the player's own card unless the effect says otherwise (LP-10)
-    owner = _turn(state) if move.owner is None else move.owner
-    card = FieldCard(state.play_area, owner, active=True)
-    if move.under:
-        field = state.field.with_stack(move.cell, state.field.stack(move.cell) + (card,))
-    else:
-        field = state.field.push(move.cell, card)
-    return replace(state, field=field, play_area=None, phase=Phase.GET)
-
-
-def _apply_get(state: TableState, move: ResolveGet) -> TableState:
-    """LP-5: everything found on the field as it stands moves at once."""
-    outcome = resolve_get(state.field)
-    seats = list(state.seats)
-    for capture in outcome.captures:
-        taker = seats[capture.by]
-        seats[capture.by] = replace(taker, points=taker.points + (capture.card.card,))
-    exclusion = state.exclusion + tuple(e.card.card for e in outcome.exclusions)
-    return replace(state, seats=tuple(seats), field=field_after_get(state.field, outcome), exclusion=exclusion,
-                   last_get=outcome, phase=Phase.DRAW)
-
-
-def _apply_draw(state: TableState, move: Draw) -> TableState:
-    seat = state.seat(_turn(state))
-    if seat.deck:
-        state = state.with_seat(replace(seat, deck=seat.deck - 1, hand=seat.hand + 1))
-    return _start_turn(replace(state, field=state.field.settled()), state.next_seat(seat.seat))
-
-
-def _start_turn(state: TableState, seat: int) -> TableState:
-    """Start phase: the end check (LP-7); then the remove phase if LP-6 (possibly) applies, else effect."""
-    started = replace(state, turn=seat, turn_number=state.turn_number + 1, play_area=None)
-    checked = end_check(started.seats)
-    if game_ends(started.seats):
-        return replace(started, phase=Phase.OVER, end_reasons=checked, start_reasons=checked)
-    applies = _remove(started).applies
-    return replace(started, phase=Phase.EFFECT if applies is False else Phase.REMOVE, start_reasons=checked,
-                   remove_at_start=applies)
-
-
-_APPLY: dict[type, Callable[..., TableState]] = {
-    ChooseFirst: _apply_first, Mulligan: _apply_mulligan, SendCard: _apply_send, PlaceCommoner: _apply_opening, TakeTop: _apply_take, PlayCard: _apply_play,
-    MoveCard: _apply_move, TurnCard: _apply_turn, SwapCards: _apply_swap, SetCard: _apply_set,
-    ResolveGet: _apply_get, Draw: _apply_draw,
-}

@@ -9,7 +9,8 @@ Where to look:
 - ``elements.ElementSet``: element names and classes from the profile (PS-1); scoring never names one.
 - ``card_facts``: may this card exist (PS-2, per card); ``profile_facts.validate_profile``: the PS-2 checklist.
 - ``parent``: who becomes parent (PS-5 Close/Far and ties; PS-6 the 2-player lists).
-- ``flow``: deck, field, draws and turn order (PS-7); ``rules``: check / apply of the table's moves.
+- ``flow``: deck, field, draws and turn order (PS-7); ``rules``: check of the table's moves; ``advance``: apply them;
+  ``flow_counts``: the rule text's card counts against the table.
 - ``results``: a table's scores and ranking (§4.5) (``score_table``, the pages' view; ``breakdown``, the
   contract's ``score``), and "what if" for the player to move.
 - ``api.score_request``: ``POST /api/v1/planetary-sisters/score``.
@@ -19,10 +20,12 @@ Where to look:
 
 from __future__ import annotations
 
+from .advance import apply
 from .api import read_score_request, score_request
 from .card_facts import card_facts
 from .cards import Card, CardRef
 from .elements import ElementClass, ElementSet
+from .flow_counts import flow_facts
 from .game import CARD_FIELDS, PlanetarySistersGame
 from .moves import Move, NameParent, Reveal, Setup, Turn, move_to_json, parse_move, parse_move_text
 from .parent import Condition, ParentChange, next_parent_many, next_parent_two
@@ -31,7 +34,7 @@ from .profile_facts import validate_card, validate_profile
 from .ranking import Ranking, Standing, rank_players
 from .resolve import resolve
 from .results import SeatScore, TableScore, TakeOption, WhatIf, score_table, what_if, what_if_takes
-from .rules import apply, check, flow_facts, new_table
+from .rules import check, new_table
 from .score import (
     CATEGORY_KEYS,
     Breakdown,

@@ -2,7 +2,7 @@
 
 Two independent readings of the same rules live here on purpose: ``draws`` is what the tracker does at the
 start of each round (step by step), and ``expected_counts`` is the rule text's own table of hand / deck /
-house sizes at the start of each round (closed form). ``flow_facts`` in rules.py compares the two.
+house sizes at the start of each round (closed form). ``flow_counts.flow_facts`` compares the two.
 """
 
 from __future__ import annotations

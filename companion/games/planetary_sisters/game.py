@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
-from . import moves, rules
+from . import advance, flow_counts, moves, rules
 from .api import ProfileLookup, score_request
 from .cards import Card
 from .profile import read_profile
@@ -48,7 +48,7 @@ class PlanetarySistersGame:
         return rules.check(state, move)
 
     def apply(self, state: TableState, move: moves.Move) -> TableState:
-        return rules.apply(state, move)
+        return advance.apply(state, move)
 
     def actor(self, state: TableState, move: moves.Move) -> int | None:
         """None: every Planetary Sisters history line names its seats itself (a turn names who played and
@@ -80,7 +80,7 @@ class PlanetarySistersGame:
         return what_if(state, hand)
 
     def flow_facts(self, state: TableState) -> tuple[Reason, ...]:
-        return rules.flow_facts(state)
+        return flow_counts.flow_facts(state)
 
     def score_request(self, body: Any, find_profile: ProfileLookup) -> dict[str, Any]:
         return score_request(body, find_profile)

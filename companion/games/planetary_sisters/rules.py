@@ -1,4 +1,4 @@
-"""The round tracker: check and apply the table's moves (PS-5, PS-6, PS-7; rule text §4).
+"""The round tracker: check the table's moves (PS-5, PS-6, PS-7; rule text §4); ``advance`` applies them.
 
 ``check`` never changes anything and never raises for a parsed move; it says, for a legal move too, which conditions it checked. ``apply``
 runs the same examination and refuses (IllegalMove) what ``check`` refuses. Draws, the parent change, the
@@ -14,23 +14,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..base import ErrorList, IllegalMove, ParseError, Reason, Verdict
+from ..base import ErrorList, ParseError, Reason, Verdict
 from .cards import Card, CardRef
 from .flow import (
     PLAYER_COUNTS,
-    ROUNDS,
-    cards_in_play,
     deck_size,
-    draws,
-    expected_counts,
     field_size,
-    final_counts,
 )
 from .moves import Move, NameParent, Reveal, Setup, Turn
-from .parent import Condition, ParentChange, next_parent_many, next_parent_two
 from .profile import read_profile
 from .resolve import resolve
-from .state import Phase, RoundRecord, SeatState, TableState, TurnRecord
+from .state import Phase, SeatState, TableState, TurnRecord
 
 
 def new_table(players: int, profile: Mapping[str, Any]) -> TableState:
@@ -347,200 +341,3 @@ def examine(state: TableState, move: Move) -> Plan:
 
 def check(state: TableState, move: Move) -> Verdict:
     return examine(state, move).verdict
-
-
-# -- applying a legal move ------------------------------------------------------------------------------
-
-
-def apply(state: TableState, move: Move) -> TableState:
-    return _settle_maybe(_apply(state, move))
-
-
-def _settle_maybe(state: TableState) -> TableState:
-    """PS-7: a card a player may still hold that an entry shows somewhere else was the one played."""
-    if not any(s.maybe_hand for s in state.seats):
-        return state
-    shown = {card.rank for card, _, _ in state.places() if card.rank is not None}
-    seats = tuple(replace(s, maybe_hand=tuple(c for c in s.maybe_hand if c.rank not in shown)) for s in state.seats)
-    return replace(state, seats=seats)
-
-
-def _apply(state: TableState, move: Move) -> TableState:
-    plan = examine(state, move)
-    if not plan.verdict.legal:
-        raise IllegalMove(plan.verdict)
-    if isinstance(move, Setup):
-        return _start_round(
-            replace(state, phase=Phase.TURNS, round=1, parent=move.parent, condition=Condition.CLOSE,
-                    field=plan.cards)
-        )
-    if isinstance(move, Turn):
-        return _after_turn(state, move, plan)
-    if isinstance(move, NameParent):
-        named = tuple(r for r in plan.reasons if r.code == "ps.parent.named")
-        return _finish_round(state, ParentChange(move.seat, named))
-    return _after_reveal(_reveal(state, move.seat, plan.cards))
-
-
-def _start_round(state: TableState) -> TableState:
-    """PS-7: each seat draws what §4.2 / §4.4.1 say (the tracker cannot see which cards)."""
-    seats = []
-    for index, seat in enumerate(state.seats):
-        count = draws(state.players, state.round, index, state.parent, seat.hand_size, seat.deck_size)
-        seats.append(replace(seat, hand_size=seat.hand_size + count, deck_size=seat.deck_size - count))
-    return replace(state, seats=tuple(seats), phase=Phase.TURNS)
-
-
-def _after_turn(state: TableState, move: Turn, plan: Plan) -> TableState:
-    played, taken = plan.cards
-    seat = state.seats[move.seat]
-    known, maybe = seat.known_hand, seat.maybe_hand
-    if plan.from_known_hand is not None:
-        known = known[: plan.from_known_hand] + known[plan.from_known_hand + 1:]
-    if plan.unbound:
-        maybe = (*maybe, *(known[i] for i in plan.unbound))
-        known = tuple(c for i, c in enumerate(known) if i not in plan.unbound)
-    if plan.from_maybe is not None:
-        maybe = maybe[: plan.from_maybe] + maybe[plan.from_maybe + 1:]
-    assert plan.field_index is not None
-    field = tuple(Card(c.elements, None) if i in plan.field_unbound else c for i, c in enumerate(state.field))
-    field = field[: plan.field_index] + field[plan.field_index + 1:]
-    seats = list(state.seats)
-    seats[move.seat] = replace(seat, known_hand=known, maybe_hand=maybe, hand_size=seat.hand_size - 1)
-    state = replace(state, seats=tuple(seats), field=field, turns=(*state.turns, TurnRecord(move.seat, played, taken)))
-    if len(state.turns) < len(state.turn_order):
-        return state
-    change = parent_change(state)
-    if change is None:
-        return replace(state, phase=Phase.NAME_PARENT)
-    return _finish_round(state, change)
-
-
-def parent_change(state: TableState) -> ParentChange | None:
-    """PS-5 / PS-6 for the round's turns; None when a rank is unknown (the table names the parent)."""
-    differences = [t.difference for t in state.turns]
-    if any(d is None for d in differences):
-        return None
-    if state.two_players:
-        child = 1 - state.parent
-        mine = [t.difference or 0 for t in state.turns if t.seat == state.parent]
-        theirs = [t.difference or 0 for t in state.turns if t.seat == child]
-        return next_parent_two(state.parent, mine, child, theirs, state.condition)
-    return next_parent_many([(t.seat, t.difference or 0) for t in state.turns], state.condition)
-
-
-def _finish_round(state: TableState, change: ParentChange) -> TableState:
-    """§4.2: taken cards join the hand (2 players, second half: the house, §4.4.2); played cards become the
-    next field; the new parent flips the condition card (PS-5)."""
-    seats = list(state.seats)
-    for turn in state.turns:
-        seat = seats[turn.seat]
-        if state.second_half:
-            seats[turn.seat] = replace(seat, house=(*seat.house, turn.taken))
-        else:
-            seats[turn.seat] = replace(seat, known_hand=(*seat.known_hand, turn.taken), hand_size=seat.hand_size + 1)
-    flipped = state.condition.flipped()
-    flip = Reason("ps.condition.flipped", "PS-5", True, {"seat": change.seat, "condition": flipped.value})
-    record = RoundRecord(state.round, state.parent, state.condition, state.turns, change.seat, (*change.reasons, flip))
-    state = replace(
-        state,
-        seats=tuple(seats),
-        field=tuple(t.played for t in state.turns),
-        turns=(),
-        rounds=(*state.rounds, record),
-        parent=change.seat,
-        condition=flipped,
-    )
-    if state.round == ROUNDS:
-        return _enter_reveal(state)
-    return _start_round(replace(state, round=state.round + 1))
-
-
-def _enter_reveal(state: TableState) -> TableState:
-    """§4.5: the game is over. A hand the table already knows whole is revealed at once."""
-    state = replace(state, phase=Phase.REVEAL)
-    for index, seat in enumerate(state.seats):
-        if seat.unseen == 0:
-            state = _reveal(state, index, ())
-    return _after_reveal(state)
-
-
-def _reveal(state: TableState, index: int, cards: Sequence[Card]) -> TableState:
-    """§4.5: the shown hand is the house (3/4 players) or the guard cards (2 players)."""
-    seat = state.seats[index]
-    hand = (*seat.known_hand, *cards)
-    if state.two_players:
-        shown = replace(seat, guards=hand, known_hand=(), maybe_hand=(), hand_size=0, revealed=True)
-    else:
-        shown = replace(seat, house=hand, known_hand=(), maybe_hand=(), hand_size=0, revealed=True)
-    seats = list(state.seats)
-    seats[index] = shown
-    return replace(state, seats=tuple(seats))
-
-
-def _after_reveal(state: TableState) -> TableState:
-    if all(seat.revealed for seat in state.seats):
-        return replace(state, phase=Phase.FINISHED)
-    return state
-
-
-# -- the flow facts: the rule text's numbers against the table as it stands ---------------------------
-
-
-def flow_facts(state: TableState) -> tuple[Reason, ...]:
-    """PS-7's checks on the state: every card accounted for, a card in one place only, the hand / deck /
-    house sizes the rule text gives at the start of each round, and at the end."""
-    if state.phase is Phase.SETUP:
-        return ()
-    reasons: list[Reason] = []
-    counted = sum(s.deck_size + s.hand_size + len(s.house) + len(s.guards) for s in state.seats)
-    counted += len(state.field) + 2 * len(state.turns)
-    expected_total = cards_in_play(state.players)
-    reasons.append(
-        Reason("ps.flow.cards_in_play", "PS-7", counted == expected_total,
-               {"counted": counted, "expected": expected_total})
-    )
-    ranks = [card.rank for card, _, _ in state.places() if card.rank is not None]
-    repeated = sorted({r for r in ranks if ranks.count(r) > 1})
-    reasons.append(Reason("ps.flow.cards_distinct", "PS-7", not repeated, {"ranks": repeated}))
-    in_range = 1 <= state.round <= ROUNDS
-    reasons.append(Reason("ps.flow.round", "PS-7", in_range, {"round": state.round, "rounds": ROUNDS}))
-    if state.phase is Phase.TURNS and not state.turns:
-        expected = [expected_counts(state.players, state.round, i, state.first_parent) for i in range(state.players)]
-        actual = [(s.hand_size, s.deck_size, len(s.house)) for s in state.seats]
-        reasons.append(
-            Reason(
-                "ps.flow.round_start",
-                "PS-7",
-                actual == [(e.hand, e.deck, e.house) for e in expected],
-                {
-                    "round": state.round,
-                    "hands": [a[0] for a in actual],
-                    "expected_hands": [e.hand for e in expected],
-                    "decks": [a[1] for a in actual],
-                    "expected_decks": [e.deck for e in expected],
-                    "houses": [a[2] for a in actual],
-                    "expected_houses": [e.house for e in expected],
-                },
-            )
-        )
-        reasons.append(
-            Reason("ps.flow.field_size", "PS-7", len(state.field) == field_size(state.players),
-                   {"count": len(state.field), "expected": field_size(state.players)})
-        )
-    if state.phase in (Phase.REVEAL, Phase.FINISHED):
-        final = final_counts(state.players)
-        held = [s.hand_size + (len(s.guards) if state.two_players else len(s.house)) for s in state.seats]
-        houses = [len(s.house) if state.two_players else 0 for s in state.seats]
-        reasons.append(
-            Reason(
-                "ps.flow.final_counts",
-                "PS-7",
-                all(h == final.hand for h in held) and all(h == final.house for h in houses)
-                and all(s.deck_size == 0 for s in state.seats)
-                and len(state.field) == field_size(state.players),
-                {"hands": held, "expected_hand": final.hand, "houses": houses, "expected_house": final.house,
-                 "field": len(state.field), "expected_field": field_size(state.players)},
-            )
-        )
-    return tuple(reasons)
