@@ -3,7 +3,8 @@
 Where to look:
   cards.py      planet and gadget ids, names (ja/en), copies (【カード内訳】); slot rewards; resources
   profile.py    deck profiles: costs, VP, slots, effects (PR-6), what they lack, validate_profile/validate_card
-  moves.py      the moves of a tracked game, their notation and JSON (parse_move, move_to_json, parse_move_text)
+  moves.py      the moves of a tracked game, their notation and JSON (parse_move, move_to_json)
+  notation.py   the notation read back (parse_move_text)
   state.py      the tracked table: seats, market, deck, fame pool, turn, end (new_state, state_to_json, parse_state)
   returns.py    the return phase and the "return" action: topmost worker, rewards, copy/any/exchange (PR-2)
   actions.py    dispatch (Warp Gate), invade (Hypnosis Capsule), develop, collect, donate (PR-3, PR-7)
@@ -32,8 +33,8 @@ from .moves import (
     Start,
     move_to_json,
     parse_move,
-    parse_move_text,
 )
+from .notation import parse_move_text
 from .profile import DeckProfile, missing, read_profile, validate_card, validate_profile
 from .rules import actor, apply, check, legal_moves
 from .score import score, score_seats
