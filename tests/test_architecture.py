@@ -151,3 +151,19 @@ def test_the_gunicorn_worker_class_imports_nothing_of_the_app() -> None:
     loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                             cwd=str(ROOT)).stdout.strip()
     assert loaded == "['companion.server', 'companion.server.addresses', 'companion.server.serving']"
+
+
+MODULE_LINES = 400  # past this a module holds more than one job: split it by job, named by what each holds
+
+
+def test_no_module_is_over_400_lines() -> None:
+    long = {str(p.relative_to(ROOT)): n for p in sources(COMPANION)
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MODULE_LINES}
+    assert long == {}
+
+
+def test_the_package_root_holds_only_the_app_and_what_every_room_shares() -> None:
+    """The platform's rooms are packages named by what they hold (tables, groups, profiles, storage, server, web,
+    printing, rulebook, games); at the root only the app itself and what every room reads."""
+    flat = sorted(p.name for p in COMPANION.glob("*.py"))
+    assert flat == ["__init__.py", "__main__.py", "cli.py", "config.py", "i18n.py", "inputs.py", "registry.py"]
