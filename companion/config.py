@@ -67,7 +67,7 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         PROFILES_PER_WINDOW=int(os.environ.get("PROFILES_PER_WINDOW", "30")),
         GROUPS_PER_WINDOW=int(os.environ.get("GROUPS_PER_WINDOW", "10")),
         # `flask --app companion cleanup` deletes what nobody can use any more after this many days
-        # (companion/storage/retention.py).
+        # (companion/tables/retention.py).
         RETENTION_DAYS=int(os.environ.get("RETENTION_DAYS", "30")),
         KEPT_PROFILE_DAYS=int(os.environ.get("KEPT_PROFILE_DAYS", "365")),  # a phone's own deck profile, unchanged
         POLL_SECONDS=2,  # other phones see a change within this plus a request's time

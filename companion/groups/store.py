@@ -17,7 +17,8 @@ from sqlalchemy.exc import IntegrityError
 from companion.profiles.refs import ProfileRef
 from companion.storage import db
 from companion.storage.models import Event, Group, GroupMember, GroupTable, Table, utcnow
-from companion.tables.store import LoggedEntry, claim_tables, is_token, new_token, write_table
+from companion.storage.tokens import is_token, new_token
+from companion.tables.store import LoggedEntry, claim_tables, write_table
 
 
 class NameTaken(Exception):

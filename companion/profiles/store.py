@@ -10,7 +10,7 @@ from sqlalchemy import delete, func, select, update
 from companion.profiles.refs import ProfileRef
 from companion.storage import db
 from companion.storage.models import Profile, Table, utcnow
-from companion.tables.store import is_token, new_token
+from companion.storage.tokens import is_token, new_token
 
 
 class Conflict(Exception):

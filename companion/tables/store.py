@@ -4,8 +4,6 @@ companion.profiles.store."""
 
 from __future__ import annotations
 
-import re
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -29,16 +27,10 @@ from companion.profiles.refs import ProfileRef
 from companion.server.cache import BoundedCache
 from companion.storage import db
 from companion.storage.models import EVENTS, TABLES, Event, Profile, Table, utcnow
+from companion.storage.tokens import is_token, new_token
 from companion.tables.eventlog import LogEntry
 
-# What new_token makes (URL-safe base64); a link naming anything else names nothing, and is never sent to the
-# database (PostgreSQL refuses a NUL in a string outright).
 MAX_VERSION = 2**31 - 1  # versions and seqs are 32-bit integer columns
-TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-def is_token(text: str) -> bool:
-    return isinstance(text, str) and TOKEN_RE.fullmatch(text) is not None
 
 
 
@@ -52,11 +44,6 @@ class Conflict(Exception):
         self.waiting = waiting
 
 
-
-
-def new_token() -> str:
-    """144 random bits, URL-safe (at least 96 are needed for a link nobody can guess)."""
-    return secrets.token_urlsafe(18)
 
 
 class TooManyTables(Exception):

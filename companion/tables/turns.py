@@ -18,7 +18,8 @@ from sqlalchemy.exc import IntegrityError
 from companion.profiles.refs import ProfileRef
 from companion.storage import db
 from companion.storage.models import EVENTS, TABLES, Profile, Table, utcnow
-from companion.tables.store import Conflict, current_version, new_token
+from companion.storage.tokens import new_token
+from companion.tables.store import Conflict, current_version
 from companion.tables.turnqueue import Queue
 
 # How long a refused phone keeps its place in the table's queue between tries, and the head its turn: enough

@@ -18,8 +18,8 @@ from flask_babel import gettext as _
 from companion.groups import store as group_store
 from companion.server import quota
 from companion.storage.models import Group, Table
+from companion.storage.tokens import is_token
 from companion.tables import store
-from companion.tables.store import is_token
 from companion.tables.view import view_of
 from companion.web.pages import submitted_text
 from companion.web.registered import game_or_404, registered

@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion.storage import retention
 from companion.storage.models import utcnow
-from companion.tables import live, store
+from companion.tables import live, retention, store
 from tests.web.apps import Phone, make_app
 from tests.web.helpers import version_of
 from tests.web.test_tables import enter, new_table
