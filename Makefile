@@ -106,11 +106,9 @@ lint: $(TEST_STAMP)
 
 # mypy over the whole package; --strict over the engines (companion/games: pure, the rules live there), the games'
 # web packages (their hooks checked against their engines' state and move) and the platform's table path.
-STRICT := companion/games companion/web/games companion/web/gameweb.py companion/web/tables.py \
-	companion/web/table_service.py companion/web/table_render.py companion/web/table_hooks.py \
-	companion/web/profile_desk.py companion/web/scoreboard.py companion/web/standing.py companion/web/wording.py \
-	companion/web/pages.py companion/tables/play.py companion/tables/eventlog.py companion/tables/rebase.py companion/tables/turnqueue.py \
-	companion/tables/store.py companion/tables/live.py companion/tables/snapshots.py companion/registry.py companion/storage/db.py
+STRICT := companion/games companion/web/games companion/web/gameweb.py companion/web/tables companion/tables \
+	companion/web/profiles/desk.py companion/web/registered.py companion/web/standing.py companion/web/wording.py \
+	companion/web/pages.py companion/registry.py companion/storage
 typecheck: $(TEST_STAMP)
 	$(VENV)/bin/mypy companion
 	$(VENV)/bin/mypy --strict --follow-imports=silent $(STRICT)

@@ -23,7 +23,7 @@ if _soft != resource.RLIM_INFINITY and _soft < _wanted:
 worker_class = "companion.server.serving.Worker"
 workers = int(os.environ.get("WORKERS", "2"))
 # Connections each worker serves at once (WORKER_CONNECTIONS): every open table page holds one for its live stream,
-# plus the requests in flight. Past it the gate (companion/web/gate.py) sheds streams first, then answers "busy" at
+# plus the requests in flight. Past it the gate (companion/web/guard/gate.py) sheds streams first, then answers "busy" at
 # once. gevent's pool is larger still, so that what cannot be served is accepted and answered, not left waiting
 # (a refused connection costs a greenlet for a moment). WORKER_CONNECTIONS also sizes each worker's database pool
 # (companion/storage/db.py).

@@ -4,7 +4,7 @@
 Where to look:
   store.py    the group and its links, its roster, which tables belong to it, a whole group imported
   records.py  what one finished (or unfinished) table gave: per seat its place, score and the game's own
-              categories, as the engines scored them (built in companion/web/group_plays.py)
+              categories, as the engines scored them (built in companion/web/groups/plays.py)
   stats.py    statistics per player, per game and overall, and head-to-head, over those records
   chart.py    a small SVG chart of one player's scores over time (drawn on the server)
   exports.py  the group's plays as CSV and as BG Stats files

@@ -163,7 +163,7 @@ def tables_of(group_id: int) -> list[Table]:
 
 @dataclass(frozen=True)
 class NewGroupTable:
-    """A table of an imported group, checked and ready to write (see companion.web.table_transfer.check_import)."""
+    """A table of an imported group, checked and ready to write (see companion.web.tables.transfer.check_import)."""
 
     game: str
     seats: list[str]

@@ -1,4 +1,4 @@
-"""Client addresses and the networks they may come from: the trusted proxies (companion.web.security) and the
+"""Client addresses and the networks they may come from: the trusted proxies (companion.web.guard.security) and the
 per-address connection cap (companion.server.serving). Standard library only: the gunicorn worker class imports this
 before the worker patches its sockets and locks for gevent, so it must import nothing of the app."""
 

@@ -7,7 +7,7 @@ see them, answer them or count them (measured: 11-14 s there while the server's 
   connection per turn of a busy event loop. Here each wake takes up to ``ACCEPT_BATCH``.
 - Its gevent pool stops accepting once ``worker_connections`` connections are open. gunicorn.conf.py makes the pool
   several times larger than the connections a worker serves (WORKER_CONNECTIONS), and the gate
-  (companion/web/gate.py) answers at once what the worker cannot serve: a quick 503 or 429 instead of a wait.
+  (companion/web/guard/gate.py) answers at once what the worker cannot serve: a quick 503 or 429 instead of a wait.
 """
 
 from __future__ import annotations

@@ -8,28 +8,20 @@ from typing import Any
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
+from companion.web import errors, home, printing, rules
+from companion.web.api import routes as api
+from companion.web.groups import routes as groups
+from companion.web.guard import admission, gate, overload, security
+from companion.web.profiles import routes as profiles
+from companion.web.profiles.desk import Desk
+from companion.web.tables import hooks as table_hooks
+from companion.web.tables import routes as tables
+
 from ..i18n import pick
-from . import (
-    admission,
-    api,
-    errors,
-    gate,
-    groups,
-    home,
-    overload,
-    printing,
-    profiles,
-    rules,
-    security,
-    table_hooks,
-    tables,
-)
 from .gameweb import ProfileDesk, playable
 from .japanese import mark_ja
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
 from .pages import form_tokens, is_htmx
-from .profile_desk import Desk
-from .rules import api as rules_api  # noqa: F401  (its GET joins the API's blueprint before any app registers it)
 
 csrf = CSRFProtect()
 

@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from . import api
+from companion.web.api import routes as api
 
 
 def init_app(app: Flask) -> None:

@@ -23,8 +23,8 @@ from companion.games.base import Game
 from companion.profiles.refs import ProfileRef
 from companion.registry import packages
 from companion.tables.eventlog import LogView
+from companion.web.profiles.cardforms import ProfileEditor
 
-from .cardforms import ProfileEditor
 from .wording import Wording
 
 ProfileLookup = Callable[[str], "dict[str, Any] | None"]
@@ -183,7 +183,7 @@ Read = TypeVar("Read")
 
 class ProfileDesk(Protocol):
     """The platform's deck profiles as a quick tool sees them: read one, link its editor, keep card data in it. The
-    platform installs its own (companion.web.profile_desk) in every app; a game asks for it with ``profile_desk()``
+    platform installs its own (companion.web.profiles.desk) in every app; a game asks for it with ``profile_desk()``
     and so imports no platform service."""
 
     def deck(self, slug: str, profile_ref: str, default_ref: str,

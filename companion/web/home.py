@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 
 from companion.server import quota
 from companion.web.registered import game_or_404, registered
-from companion.web.table_starting import read_new_table, start_table
+from companion.web.tables.starting import read_new_table, start_table
 
 from ..i18n import LANG_COOKIE, LANGUAGES
 from ..profiles import builtin_profiles

@@ -27,7 +27,7 @@ def page(template: str, fragment: str | None = None, status: int = 200, **contex
 
 def form_tokens() -> Markup:
     """What every form sends before its own fields (templates call ``form_tokens()``): the phone's CSRF token. A
-    table's renders give their own, with the tap's key (companion.web.table_render.form_tokens_for)."""
+    table's renders give their own, with the tap's key (companion.web.tables.render.form_tokens_for)."""
     return Markup('<input type="hidden" name="csrf_token" value="{}">').format(generate_csrf())
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from tests.web.apps import make_app
 
 # Every phone of a test or a bench comes from one address (127.0.0.1): one client to the gate's per-client caps
-# (companion/web/gate.py), which are raised here unless the environment sets them (tests/web/test_gate.py does,
+# (companion/web/guard/gate.py), which are raised here unless the environment sets them (tests/web/test_gate.py does,
 # and sends from several loopback addresses).
 os.environ.setdefault("CLIENT_REQUESTS", "100000")
 os.environ.setdefault("CLIENT_STREAMS", "100000")

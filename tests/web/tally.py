@@ -9,8 +9,9 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from companion.games.base import ParseError, Reason
-from companion.web.api_schema import integer, obj
-from companion.web.cardforms import (
+from companion.web.api.schema import integer, obj
+from companion.web.gameweb import ApiRoute, GameWeb, Summary, SummaryTable, TableRequest, TableViewLike
+from companion.web.profiles.cardforms import (
     CardCell,
     CardForm,
     Choice,
@@ -21,7 +22,6 @@ from companion.web.cardforms import (
     shown_value,
     stored_card,
 )
-from companion.web.gameweb import ApiRoute, GameWeb, Summary, SummaryTable, TableRequest, TableViewLike
 from tests.games.standin import GAME, Add, Tally, TallyState
 
 __all__ = ["GAME", "WEB", "Add", "Tally", "TallyState"]

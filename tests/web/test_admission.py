@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from companion.web import admission
-from companion.web.admission import Saturation
+from companion.web.guard import admission
+from companion.web.guard.admission import Saturation
 from tests.web.apps import Phone, make_app
 from tests.web.helpers import text_of, totals, version_of
 from tests.web.test_live import first_event

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from companion.web.api_strict import unknown_fields
+from companion.web.api.strict import unknown_fields
 
 
 def lumiere_body(**extra_on_card: object) -> dict[str, object]:

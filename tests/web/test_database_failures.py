@@ -27,7 +27,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from companion.storage import db
 from companion.tables import live, store, turns
-from companion.web import tables
+from companion.web.tables import routes as tables
 from tests.web.apps import PG_URL, Phone, make_app
 from tests.web.helpers import text_of, version_of
 from tests.web.test_tables import new_table

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from companion.web.gate import Gate
+from companion.web.guard.gate import Gate
 from tests.browser.fixtures import MAKE_RUN, serve
 
 # -- the rules -----------------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ import pytest
 from flask import Flask
 
 from companion.tables import store, turns
-from companion.web import table_render, tables
+from companion.web.tables import render as table_render
+from companion.web.tables import routes as tables
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, totals, version_of
 from tests.web.test_contention import other_phone

@@ -121,7 +121,8 @@ def test_a_streamed_export_is_the_export_file_exactly(app: Flask, phone: Phone,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 
-    from companion.web import table_loading, table_transfer
+    from companion.web.tables import loading as table_loading
+    from companion.web.tables import transfer as table_transfer
 
     monkeypatch.setattr(table_transfer, "EXPORT_BATCH", 7)  # several batches, the last one short
     empty = new_table(phone, "Aki", "Ben")

@@ -27,7 +27,7 @@ from flask_babel import lazy_gettext as _l
 from companion.tables import store
 from companion.tables.view import UnknownProfile, resolve_profile
 from companion.web.registered import web_of
-from companion.web.table_history import history
+from companion.web.tables.history import history
 
 from ...games.base import ErrorList, RulesError
 from ...i18n import pick

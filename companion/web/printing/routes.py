@@ -11,15 +11,15 @@ from flask_babel import gettext as _
 
 from companion.profiles import store as profile_store
 from companion.tables import store
-from companion.web.table_loading import load_view
+from companion.web.guard.security import CSP, device_id
+from companion.web.profiles.model import profile_choices
+from companion.web.tables.loading import load_view
 
 from ...inputs import decimal_number
 from ...printing.fonts import FontMissing
 from ...printing.geometry import Offset
 from ...printing.pool import PrintBusy, PrintFailed, PrintTimeout
 from ...profiles import builtin_profiles
-from ..profile_model import profile_choices
-from ..security import CSP, device_id
 from .documents import NeedsProfile, Printable, summary_document
 from .listing import by_id, game_names, groups, profile_games
 from .messages import problem_text

@@ -4,8 +4,8 @@
 
 The game's clauses that best answer a question typed in Japanese or English, best first, at most 5. ``lang`` is
 the answer texts' language (default: Accept-Language, else en); an empty, missing or over-long ``q`` or an unknown
-``lang`` is a 422 with the error schema, an unknown game a 404. The route joins the API's blueprint, so it is
-stateless like every API call (no session, no cookie).
+``lang`` is a 422 with the error schema, an unknown game a 404. The API's blueprint routes it
+(companion.web.api.routes), so it is stateless like every API call (no session, no cookie).
 """
 
 from __future__ import annotations
@@ -15,15 +15,15 @@ from typing import Any
 from flask import Response, jsonify, request
 from flask_babel import get_locale
 
+from companion.web.api.problems import error_response, problem
+
 from ...i18n import LANGUAGES
 from ...rulebook import rulebook
 from ...rulebook.search import MAX_QUERY
-from ..api import bp, error_response, problem
 from .model import LIMIT, LOOKUP_METHODS, answer, plain_text, read_query
 
 
-@bp.get("/<slug>/rules", provide_automatic_options=False)
-def rules_lookup(slug: str) -> Response:
+def lookup(slug: str) -> Response:
     book = rulebook(slug)
     if book is None:
         return error_response(404, [problem("request.not_found")])
@@ -47,16 +47,14 @@ def rules_lookup(slug: str) -> Response:
     return response
 
 
-@bp.route("/<slug>/rules", methods=["POST", "PUT", "PATCH", "DELETE"], provide_automatic_options=False)
-def rules_lookup_wrong_method(slug: str) -> Response:
+def wrong_method(slug: str) -> Response:
     """The lookup is a GET: any other method is a 405 naming the methods it takes (as every call's is)."""
     response = error_response(405, [problem("rules.method")])
     response.headers["Allow"] = LOOKUP_METHODS
     return response
 
 
-@bp.route("/<slug>/rules", methods=["OPTIONS"], provide_automatic_options=False)
-def rules_lookup_options(slug: str) -> Response:
+def options(slug: str) -> Response:
     """What the address takes: the lookup's methods only (Flask's own answer would list every method routed
     here, the refused ones too)."""
     response = Response(status=204)

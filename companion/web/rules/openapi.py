@@ -1,4 +1,4 @@
-"""The rules lookup's part of the OpenAPI description (companion/web/openapi.py adds it to the document)."""
+"""The rules lookup's part of the OpenAPI description (companion/web/api/openapi.py adds it to the document)."""
 
 from __future__ import annotations
 

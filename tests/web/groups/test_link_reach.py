@@ -168,7 +168,7 @@ def test_no_group_write_takes_a_tables_or_a_read_only_token(app: Flask, phone: P
 # -- small holes: what a players' link could still do too much of --------------------------------------------------
 
 def test_adding_and_removing_names_cannot_grow_a_roster_without_end(app: Flask, phone: Phone) -> None:
-    from companion.web.groups import NAMES_KEPT_LIMIT
+    from companion.web.groups.routes import NAMES_KEPT_LIMIT
 
     group = new_group(phone, "Churn")
     for n in range(NAMES_KEPT_LIMIT):

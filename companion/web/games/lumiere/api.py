@@ -9,7 +9,7 @@ from typing import Any
 from companion.games.lumiere import LINE_ORDER, Card, captures_request
 from companion.games.lumiere.api import DEFAULT_PLAYERS
 from companion.games.lumiere.state import PLAYER_COUNTS
-from companion.web.api_schema import integer, obj, part
+from companion.web.api.schema import integer, obj, part
 from companion.web.gameweb import ApiRoute
 
 CELL: dict[str, Any] = {

@@ -10,8 +10,16 @@ from flask_babel import gettext as _
 
 from companion.games.lumiere.cards import Card
 from companion.games.lumiere.profile import CARD_FIELDS
-from companion.web.cardforms import CardCell, CardForm, FieldView, ProfileEditor, read_fields, shown_value, stored_card
 from companion.web.messages import field_label
+from companion.web.profiles.cardforms import (
+    CardCell,
+    CardForm,
+    FieldView,
+    ProfileEditor,
+    read_fields,
+    shown_value,
+    stored_card,
+)
 
 from .labels import card_name
 

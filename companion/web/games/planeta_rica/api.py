@@ -10,7 +10,7 @@ from companion.games.planeta_rica.cards import SLOTS
 from companion.games.planeta_rica.profile import DeckProfile, read_profile
 from companion.games.planeta_rica.state import PLAYER_COUNTS
 from companion.profiles import builtin_profiles
-from companion.web.api_schema import integer, obj, part, ref
+from companion.web.api.schema import integer, obj, part, ref
 from companion.web.gameweb import ApiRoute, ProfileLookup
 
 

@@ -15,7 +15,8 @@ from flask_babel import ngettext
 
 from companion.games.planeta_rica.cards import Gadget, Planet
 from companion.games.planeta_rica.profile import CARD_FIELDS, COST_CHOICES, SLOT_KEYS
-from companion.web.cardforms import (
+from companion.web.messages import field_label
+from companion.web.profiles.cardforms import (
     CLEAR,
     CardCell,
     CardForm,
@@ -28,7 +29,6 @@ from companion.web.cardforms import (
     shown_value,
     stored_card,
 )
-from companion.web.messages import field_label
 
 from .labels import REWARDS, card_name, resource_name, reward_icon, reward_name
 

@@ -10,7 +10,7 @@ from companion.games.planetary_sisters.api import GUARDS_MAX, HOUSE_MAX
 from companion.games.planetary_sisters.flow import PLAYER_COUNTS, field_size
 from companion.games.planetary_sisters.profile import DeckProfile, read_profile
 from companion.profiles import builtin_profiles
-from companion.web.api_schema import obj, ref
+from companion.web.api.schema import obj, ref
 from companion.web.gameweb import ApiRoute, ProfileLookup
 
 from .api_cards import card_schema

@@ -9,7 +9,7 @@ from typing import Any
 from companion.games.planetary_sisters.cards import RANKS
 from companion.games.planetary_sisters.elements import ElementClass
 from companion.games.planetary_sisters.profile import DeckProfile, PartialCard
-from companion.web.api_schema import integer, part
+from companion.web.api.schema import integer, part
 
 COUNT = integer(1, description="icons of this element on the card")
 ONE = {"const": 1, "description": "a pointed or crown element is printed once (§3.1)"}

@@ -23,7 +23,7 @@ from companion.games.planetary_sisters import Card, rename_element
 from companion.games.planetary_sisters.cards import RANKS
 from companion.games.planetary_sisters.profile import read_profile_leniently
 from companion.inputs import text
-from companion.web.cardforms import CardCell, Mark, ProfileEditor
+from companion.web.profiles.cardforms import CardCell, Mark, ProfileEditor
 from companion.web.wording import PAGE
 
 from . import cards as cardlib

@@ -10,7 +10,7 @@ from companion.games.sister_combination import COLOURS, SISTERS, SYMBOLS, play_r
 from companion.games.sister_combination.cards import DECK_SIZE
 from companion.games.sister_combination.rules import TARGETED
 from companion.games.sister_combination.state import END_OPTION, HAND_LIMIT_OPTION, PLAYER_COUNTS
-from companion.web.api_schema import REASONS_REF, UNKNOWN_REF, integer, obj, ref
+from companion.web.api.schema import REASONS_REF, UNKNOWN_REF, integer, obj, ref
 from companion.web.gameweb import ApiRoute, ProfileLookup
 
 SPACES = "[ \\t\\n\\r]*"  # around a card, as the reader strips them

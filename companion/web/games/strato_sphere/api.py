@@ -10,7 +10,7 @@ from companion.games.strato_sphere import attack_response, defend_response
 from companion.games.strato_sphere.cards import forces_for, packs_for
 from companion.games.strato_sphere.ring import ring_size
 from companion.games.strato_sphere.state import PLAYER_COUNTS
-from companion.web.api_schema import REASONS_REF, integer, obj, part, ref
+from companion.web.api.schema import REASONS_REF, integer, obj, part, ref
 from companion.web.gameweb import ApiRoute, ProfileLookup
 
 SPACES = "[ \\t\\n\\r]*"  # around a card, as the reader strips them

@@ -16,23 +16,18 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from companion.groups import store as group_store
+from companion.groups.exports import bgstats, plays_csv
+from companion.i18n import pick
+from companion.inputs import InputError
+from companion.profiles import builtin_profiles
 from companion.server import quota
 from companion.storage.models import Group, Table
 from companion.storage.tokens import is_token
 from companion.tables import store
 from companion.tables.view import view_of
-from companion.web.pages import submitted_text
-from companion.web.registered import game_or_404, registered
-from companion.web.table_loading import load_table
-from companion.web.table_starting import read_new_table, start_table
-
-from ..groups.exports import bgstats, plays_csv
-from ..i18n import pick
-from ..inputs import InputError
-from ..profiles import builtin_profiles
-from .gameweb import Registered
-from .group_plays import records_of
-from .group_service import (
+from companion.web.gameweb import Registered
+from companion.web.groups.plays import records_of
+from companion.web.groups.service import (
     ROSTER_LIMIT,
     current,
     dumps,
@@ -46,12 +41,16 @@ from .group_service import (
     rematch_model,
     roster_name_problem,
 )
-from .messages import message_for
-from .printing.options import read_options
-from .printing.render import Document
-from .printing.routes import send_pdf
-from .security import client_id
-from .tables import public_url
+from companion.web.guard.security import client_id
+from companion.web.messages import message_for
+from companion.web.pages import submitted_text
+from companion.web.printing.options import read_options
+from companion.web.printing.render import Document
+from companion.web.printing.routes import send_pdf
+from companion.web.registered import game_or_404, registered
+from companion.web.tables.loading import load_table
+from companion.web.tables.routes import public_url
+from companion.web.tables.starting import read_new_table, start_table
 
 bp = Blueprint("groups", __name__)
 

@@ -17,26 +17,24 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from companion.games.base import ErrorList, RulesError
+from companion.i18n import pick
+from companion.inputs import InputError, text, whole_number
+from companion.profiles import builtin_profiles, card_key, copy_of, parse_profile_text, to_json, to_toml
 from companion.profiles import store as profile_store
+from companion.profiles.refs import ProfileRef
 from companion.server import quota
 from companion.storage.models import Profile
 from companion.tables import store
-from companion.web.pages import submitted_text
+from companion.web.gameweb import Registered
+from companion.web.guard.security import client_id, device_id
+from companion.web.messages import explain, message_for
+from companion.web.pages import is_htmx, page, submitted_text
+from companion.web.profiles import returning as profile_return
+from companion.web.profiles.cardforms import ProfileEditor
+from companion.web.profiles.model import builtins_of, editor_page, listed, next_missing, reason_line
 from companion.web.registered import game_or_404, registered
-from companion.web.table_loading import load_view, own_profile_copy
-
-from ..games.base import ErrorList, RulesError
-from ..i18n import pick
-from ..inputs import InputError, text, whole_number
-from ..profiles import builtin_profiles, card_key, copy_of, parse_profile_text, to_json, to_toml
-from ..profiles.refs import ProfileRef
-from . import profile_return
-from .cardforms import ProfileEditor
-from .gameweb import Registered
-from .messages import explain, message_for
-from .pages import is_htmx, page
-from .profile_model import builtins_of, editor_page, listed, next_missing, reason_line
-from .security import client_id, device_id
+from companion.web.tables.loading import load_view, own_profile_copy
 
 MAX_NAME_CHARS = 80
 MAX_SHOWN_PROBLEMS = 50

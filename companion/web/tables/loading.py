@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from flask import abort
 
+from companion.profiles.refs import ProfileRef
 from companion.storage.models import Table
 from companion.tables import store
 from companion.tables.play import remember
@@ -18,8 +19,6 @@ from companion.tables.view import (
     replay_table,
     view_of,
 )
-
-from ..profiles.refs import ProfileRef
 
 
 def load_table(token: str, *, watch: bool = False, game: str = "") -> Table:

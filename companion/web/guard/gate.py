@@ -39,9 +39,8 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion.server.offload import gevent_running
-
-from .overload import busy_answer
-from .security import client_id
+from companion.web.guard.overload import busy_answer
+from companion.web.guard.security import client_id
 
 log = logging.getLogger("companion.gate")
 

@@ -16,22 +16,21 @@ from flask import url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from companion.games.base import ErrorList, Reason, RulesError
+from companion.i18n import pick
+from companion.profiles import builtin_profiles
 from companion.profiles import store as profile_store
+from companion.profiles.progress import Progress, progress
+from companion.profiles.refs import ProfileRef
 from companion.server.cache import BoundedCache
 from companion.storage.models import Profile
 from companion.tables.view import UnknownProfile, resolve_profile
+from companion.web.gameweb import Registered
+from companion.web.messages import explain, rule_name
+from companion.web.profiles.cardforms import CardCell, ProfileEditor
+from companion.web.profiles.returning import way_back
 from companion.web.registered import registered
-
-from ..games.base import ErrorList, Reason, RulesError
-from ..i18n import pick
-from ..profiles import builtin_profiles
-from ..profiles.progress import Progress, progress
-from ..profiles.refs import ProfileRef
-from .cardforms import CardCell, ProfileEditor
-from .gameweb import Registered
-from .messages import explain, rule_name
-from .profile_return import way_back
-from .wording import PAGE
+from companion.web.wording import PAGE
 
 
 def progress_of(entry: Registered, data: Mapping[str, Any], key: str = "") -> Progress | None:

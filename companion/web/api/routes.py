@@ -12,30 +12,27 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.games.base import ErrorList, Reason, RulesError
+from companion.inputs import InputError, load_json
 from companion.tables.view import lookup_profile
+from companion.web.api.openapi import openapi_document
+from companion.web.api.problems import error_response, problem
+from companion.web.api.schema import REASONS, UNKNOWN
+from companion.web.api.strict import unknown_fields
+from companion.web.messages import explain
 from companion.web.registered import registered
-
-from ..games.base import ErrorList, Reason, RulesError
-from ..inputs import InputError, load_json
-from .api_schema import REASONS, UNKNOWN
-from .api_strict import unknown_fields
-from .messages import explain, message_for
-from .openapi import openapi_document
-from .rules.links import rule_url
-from .wording import API
+from companion.web.rules import api as rules_lookup
+from companion.web.rules.links import rule_url
+from companion.web.wording import API
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-
-def problem(code: str, path: str = "", rule: str = "", params: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"path": path, "code": code, "message": message_for(code, params, API), "rule": rule,
-            "rule_url": rule_url(rule)}
-
-
-def error_response(status: int, errors: list[dict[str, Any]]) -> Response:
-    response = jsonify({"errors": errors})
-    response.status_code = status
-    return response
+# The rules lookup (GET /api/v1/<slug>/rules) is an API call like the others, answered by the rules pages' search.
+bp.add_url_rule("/<slug>/rules", view_func=rules_lookup.lookup, methods=["GET"], provide_automatic_options=False)
+bp.add_url_rule("/<slug>/rules", view_func=rules_lookup.wrong_method, methods=["POST", "PUT", "PATCH", "DELETE"],
+                provide_automatic_options=False)
+bp.add_url_rule("/<slug>/rules", view_func=rules_lookup.options, methods=["OPTIONS"],
+                provide_automatic_options=False)
 
 
 def http_error(exc: HTTPException) -> Response:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..inputs import MAX_INT_DIGITS
+from companion.inputs import MAX_INT_DIGITS
 
 LARGEST = 10 ** MAX_INT_DIGITS - 1  # a longer integer anywhere in a body is a 400 (json.number_too_large)
 

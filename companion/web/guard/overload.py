@@ -18,9 +18,8 @@ from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, Opera
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from companion.storage.db import ServerBusy
-
-from .api import error_response
-from .pages import is_htmx
+from companion.web.api.problems import error_response
+from companion.web.pages import is_htmx
 
 RETRY_AFTER_SECONDS = 5
 INSUFFICIENT_STORAGE = 507

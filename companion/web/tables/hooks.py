@@ -15,14 +15,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion.tables.play import remember
+from companion.web.gameweb import Learn
+from companion.web.guard.security import device_id
+from companion.web.pages import is_htmx
 from companion.web.registered import web_of
-from companion.web.table_loading import load_view
-
-from .gameweb import Learn
-from .pages import is_htmx
-from .security import device_id
-from .table_render import render_table
-from .tables import based_on, entry_form
+from companion.web.tables.loading import load_view
+from companion.web.tables.render import render_table
+from companion.web.tables.routes import based_on, entry_form
 
 bp = Blueprint("table_hooks", __name__)
 

@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.tables.view import TableView
-
-from .gameweb import GameWeb
-from .standing import Standings
+from companion.web.gameweb import GameWeb
+from companion.web.standing import Standings
 
 
 @dataclass(frozen=True)

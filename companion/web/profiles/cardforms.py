@@ -1,6 +1,6 @@
 """What a game gives the one profile editor (``GameWeb.profile_editor``), and the generic card form most games use.
 
-The editor (companion/web/profiles.py) is the same for every game: a grid of the deck's cards, known or not;
+The editor (companion/web/profiles/routes.py) is the same for every game: a grid of the deck's cards, known or not;
 tap one, fill in its values, save, and the next card still missing is selected; the checklist of rule-text facts
 beside it. What a card *is* stays the game's business, given by its web package:
 

@@ -31,9 +31,8 @@ from flask import Flask, current_app, request
 from flask.typing import ResponseReturnValue
 
 from companion.server.offload import gevent_running
-
-from .overload import busy_answer
-from .security import DEVICE_COOKIE, client_id
+from companion.web.guard.overload import busy_answer
+from companion.web.guard.security import DEVICE_COOKIE, client_id
 
 # How often the watching greenlet wakes: often enough that a standing queue is seen within a fraction of the
 # window, rarely enough to cost nothing (a timer and a switch, 20 times a second).

@@ -10,6 +10,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from companion.games.base import ErrorList, Game, IllegalMove, ParseError, RulesError
+from companion.inputs import InputError, choice, load_json, text, whole_number
+from companion.profiles import builtin_profiles, read_profile
+from companion.profiles.refs import ProfileRef
 from companion.server.offload import off_loop
 from companion.storage.models import Table, utcnow
 from companion.tables import store
@@ -20,15 +24,16 @@ from companion.tables.view import (
     check_log,
     resolve_profile,
 )
-
-from ..games.base import ErrorList, Game, IllegalMove, ParseError, RulesError
-from ..inputs import InputError, choice, load_json, text, whole_number
-from ..profiles import builtin_profiles, read_profile
-from ..profiles.refs import ProfileRef
-from .messages import explain, message_for
-from .registered import registered
-from .security import client_id
-from .table_starting import SEAT_NAME_LIMIT, TOO_MANY_TABLES, over_table_limit, seat_problem, table_limit
+from companion.web.guard.security import client_id
+from companion.web.messages import explain, message_for
+from companion.web.registered import registered
+from companion.web.tables.starting import (
+    SEAT_NAME_LIMIT,
+    TOO_MANY_TABLES,
+    over_table_limit,
+    seat_problem,
+    table_limit,
+)
 
 EXPORT_FORMAT = "companion-table"
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.inputs import MAX_DEPTH, MAX_INT_DIGITS
+from companion.web.api.schema import REASONS, RULE_URL, UNKNOWN
+from companion.web.gameweb import ApiRoute
 from companion.web.registered import registered
-
-from ..inputs import MAX_DEPTH, MAX_INT_DIGITS
-from .api_schema import REASONS, RULE_URL, UNKNOWN
-from .gameweb import ApiRoute
-from .rules.openapi import rules_paths
+from companion.web.rules.openapi import rules_paths
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",

@@ -12,23 +12,22 @@ from flask import abort
 from flask_babel import gettext as _
 
 from companion.groups import store as group_store
+from companion.groups.chart import ChartWords, chart_svg, legend
+from companion.groups.records import PlayRecord
+from companion.groups.stats import PlayerStats, player_stats
+from companion.inputs import InputError, load_json, text
+from companion.profiles.refs import ProfileRef
 from companion.server import quota
 from companion.server.offload import off_loop
 from companion.storage.models import Group, GroupMember, Table
 from companion.tables import store
 from companion.tables.view import UnknownProfile, resolve_profile, view_of
+from companion.web.groups.plays import records_of
+from companion.web.guard.security import client_id
+from companion.web.messages import message_for
 from companion.web.registered import registered
-from companion.web.table_starting import SEAT_NAME_LIMIT, TOO_MANY_TABLES, over_table_limit, table_limit
-from companion.web.table_transfer import check_import, export_table
-
-from ..groups.chart import ChartWords, chart_svg, legend
-from ..groups.records import PlayRecord
-from ..groups.stats import PlayerStats, player_stats
-from ..inputs import InputError, load_json, text
-from ..profiles.refs import ProfileRef
-from .group_plays import records_of
-from .messages import message_for
-from .security import client_id
+from companion.web.tables.starting import SEAT_NAME_LIMIT, TOO_MANY_TABLES, over_table_limit, table_limit
+from companion.web.tables.transfer import check_import, export_table
 
 GROUP_FORMAT = "companion-group"
 GROUP_NAME_LIMIT = 60

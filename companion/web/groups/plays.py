@@ -12,15 +12,14 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+from companion.games.base import RulesError
 from companion.groups import store as group_store
+from companion.groups.records import Category, PlayRecord, SeatResult
+from companion.i18n import pick
+from companion.registry import packages
 from companion.storage.models import Table
 from companion.tables.view import view_of
 from companion.web.registered import registered
-
-from ..games.base import RulesError
-from ..groups.records import Category, PlayRecord, SeatResult
-from ..i18n import pick
-from ..registry import packages
 
 log = logging.getLogger(__name__)
 

@@ -32,26 +32,25 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from companion.games.base import ErrorList, ImpossibleState, RulesError
+from companion.inputs import InputError, entry_key, whole_number
 from companion.server.cache import BoundedCache
 from companion.storage import db
 from companion.storage.models import Table
 from companion.tables import live, store
 from companion.tables.play import Outcome, as_seen, enter_move, redo, refused, stale, undo
 from companion.tables.view import TableView, view_of
+from companion.web.guard.gate import RETRY_STREAM_SECONDS, keep_until_closed, stream_slot, watching_departure
+from companion.web.guard.security import device_id
+from companion.web.messages import message_for, reason_text
 from companion.web.pages import submitted_text
 from companion.web.registered import web_of
-from companion.web.table_history import history
-from companion.web.table_loading import load_for_write, load_table, load_view, view_at
-from companion.web.table_transfer import export_chunks, import_table
-
-from ..games.base import ErrorList, ImpossibleState, RulesError
-from ..inputs import InputError, entry_key, whole_number
-from .gate import RETRY_STREAM_SECONDS, keep_until_closed, stream_slot, watching_departure
-from .messages import message_for, reason_text
-from .rules.links import link_rulings
-from .security import device_id
-from .table_render import KEY_FIELD, public_url, render_table, selected, shared_fragment, step_url
-from .wording import Wording
+from companion.web.rules.links import link_rulings
+from companion.web.tables.history import history
+from companion.web.tables.loading import load_for_write, load_table, load_view, view_at
+from companion.web.tables.render import KEY_FIELD, public_url, render_table, selected, shared_fragment, step_url
+from companion.web.tables.transfer import export_chunks, import_table
+from companion.web.wording import Wording
 
 bp = Blueprint("tables", __name__)
 

@@ -13,6 +13,8 @@ from flask import request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from companion.games.base import RulesError
+from companion.inputs import whole_number
 from companion.server.cache import BoundedCache
 from companion.storage.models import Event
 from companion.tables import store
@@ -21,11 +23,8 @@ from companion.tables.view import (
     TableView,
     replay_table,
 )
-
-from ..games.base import RulesError
-from ..inputs import whole_number
-from .registered import web_of
-from .wording import Wording
+from companion.web.registered import web_of
+from companion.web.wording import Wording
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING
 
 from flask import Flask, Response, current_app, g, request, session
 
+from companion.config import https
 from companion.server.addresses import Networks, in_networks, proxy_networks
-
-from ..config import https
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment

@@ -11,6 +11,10 @@ from typing import Any
 from flask import current_app
 from flask_babel import gettext as _
 
+from companion.games.base import Game
+from companion.inputs import choice, text
+from companion.profiles import builtin_profiles
+from companion.profiles.refs import ProfileRef
 from companion.storage.models import Table
 from companion.tables import store
 from companion.tables.view import (
@@ -18,12 +22,7 @@ from companion.tables.view import (
     named_copy,
     resolve_profile,
 )
-
-from ..games.base import Game
-from ..inputs import choice, text
-from ..profiles import builtin_profiles
-from ..profiles.refs import ProfileRef
-from .security import client_id
+from companion.web.guard.security import client_id
 
 SEAT_NAME_LIMIT = 40
 

@@ -15,14 +15,13 @@ from typing import Any, TypeVar
 
 from companion.profiles import builtin_profiles, copy_of
 from companion.profiles import store as profile_store
+from companion.profiles.progress import Progress
 from companion.profiles.refs import ProfileRef
 from companion.server import quota
 from companion.tables.view import resolve_profile
-
-from ..profiles.progress import Progress
-from .gameweb import ProfileAllowanceUsed, ProfileChanged
-from .profile_model import EditOrCopy, edit_or_copy, progress_for, tool_deck
-from .security import client_id, device_id
+from companion.web.gameweb import ProfileAllowanceUsed, ProfileChanged
+from companion.web.guard.security import client_id, device_id
+from companion.web.profiles.model import EditOrCopy, edit_or_copy, progress_for, tool_deck
 
 Read = TypeVar("Read")
 

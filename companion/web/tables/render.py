@@ -24,15 +24,14 @@ from markupsafe import Markup
 
 from companion.server.cache import BoundedCache
 from companion.tables.view import TableView
+from companion.web.gameweb import TableRequest
+from companion.web.messages import explain
+from companion.web.pages import is_htmx
+from companion.web.profiles.model import table_profile
 from companion.web.registered import registered, web_of
-from companion.web.table_history import RECENT_HISTORY, history
-from companion.web.table_loading import Past
-
-from .gameweb import TableRequest
-from .messages import explain
-from .pages import is_htmx
-from .profile_model import table_profile
-from .scoreboard import scoreboard
+from companion.web.tables.history import RECENT_HISTORY, history
+from companion.web.tables.loading import Past
+from companion.web.tables.scoreboard import scoreboard
 
 LOOK_FIELDS = ("sel",)  # fields of an entry form that say what the phone was looking at, not what it entered
 KEY_FIELD = "entry_key"
