@@ -106,7 +106,8 @@ WEB_GAMES = sorted(p for p in (COMPANION / "web" / "games").iterdir() if p.is_di
 # the routes or services that load, render or write a table or a profile: those call the game's hooks instead.
 PLUGIN_MAY_IMPORT = (
     "companion.games", "companion.inputs", "companion.i18n", "companion.profiles", "companion.groups.records",
-    "companion.web.gameweb", "companion.web.wording", "companion.web.messages", "companion.web.standing",
+    "companion.web.gameweb", "companion.web.wording", "companion.web.messages", "companion.web.reasons",
+    "companion.web.standing",
     "companion.web.api_schema", "companion.web.cardforms", "companion.web.pages", "companion.web.links",
     "companion.web.printing.documents", "companion.web.rules.printables",
 )

@@ -47,7 +47,8 @@ from companion.web.table_transfer import export_chunks, import_table
 from ..games.base import ErrorList, ImpossibleState, RulesError
 from ..inputs import InputError, entry_key, whole_number
 from .gate import RETRY_STREAM_SECONDS, keep_until_closed, stream_slot, watching_departure
-from .messages import message_for, reason_text
+from .messages import message_for
+from .reasons import reason_text
 from .rules.links import link_rulings
 from .security import device_id
 from .table_render import KEY_FIELD, public_url, render_table, selected, shared_fragment, step_url
