@@ -29,8 +29,9 @@ from ..profiles.progress import Progress, progress
 from ..profiles.refs import ProfileRef
 from .cardforms import CardCell, ProfileEditor
 from .gameweb import Registered
-from .messages import explain, rule_name
+from .messages import explain
 from .profile_return import way_back
+from .reasons import ReasonView, with_ruling
 from .wording import PAGE
 
 
@@ -61,19 +62,11 @@ def _note(editor: ProfileEditor, data: Mapping[str, Any]) -> str:
     return editor.progress_note(data) if editor.progress_note else ""
 
 
-@dataclass(frozen=True)
-class Fact:
-    ok: bool
-    text: str
-    rule: str
-    code: str
-
-
-def facts(entry: Registered, data: Mapping[str, Any]) -> tuple[Fact, ...]:
+def facts(entry: Registered, data: Mapping[str, Any]) -> tuple[ReasonView, ...]:
     """Every rule-text fact of the game, holding or failing, in words (the checklist of what is still missing)."""
     editor = entry.web.profile_editor
     words = editor.explain if editor and editor.explain else explain
-    return tuple(Fact(r.ok, words(r), rule_name(r.rule), r.code) for r in entry.game.validate_profile(data))
+    return tuple(ReasonView(words(r), r.rule, r.ok, r.code) for r in entry.game.validate_profile(data))
 
 
 def _named_by_failing(entry: Registered, data: Mapping[str, Any]) -> set[str]:
@@ -113,7 +106,7 @@ class EditorPage:
     selected: str  # the card being edited ("" when none)
     form: Any  # the game's model of the selected card's form (None when none is selected)
     can_forget: bool  # the selected card has something filled in to take out again
-    facts: tuple[Fact, ...]
+    facts: tuple[ReasonView, ...]
     deck: Any  # the game's deck section model (None when it has none)
     owner: Owner
     notice: str
@@ -214,7 +207,7 @@ def builtins_of(entry: Registered, builtins: Mapping[str, Mapping[str, Any]]) ->
 def reason_line(reason: Reason | RulesError, editor: ProfileEditor | None) -> str:
     """A refused card's reason in words, with its ruling."""
     words = editor.explain(reason) if editor and editor.explain else explain(reason)
-    return f"{words} ({rule_name(reason.rule)})" if reason.rule else words
+    return with_ruling(words, reason.rule)
 
 
 @dataclass(frozen=True)

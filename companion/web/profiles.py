@@ -36,6 +36,7 @@ from .gameweb import Registered
 from .messages import explain, message_for
 from .pages import is_htmx, page
 from .profile_model import builtins_of, editor_page, listed, next_missing, reason_line
+from .reasons import reason_text
 from .security import client_id, device_id
 
 MAX_NAME_CHARS = 80
@@ -148,7 +149,7 @@ def import_profile(slug: str) -> ResponseReturnValue:
     refused = [(c, r) for c in data["cards"] for r in entry.game.validate_card(data, c) if not r.ok]
     if refused:
         fields = entry.game.card_fields
-        return _refused_import(entry, [f"{card_key(fields, c)}: {explain(r)} ({r.rule})" for c, r in refused],
+        return _refused_import(entry, [f"{card_key(fields, c)}: {reason_text(r)}" for c, r in refused],
                                pasted)
     data["id"] = ""
     quota.require(quota.PROFILE, client_id())
