@@ -107,7 +107,8 @@ WEB_GAMES = sorted(p for p in (COMPANION / "web" / "games").iterdir() if p.is_di
 PLUGIN_MAY_IMPORT = (
     "companion.games", "companion.inputs", "companion.i18n", "companion.groups.records",
     "companion.profiles.refs", "companion.profiles.progress",
-    "companion.web.gameweb", "companion.web.wording", "companion.web.messages", "companion.web.standing",
+    "companion.web.gameweb", "companion.web.wording", "companion.web.messages", "companion.web.reasons",
+    "companion.web.standing",
     "companion.web.api.schema", "companion.web.profiles.cardforms", "companion.web.pages", "companion.web.links",
     "companion.web.printing.documents", "companion.web.rules.printables",
 )

@@ -117,42 +117,85 @@ def _seats(joined: str, wording: Wording) -> str:
     return SEPARATOR.join(wording.seat(item) for item in items) if items else EMPTY
 
 
+Showers = Mapping[str, Shower]
+
+
+class MessageTable:
+    """How one game words the params of its messages: what each kind of param shows as (``shows``), which kind a
+    param name has in every message of the game (``defaults``), the showers that depend on who reads (``worded``:
+    Lumière's areas read "[1, 2]" in an API answer; Planetary Sisters' slots name a seat), and the sentences added
+    whenever a param is present (``addenda``: Strato-Sphere's "With that, {also_seat} gets the last force").
+    Every game builds its table's messages the same way, with ``M`` (and ``P`` for a wording that follows a
+    count)."""
+
+    def __init__(self, shows: Showers, defaults: Mapping[str, str] | None = None, *,
+                 worded: Callable[[Wording], Showers] | None = None, addenda: Mapping[str, Any] | None = None) -> None:
+        if set(SEAT_KINDS) & set(shows):
+            raise ValueError("seats are worded by the platform's Wording, never by a game's own shower")
+        self.shows = shows
+        self.defaults = defaults or {}
+        self.worded = worded
+        self.addenda = addenda or {}
+
+    def shows_for(self, wording: Wording) -> Showers:
+        return {**self.shows, **self.worded(wording)} if self.worded else self.shows
+
+    def M(self, text: Any, alt: Any = None, when: str = "", /, **kinds: str) -> Message:  # noqa: N802
+        """A message: its text, the kind of those params the table's defaults do not name, and optionally the
+        wording ``alt`` used instead when the param ``when`` is given (an engine that says more on failure)."""
+        return Message(text, self, alt, when, **kinds)
+
+    def P(self, words: Callable[[int], str], count: str, /, **kinds: str) -> PluralMessage:  # noqa: N802
+        """A message whose wording follows the number in its param ``count``: ``words`` is
+        ``lambda n: ngettext(one, many, n)`` (the extractor finds the strings only as literals)."""
+        return PluralMessage(Plural(words), count, self, **kinds)
+
+
 class Message:
     """A lazy message whose params are shown as a player reads them.
 
     Engines put ids in a reason's params (a seat number, a card id, a cell ``r1c2``); the game's web package
-    says, per message, what kind of thing each param names (``card="card"``, ``ends="cells"``), and ``shows``
-    turns each kind into words in the current language (妖怪 / Yokai, "B3"). Seats (kinds "seat", "seats") are
-    the platform's: named by the ``Wording`` the caller passes (the table's names, "Player 2", or the API's
-    "seat 1"). ``defaults`` give the kind of params that mean the same thing in every message of a game. So one
-    wording serves the table page, the checklists and the referee API.
+    says, per message, what kind of thing each param names (``card="card"``, ``ends="cells"``), and its
+    ``MessageTable`` turns each kind into words in the current language (妖怪 / Yokai, "B3"). Seats (kinds "seat",
+    "seats") are the platform's: named by the ``Wording`` the caller passes (the table's names, "Player 2", or
+    the API's "seat 1"). So one wording serves the table page, the checklists and the referee API.
     """
 
-    def __init__(self, text: Any, shows: Mapping[str, Shower], defaults: Mapping[str, str] | None = None,
-                 **kinds: str) -> None:
-        if set(SEAT_KINDS) & set(shows):
-            raise ValueError("seats are worded by the platform's Wording, never by a game's own shower")
-        unknown = set(kinds.values()) - set(shows) - set(SEAT_KINDS)
+    def __init__(self, text: Any, table: MessageTable, alt: Any = None, when: str = "", **kinds: str) -> None:
+        unknown = set(kinds.values()) - set(table.shows_for(PAGE)) - set(SEAT_KINDS)
         if unknown:
             raise ValueError(f"unknown param kinds {sorted(unknown)}")
         self.text = text
-        self.shows = shows
-        self.defaults = defaults or {}
+        self.table = table
+        self.alt = alt
+        self.when = when
         self.kinds = kinds
 
     def __str__(self) -> str:
         return str(self.text)
 
+    def words(self, params: Mapping[str, Any]) -> Any:
+        """The wording these params are said with."""
+        return self.alt if self.alt is not None and self.when in params else self.text
+
     def render(self, params: Mapping[str, Any], wording: Wording = PAGE) -> str:
+        said = self._fill(self.words(params), params, wording)
+        for param, addendum in self.table.addenda.items():
+            if param in params:
+                said += " " + self._fill(addendum, params, wording)
+        return said
+
+    def _fill(self, text: Any, params: Mapping[str, Any], wording: Wording) -> str:
+        shows = self.table.shows_for(wording)
         shown: dict[str, str] = {}
         for key, value in params.items():
-            text = _show(value)
-            kind = self.kinds.get(key) or self.defaults.get(key)
+            said = _show(value)
+            kind = self.kinds.get(key) or self.table.defaults.get(key)
             if kind in SEAT_KINDS:
-                shown[key] = wording.seat(text) if kind == "seat" else _seats(text, wording)
+                shown[key] = wording.seat(said) if kind == "seat" else _seats(said, wording)
             else:
-                shown[key] = self.shows[kind](text) if kind else text
-        return str(self.text).format_map(_Params(shown))
+                shown[key] = shows[kind](said) if kind else said
+        return str(text).format_map(_Params(shown))
 
     def format(self, wording: Wording = PAGE, /, **params: Any) -> str:
         return self.render(params, wording)
@@ -173,19 +216,14 @@ class Plural:
 class PluralMessage(Message):
     """A message whose wording follows the number in its param ``count`` (see Plural)."""
 
-    def __init__(self, text: Plural, count: str, shows: Mapping[str, Shower],
-                 defaults: Mapping[str, str] | None = None, **kinds: str) -> None:
-        super().__init__(text, shows, defaults, **kinds)
+    def __init__(self, text: Plural, count: str, table: MessageTable, **kinds: str) -> None:
+        super().__init__(text, table, **kinds)
         self.plural = text
         self.count = count
 
-    def render(self, params: Mapping[str, Any], wording: Wording = PAGE) -> str:
+    def words(self, params: Mapping[str, Any]) -> Any:
         n = params.get(self.count)
-        words = self.plural.words(n if isinstance(n, int) and not isinstance(n, bool) else 2)
-        return Message(words, self.shows, self.defaults, **self.kinds).render(params, wording)
-
-    def shown_with(self, shows: Mapping[str, Shower]) -> PluralMessage:
-        return PluralMessage(self.plural, self.count, shows, self.defaults, **self.kinds)
+        return self.plural.words(n if isinstance(n, int) and not isinstance(n, bool) else 2)
 
 
 def message_for(code: str, params: Mapping[str, Any] | None = None, wording: Wording = PAGE) -> str:
@@ -222,8 +260,3 @@ def rule_name(rule: str) -> str:
     text = message_for(f"rule.{rule}") if rule.startswith("§") else rule
     return rule if text == f"rule.{rule}" else text
 
-
-def reason_text(reason: Reason | RulesError, wording: Wording = PAGE) -> str:
-    """A reason as a player reads it: the sentence, then the ruling it follows in brackets."""
-    text = explain(reason, wording)
-    return f"{text} ({rule_name(reason.rule)})" if reason.rule else text

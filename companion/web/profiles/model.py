@@ -26,9 +26,10 @@ from companion.server.cache import BoundedCache
 from companion.storage.models import Profile
 from companion.tables.view import UnknownProfile, resolve_profile
 from companion.web.gameweb import Registered
-from companion.web.messages import explain, rule_name
+from companion.web.messages import explain
 from companion.web.profiles.cardforms import CardCell, ProfileEditor
 from companion.web.profiles.returning import way_back
+from companion.web.reasons import ReasonView, with_ruling
 from companion.web.registered import registered
 from companion.web.wording import PAGE
 
@@ -60,19 +61,11 @@ def _note(editor: ProfileEditor, data: Mapping[str, Any]) -> str:
     return editor.progress_note(data) if editor.progress_note else ""
 
 
-@dataclass(frozen=True)
-class Fact:
-    ok: bool
-    text: str
-    rule: str
-    code: str
-
-
-def facts(entry: Registered, data: Mapping[str, Any]) -> tuple[Fact, ...]:
+def facts(entry: Registered, data: Mapping[str, Any]) -> tuple[ReasonView, ...]:
     """Every rule-text fact of the game, holding or failing, in words (the checklist of what is still missing)."""
     editor = entry.web.profile_editor
     words = editor.explain if editor and editor.explain else explain
-    return tuple(Fact(r.ok, words(r), rule_name(r.rule), r.code) for r in entry.game.validate_profile(data))
+    return tuple(ReasonView(words(r), r.rule, r.ok, r.code) for r in entry.game.validate_profile(data))
 
 
 def _named_by_failing(entry: Registered, data: Mapping[str, Any]) -> set[str]:
@@ -112,7 +105,7 @@ class EditorPage:
     selected: str  # the card being edited ("" when none)
     form: Any  # the game's model of the selected card's form (None when none is selected)
     can_forget: bool  # the selected card has something filled in to take out again
-    facts: tuple[Fact, ...]
+    facts: tuple[ReasonView, ...]
     deck: Any  # the game's deck section model (None when it has none)
     owner: Owner
     notice: str
@@ -213,7 +206,7 @@ def builtins_of(entry: Registered, builtins: Mapping[str, Mapping[str, Any]]) ->
 def reason_line(reason: Reason | RulesError, editor: ProfileEditor | None) -> str:
     """A refused card's reason in words, with its ruling."""
     words = editor.explain(reason) if editor and editor.explain else explain(reason)
-    return f"{words} ({rule_name(reason.rule)})" if reason.rule else words
+    return with_ruling(words, reason.rule)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from companion.web.pages import is_htmx, page, submitted_text
 from companion.web.profiles import returning as profile_return
 from companion.web.profiles.cardforms import ProfileEditor
 from companion.web.profiles.model import builtins_of, editor_page, listed, next_missing, reason_line
+from companion.web.reasons import reason_text
 from companion.web.registered import game_or_404, registered
 from companion.web.tables.loading import load_view, own_profile_copy
 
@@ -146,7 +147,7 @@ def import_profile(slug: str) -> ResponseReturnValue:
     refused = [(c, r) for c in data["cards"] for r in entry.game.validate_card(data, c) if not r.ok]
     if refused:
         fields = entry.game.card_fields
-        return _refused_import(entry, [f"{card_key(fields, c)}: {explain(r)} ({r.rule})" for c, r in refused],
+        return _refused_import(entry, [f"{card_key(fields, c)}: {reason_text(r)}" for c, r in refused],
                                pasted)
     data["id"] = ""
     quota.require(quota.PROFILE, client_id())

@@ -42,8 +42,9 @@ from companion.tables.play import Outcome, as_seen, enter_move, redo, refused, s
 from companion.tables.view import TableView, view_of
 from companion.web.guard.gate import RETRY_STREAM_SECONDS, keep_until_closed, stream_slot, watching_departure
 from companion.web.guard.security import device_id
-from companion.web.messages import message_for, reason_text
+from companion.web.messages import message_for
 from companion.web.pages import submitted_text
+from companion.web.reasons import reason_text
 from companion.web.registered import web_of
 from companion.web.rules.links import link_rulings
 from companion.web.tables.history import history

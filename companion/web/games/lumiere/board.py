@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
-from companion.games.base import Reason
 from companion.games.lumiere import ALL_CELLS, Card, Cell, Field, FieldCard, GetOutcome, Sandwich
-from companion.web.messages import explain, rule_name
+from companion.web.reasons import ReasonView, reason_view
 from companion.web.wording import Wording
 
 from .labels import ARROWS, card_name, card_short, cell_label, line_name
@@ -102,17 +101,6 @@ def areas(board: Field, wording: Wording, outcome: GetOutcome | None = None, pen
 
 
 # -- one sandwich, explained ---------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class ReasonView:
-    text: str
-    rule: str
-    ok: bool
-
-
-def reason_view(reason: Reason, wording: Wording) -> ReasonView:
-    return ReasonView(explain(reason, wording), rule_name(reason.rule), reason.ok)
-
 
 @dataclass(frozen=True)
 class SandwichView:

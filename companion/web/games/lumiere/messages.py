@@ -19,8 +19,8 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
-from companion.web.messages import Message, each
-from companion.web.wording import API, PAGE, Wording
+from companion.web.messages import Message, MessageTable, each
+from companion.web.wording import API, Wording
 
 from .labels import card_name, cell_label, line_name, move_name, phase_name
 
@@ -42,28 +42,20 @@ KINDS: dict[str, Callable[[str], str]] = {
 }
 
 
-
 def _api_cell(cell: str) -> str:
     return cell_label(cell, API)
 
 
 # In an API answer an area reads as the API writes it ("[1, 2]"), not "B3".
-API_KINDS: dict[str, Callable[[str], str]] = {**KINDS, "cell": _api_cell, "cells": _each(_api_cell)}
+API_AREAS: dict[str, Callable[[str], str]] = {"cell": _api_cell, "cells": _each(_api_cell)}
 
 
-class AreaMessage(Message):
-    """A message whose areas follow the wording: "B3" on a page, "[1, 2]" in an API answer. The platform hands
-    a kind's show only the param's text, so the shows are picked here from the Wording the caller passed."""
-
-    def render(self, params: Mapping[str, Any], wording: Wording = PAGE) -> str:
-        shows = API_KINDS if wording.api else KINDS
-        return Message(self.text, shows, self.defaults, **self.kinds).render(params, wording)
+def _areas(wording: Wording) -> Mapping[str, Callable[[str], str]]:
+    return API_AREAS if wording.api else {}
 
 
-def M(text: Any, **kinds: str) -> Message:
-    """A message and the kind of each of its params (``card="card"``, ``ends="cells"``...)."""
-    return AreaMessage(text, KINDS, None, **kinds)
-
+TABLE = MessageTable(KINDS, worded=_areas)
+M = TABLE.M
 
 MESSAGES: dict[str, Any] = {
     # -- the rule text's sections a reason may follow (rule_name shows them in the page's language) --------------

@@ -19,10 +19,11 @@ from companion.games.lumiere import GAME, Card, Phase, TableState, expected_move
 from companion.games.lumiere.conditions import set_areas
 from companion.games.lumiere.moves import KINDS
 from companion.web.gameweb import TableRequest, TableViewLike
+from companion.web.reasons import ReasonView, reason_view
 from companion.web.standing import Standings
 from companion.web.wording import Wording
 
-from .board import AreaView, OutcomeView, ReasonView, areas, outcome_view, reason_view
+from .board import AreaView, OutcomeView, areas, outcome_view
 from .labels import ARROWS, card_name, phase_name, side_name
 from .running import standings as running_standings
 from .running import total_text

@@ -9,7 +9,7 @@ from flask_babel import pgettext
 from companion.games.base import Breakdown, Term
 from companion.games.lumiere import GAME, Phase, TableState
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
-from companion.web.messages import explain, rule_name
+from companion.web.reasons import reason_text
 from companion.web.wording import Wording
 
 from .labels import card_name
@@ -52,5 +52,5 @@ def _summary(state: TableState, breakdown: Breakdown, wording: Wording) -> Summa
         tables.append(SummaryTable(_("%(seat)s — point area", seat=wording.seat(s.seat)),
                                    (pgettext("lumiere", "Card"), pgettext("lumiere", "Count"),
                                     pgettext("lumiere", "Points"), pgettext("lumiere", "Subtotal")), rows, note))
-    winner_note = " ".join(f"{explain(r, wording)} ({rule_name(r.rule)})" for r in breakdown.reasons)
+    winner_note = " ".join(reason_text(r, wording) for r in breakdown.reasons)
     return Summary(finished=breakdown.finished, ranking=ranking, tables=tuple(tables), winner_note=winner_note)

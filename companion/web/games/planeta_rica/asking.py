@@ -14,9 +14,10 @@ from typing import Any
 from companion.games.base import ParseError
 from companion.games.planeta_rica import DeckProfile, Gadget, Planet, TableState
 from companion.inputs import whole_number
+from companion.web.reasons import reason_text
 from companion.web.wording import Wording
 
-from .labels import gadget_name, planet_name, with_rule
+from .labels import gadget_name, planet_name
 
 MAX_VP = 99  # a card's printed VP, as typed
 FIELD = "vp_"  # the form field of a card's VP: vp_tourist_planet
@@ -74,7 +75,7 @@ def signed_vp(typed: str) -> int | None:
 
 def vp_errors(asked: Iterable[Asked], wording: Wording) -> list[str]:
     """Answers that are no number, each named with PR-6 (they stay in the form, nothing is kept of them)."""
-    return [with_rule(ParseError("pr.sheet.vp", "PR-6", a.field, card=a.card, value=a.typed), wording)
+    return [reason_text(ParseError("pr.sheet.vp", "PR-6", a.field, card=a.card, value=a.typed), wording)
             for a in asked if a.typed and signed_vp(a.typed) is None]
 
 

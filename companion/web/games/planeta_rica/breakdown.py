@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 
 from companion.games.base import Breakdown, Term
-from companion.web.messages import explain, message_for
+from companion.web.messages import message_for
+from companion.web.reasons import reason_text, with_ruling
 from companion.web.wording import Wording
 
 from .labels import card_name
@@ -105,11 +106,11 @@ def winner_text(breakdown: Breakdown, wording: Wording) -> str:
     ties = [r for r in breakdown.reasons if r.code == "pr.rank.tie_break" and seat in r.params.get("seats", [])]
     head = _("%(name)s wins with %(vp)s VP.", name=wording.seat(seat), vp=total)
     if ties:
-        return f"{head} {explain(ties[0], wording)} ({ties[0].rule})"
+        return f"{head} {reason_text(ties[0], wording)}"
     why = _("The highest VP wins.")  # outside the f-string, where the catalog's extractor finds it
-    return f"{head} {why} (PR-5)"
+    return f"{head} {with_ruling(why, 'PR-5')}"
 
 
 def tie_notes(breakdown: Breakdown, wording: Wording) -> list[str]:
     """Every tie (not only the winner's) in words, with the ruling id."""
-    return [f"{explain(r, wording)} ({r.rule})" for r in breakdown.reasons if r.code == "pr.rank.tie_break"]
+    return [reason_text(r, wording) for r in breakdown.reasons if r.code == "pr.rank.tie_break"]

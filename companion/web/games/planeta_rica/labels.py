@@ -6,16 +6,12 @@ Nothing here decides a rule: it reads the engine's ids (companion.games.planeta_
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from companion.games.base import Reason, RulesError
 from companion.games.planeta_rica import Gadget, Planet, Resource, Reward
 from companion.i18n import pick
-from companion.web.messages import explain
-from companion.web.wording import Wording
+from companion.web.reasons import ReasonView
 
 # The eleven return effects (帰還効果一覧, PR-2): a short icon and a word.
 # Each icon is in the fonts the phones and the PDFs use (DejaVu, the Japanese fonts): "⧉" for copy printed as a
@@ -96,13 +92,6 @@ def none_text() -> str:
     return _("none")
 
 
-@dataclass(frozen=True)
-class ReasonView:
-    ok: bool
-    text: str
-    rule: str
-
-
 def end_cause(text: str, new_earth_counts: bool = True) -> str:
     """Why the end was triggered (PR-4), from the engine's cause id. Whether New Earth is one of the 12 cards is a
     reading (RULINGS PR-4; a table option, ``new_earth``): the words say which one this table plays by."""
@@ -117,18 +106,6 @@ def end_cause(text: str, new_earth_counts: bool = True) -> str:
     return text
 
 
-def reason_view(reason: Reason | RulesError, wording: Wording) -> ReasonView:
-    """A checked reason as a page lists it, its seats named as ``wording`` says."""
-    ok = bool(getattr(reason, "ok", False))
-    return ReasonView(ok, explain(reason, wording), reason.rule)
-
-
-def with_rule(reason: Reason | RulesError, wording: Wording) -> str:
-    """A reason in words with its ruling id, its seats named as ``wording`` says."""
-    text = explain(reason, wording)
-    return f"{text} ({reason.rule})" if reason.rule else text
-
-
 RESOURCES = tuple(r.value for r in Resource)
 REWARDS = tuple(r.value for r in Reward)
 
@@ -137,8 +114,8 @@ def readings_chosen(new_earth_counts: bool, time_machine_spent: bool) -> tuple[R
     """The readings a table chose where the text can reasonably be read either way (PR-4 New Earth, PR-7 the Time
     Machine), as the table page names them, so the table knows what it plays by."""
     return (
-        ReasonView(True, _("New Earth counts among the 12 cards that end the game") if new_earth_counts
-                   else _("New Earth does not count among the 12 cards that end the game"), "PR-4"),
-        ReasonView(True, _("the Time Machine is spent once it has given a second action") if time_machine_spent
-                   else _("the Time Machine is kept after use"), "PR-7"),
+        ReasonView(_("New Earth counts among the 12 cards that end the game") if new_earth_counts
+                   else _("New Earth does not count among the 12 cards that end the game"), "PR-4", ok=True),
+        ReasonView(_("the Time Machine is spent once it has given a second action") if time_machine_spent
+                   else _("the Time Machine is kept after use"), "PR-7", ok=True),
     )

@@ -12,14 +12,12 @@ Codes starting ``pr.form.`` and ``pr.sheet.`` are the web layer's own (a form mi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
 from companion.inputs import whole_number
-from companion.web.messages import Message, Shower, as_is, each
-from companion.web.wording import PAGE, Wording
+from companion.web.messages import MessageTable, Shower, as_is, each
 
 from .labels import (
     ADJUST_NAMES,
@@ -72,22 +70,9 @@ DEFAULT_KINDS: dict[str, str] = {
 }
 
 
-class PRMessage(Message):
-    """A message with a second wording used when the engine's reason carries the param ``when``."""
-
-    def __init__(self, text: Any, alt: Any = None, when: str = "", **kinds: str) -> None:
-        super().__init__(text, KINDS, DEFAULT_KINDS, **kinds)
-        self.alt = alt
-        self.when = when
-
-    def render(self, params: Mapping[str, Any], wording: Wording = PAGE) -> str:
-        if self.alt is not None and self.when in params:
-            return Message(self.alt, self.shows, self.defaults, **self.kinds).render(params, wording)
-        return super().render(params, wording)
-
-
-def M(text: Any, alt: Any = None, when: str = "", **kinds: str) -> PRMessage:
-    return PRMessage(text, alt, when, **kinds)
+# A message may carry a second wording, ``alt``, said when the engine gives the param ``when`` (on failure).
+TABLE = MessageTable(KINDS, DEFAULT_KINDS)
+M = TABLE.M
 
 
 ENGINE_MESSAGES: dict[str, Any] = {

@@ -24,6 +24,7 @@ from companion.games.planeta_rica.returns import copy_targets
 from companion.games.planeta_rica.rules import end_reasons, time_machine_ready
 from companion.games.planeta_rica.state import Seat
 from companion.web.gameweb import TableRequest, TableViewLike
+from companion.web.reasons import ReasonView
 from companion.web.wording import Wording
 
 from .asking import Asked, asked_at_table, typed_vp, unknown_names
@@ -31,7 +32,6 @@ from .breakdown import SeatVP, seat_views, tie_notes, winner_text
 from .labels import (
     ADJUST_NAMES,
     REWARDS,
-    ReasonView,
     end_cause,
     gadget_name,
     phase_name,
@@ -251,7 +251,7 @@ def end_note(reason: Reason, wording: Wording, new_earth_counts: bool = True) ->
                         "%(seat)s triggered the end in turn %(turn)s: %(cause)s. The game ends after the turn of "
                         "%(last)s, the start player's right-hand neighbour: %(num)d turns left, this one "
                         "included.", left, **words)
-    return ReasonView(True, text, reason.rule)
+    return ReasonView(text, reason.rule, ok=True)
 
 
 def tracker(view: TableViewLike[TableState], pending: Mapping[str, str], can_write: bool) -> TrackerView:

@@ -32,12 +32,13 @@ from companion.profiles.refs import ProfileRef
 from companion.web.gameweb import ProfileAllowanceUsed, ProfileChanged, profile_desk
 from companion.web.links import LinkReader
 from companion.web.pages import is_htmx, page
+from companion.web.reasons import reason_text
 from companion.web.wording import PAGE, Wording
 
 from .asking import Asked, learned_vp, signed_vp, typed_vp, vp_errors
 from .asking import asked_vp as ask_vp
 from .breakdown import SeatVP, seat_views, winner_text
-from .labels import REWARDS, gadget_name, planet_name, reward_icon, reward_name, with_rule
+from .labels import REWARDS, gadget_name, planet_name, reward_icon, reward_name
 from .remember import save
 
 SLUG = "planeta-rica"
@@ -149,7 +150,7 @@ def _keep(sheet: Sheet, seat: int, card: str, planet: bool) -> None:
     try:
         add(sheet, seat, card, planet)
     except ParseError as refused:
-        sheet.problems.append(with_rule(refused, sheet.wording))
+        sheet.problems.append(reason_text(refused, sheet.wording))
 
 
 def add(sheet: Sheet, seat: int, card: str, planet: bool) -> None:
@@ -214,7 +215,7 @@ def typed_errors(sheet: Sheet) -> list[str]:
     names = sheet.seat_names
     for s, fame in enumerate(sheet.fame):
         if fame and whole_number(fame, 0, MAX_FAME) is None:
-            errors.append(with_rule(ParseError("pr.sheet.fame", "PR-5", f"f{s}", value=fame), sheet.wording) +
+            errors.append(reason_text(ParseError("pr.sheet.fame", "PR-5", f"f{s}", value=fame), sheet.wording) +
                           f" — {names[s]}")
     return errors + vp_errors(asked_vp(sheet), sheet.wording)
 
@@ -364,7 +365,7 @@ def tool_act() -> ResponseReturnValue:
         try:
             add(sheet, sheet.seat, arg, planet=kind == "planet")
         except ParseError as refused:
-            errors = [with_rule(refused, sheet.wording)]
+            errors = [reason_text(refused, sheet.wording)]
     elif kind == "remove":
         remove(sheet, sheet.seat, arg)
     elif kind == "next":
@@ -381,7 +382,7 @@ def _remember(sheet: Sheet) -> ResponseReturnValue:
     try:
         sheet.profile_ref = save(sheet.profile_ref, sheet.profile, values)
     except ProfileChanged:
-        return _answer(sheet, [with_rule(ParseError("pr.sheet.no_profile_save", "PR-6"), sheet.wording)])
+        return _answer(sheet, [reason_text(ParseError("pr.sheet.no_profile_save", "PR-6"), sheet.wording)])
     except ProfileAllowanceUsed as used:  # the sheet is drawn again as entered: nothing typed is lost
         body, status = page("planeta_rica/tool.html", "planeta_rica/_tool.html", 429,
                             **context(sheet, [used.message]))

@@ -22,6 +22,7 @@ from companion.web.wording import Wording
 from . import cards as cardlib
 from .forms import PICK
 from .messages import explain as explain_reason
+from .messages import reason_text
 from .refused import tapped_line, without_picker
 
 
@@ -75,7 +76,7 @@ def draft(view: TableViewLike[TableState], form: Mapping[str, str]) -> Redraw:
                 raise ParseError("ps.form.no_card", "§3")
             refused = _draft_failures(state, kind, pending, [*refs, ref])
             if refused:
-                problems += [f"{explain(r)} ({r.rule})" if r.rule else explain(r) for r in refused]
+                problems += [reason_text(r, wording) for r in refused]
             else:
                 refs.append(ref)
         except ErrorList as bad:

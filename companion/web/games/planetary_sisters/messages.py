@@ -14,14 +14,15 @@ right ticked or crossed; a ruling (``ps.parent.*``) says what happened and why.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from companion.web.messages import Message, Plural, PluralMessage, as_is, each, message_for, rule_name
+from companion.web.messages import Message, MessageTable, as_is, each, message_for
+from companion.web.reasons import ReasonView, with_ruling
+from companion.web.reasons import reason_views as platform_reason_views
 from companion.web.wording import PAGE, Wording
 
 from .labels import category_name, class_name, condition_name, phase_name, place_name, slot_label
@@ -69,14 +70,14 @@ DEFAULT_KINDS = {"card": "card", "entered": "card", "profile_card": "card", "sea
                  "condition": "condition"}
 
 
-def M(text: Any, **kinds: str) -> Message:
-    """A message and the kind of each of its params (``seat="seat"``, ``ranks="list"`` ...)."""
-    return Message(text, KINDS, DEFAULT_KINDS, **kinds)
+def _slots(wording: Wording) -> Mapping[str, Callable[[str], str]]:
+    # A slot names a seat too ("Ben's house"); the platform words only the kinds "seat" / "seats" from the
+    # Wording, so this game's slot shower is bound to the same wording here.
+    return {"slot": lambda text: slot_label(text, wording)}
 
 
-def P(words: Callable[[int], str], count: str, **kinds: str) -> PluralMessage:
-    """``M`` for a wording with plural forms: ``words`` is ``lambda n: ngettext(one, many, n)``."""
-    return PluralMessage(Plural(words), count, KINDS, DEFAULT_KINDS, **kinds)
+TABLE = MessageTable(KINDS, DEFAULT_KINDS, worded=_slots)
+M, P = TABLE.M, TABLE.P
 
 
 # Lists that name cards or ranks read "none" when empty.
@@ -317,41 +318,21 @@ def _code(reason: Any) -> str:
     return f"{code}.ok" if getattr(reason, "ok", False) and f"{code}.ok" in MESSAGES else code
 
 
-def _shows(wording: Wording) -> Mapping[str, Callable[[str], str]]:
-    # A slot names a seat too ("Ben's house"); the platform words only the kinds "seat" / "seats" from the
-    # Wording, so this game's slot shower is bound to the same wording here.
-    def slot(text: str) -> str:
-        return slot_label(text, wording)
-
-    return {**KINDS, "slot": slot}
-
-
 def explain(reason: Any, wording: Wording) -> str:
-    """A reason of this game in words, its seats (and slots) named as ``wording`` says."""
+    """A reason of this game in words (a passing one with its ".ok" wording), its seats and slots named as
+    ``wording`` says."""
     code = _code(reason)
     template = MESSAGES.get(code)
-    if isinstance(template, PluralMessage):
-        return template.shown_with(_shows(wording)).render(reason.params, wording)
     if isinstance(template, Message):
-        return Message(template.text, _shows(wording), template.defaults, **template.kinds).render(reason.params,
-                                                                                                  wording)
+        return template.render(reason.params, wording)
     return message_for(code, reason.params, wording)
 
 
 def reason_text(reason: Any, wording: Wording) -> str:
     """A refusal as a page words it: the sentence, then its ruling in brackets."""
-    text = explain(reason, wording)
-    return f"{text} ({rule_name(reason.rule)})" if reason.rule else text
-
-
-@dataclass(frozen=True)
-class ReasonView:
-    """A reason as a page draws it: passed or failed, in words, with its ruling id."""
-
-    ok: bool
-    text: str
-    rule: str
+    return with_ruling(explain(reason, wording), reason.rule)
 
 
 def reason_views(reasons: Iterable[Any], wording: Wording) -> tuple[ReasonView, ...]:
-    return tuple(ReasonView(bool(getattr(r, "ok", False)), explain(r, wording), r.rule) for r in reasons)
+    """Reasons as a page lists them, worded by this game's ``explain``."""
+    return platform_reason_views(reasons, wording, explain)

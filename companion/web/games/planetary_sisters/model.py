@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from companion.games.planetary_sisters import GAME, Card, CardRef, Phase, TableScore, TableState, WhatIf
 from companion.web.gameweb import TableRequest, TableViewLike
+from companion.web.reasons import ReasonView
 from companion.web.standing import Standings
 from companion.web.wording import Wording
 
@@ -17,7 +18,7 @@ from . import cards as cardlib
 from .breakdown import ScoreView, score_view
 from .draft import DraftView, draft_view, ranks_in_play, reveal_seat
 from .labels import CONDITION_NAMES
-from .messages import ReasonView, explain, reason_views
+from .messages import explain, reason_views
 from .running import standings as running_standings
 from .what_if import what_if_for
 

@@ -3,7 +3,7 @@
 The engine speaks in ids (``marie:7``, ``red``, seat ``0``, direction ``-1``); a player reads 鞠絵 7 / Marie 7,
 赤 / red, 反時計回り / counter-clockwise. Seats are the platform's: whoever words a page builds a
 ``companion.web.wording.Wording`` (the table's names, "Player 2" on the check page, "seat 1" in the API) and
-passes it to ``lines`` and ``Wording.seat``.
+passes it to ``companion.web.reasons.reason_views`` and ``Wording.seat``.
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
-from companion.games.base import ParseError, Reason, RulesError
+from companion.games.base import ParseError
 from companion.games.sister_combination import SISTERS, SYMBOLS, Card, Element, Sister, Symbol, parse_card, parse_colour
-from companion.web.messages import explain
-from companion.web.wording import NONE, Wording, language
+from companion.web.wording import NONE, language
 
 
 def sister_name(sister: Sister) -> str:
@@ -128,22 +127,3 @@ def symbol_choices() -> tuple[tuple[str, str], ...]:
 def colour_choices() -> tuple[tuple[str, str, str], ...]:
     """(colour word, its name now, css) for the colour chips (SC-0 order)."""
     return tuple((e.colour_en, colour_label(e), e.value) for e in Element)
-
-
-@dataclass(frozen=True)
-class Line:
-    """One checked condition or one thing an effect did, as a page shows it: the sentence and its ruling."""
-
-    code: str
-    text: str
-    rule: str
-    ok: bool
-
-
-def line(reason: Reason | RulesError, wording: Wording) -> Line:
-    ok = reason.ok if isinstance(reason, Reason) else False
-    return Line(reason.code, explain(reason, wording), reason.rule, ok)
-
-
-def lines(reasons: Iterable[Reason | RulesError], wording: Wording) -> tuple[Line, ...]:
-    return tuple(line(r, wording) for r in reasons)

@@ -18,7 +18,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from companion.web.messages import Message, Plural, PluralMessage
+from companion.web.messages import MessageTable
 
 from .labels import card_name, colour_label, direction_label, end_label, place_label
 
@@ -30,20 +30,13 @@ KINDS: dict[str, Callable[[str], str]] = {
     "place": place_label,
 }
 # Params that mean the same thing in every message of the game.
-DEFAULTS = {"card": "card", "top": "card", "under": "card", "colour": "colour", "seat": "seat", "target": "seat",
-            "last": "seat", "skipped": "seat", "first": "seat", "seats": "seats", "out": "seats",
-            "direction": "direction", "end": "end", "place": "place"}
+DEFAULT_KINDS = {"card": "card", "top": "card", "under": "card", "colour": "colour", "seat": "seat",
+                 "target": "seat", "last": "seat", "skipped": "seat", "first": "seat", "seats": "seats", "out": "seats",
+                 "direction": "direction", "end": "end", "place": "place"}
 
 
-def M(message: Any, /, **kinds: str) -> Message:
-    """A message and the kind of those params the game-wide DEFAULTS do not name."""
-    return Message(message, KINDS, DEFAULTS, **kinds)
-
-
-def P(words: Callable[[int], str], /, **kinds: str) -> PluralMessage:
-    """``M`` for a wording that follows the number of cards put on the stack (``added``): ``words`` is
-    ``lambda n: ngettext(one, many, n)`` (the extractor finds the strings only as literals)."""
-    return PluralMessage(Plural(words), "added", KINDS, DEFAULTS, **kinds)
+TABLE = MessageTable(KINDS, DEFAULT_KINDS)
+M, P = TABLE.M, TABLE.P
 
 
 SP_MESSAGES: dict[str, Any] = {
@@ -53,22 +46,22 @@ SP_MESSAGES: dict[str, Any] = {
     "sc.sp.sakuya": P(lambda n: ngettext("Sakuya's S.P.: the player holds {hand} after playing, so {added} card "
                                          "goes on the stack (at most 7).",
                                          "Sakuya's S.P.: the player holds {hand} after playing, so {added} cards "
-                                         "go on the stack (at most 7).", n)),
+                                         "go on the stack (at most 7).", n), "added"),
     "sc.sp.haruka": P(lambda n: ngettext("Haruka's S.P.: the player gets {player} at once, {seat} gets {cards} at "
                                          "once, and {added} card goes on the stack.",
                                          "Haruka's S.P.: the player gets {player} at once, {seat} gets {cards} at "
-                                         "once, and {added} cards go on the stack.", n)),
+                                         "once, and {added} cards go on the stack.", n), "added"),
     "sc.sp.karen": M(_l("Karen's S.P.: every other player gets 1 at once ({seats}): {from_stack} from the stack, "
                         "{from_deck} from the deck.")),
     "sc.sp.kaho": M(_l("Kaho's S.P.: the stack is dealt at once, one by one from the player on ({dealt} cards); "
                        "the turn goes to the player after the last one dealt to ({last}).")),
     "sc.sp.yotsuba": M(_l("Yotsuba's S.P.: {seat} gets {cards} at once from the deck.")),
     "sc.sp.mamoru": P(lambda n: ngettext("Mamoru's S.P.: {added} card goes on the stack.",
-                                         "Mamoru's S.P.: {added} cards go on the stack.", n)),
+                                         "Mamoru's S.P.: {added} cards go on the stack.", n), "added"),
     "sc.sp.shirayuki": P(lambda n: ngettext("Shirayuki's S.P.: play now goes {direction}, and {added} card goes on "
                                             "the stack.",
                                             "Shirayuki's S.P.: play now goes {direction}, and {added} cards go on "
-                                            "the stack.", n)),
+                                            "the stack.", n), "added"),
     "sc.sp.rinrin": M(_l("Rinrin's S.P.: the fewest cards in hand after playing is {fewest}; each of {seats} gets 2 "
                          "at once (the player included).")),
     "sc.sp.aria": M(_l("Aria's S.P.: play now goes {direction}, and {seat}, the next player that way, gets "
@@ -76,7 +69,7 @@ SP_MESSAGES: dict[str, Any] = {
     "sc.sp.chikage": P(lambda n: ngettext("Chikage's S.P.: the card under it, {under}, counts {number} (a word card "
                                           "or an S.P. counts 0), so {added} card goes on the stack.",
                                           "Chikage's S.P.: the card under it, {under}, counts {number} (a word card "
-                                          "or an S.P. counts 0), so {added} cards go on the stack.", n)),
+                                          "or an S.P. counts 0), so {added} cards go on the stack.", n), "added"),
 }
 
 MESSAGES: dict[str, Any] = {
@@ -107,7 +100,7 @@ MESSAGES: dict[str, Any] = {
     "sc.card.mirror": M(_l("Mirror: play now goes {direction}.")),
     "sc.card.pass": M(_l("Pass: {skipped} is skipped.")),
     "sc.card.stack2": P(lambda n: ngettext("Stack 2: {added} card goes from the deck onto the stack.",
-                                           "Stack 2: {added} cards go from the deck onto the stack.", n)),
+                                           "Stack 2: {added} cards go from the deck onto the stack.", n), "added"),
     **SP_MESSAGES,
     # -- drawing (SC-4), the stack (SC-3) -------------------------------------------------------------------------
     "sc.draw.normal_mode": M(_l("Normal mode (no stack): {seat} may draw one card.")),

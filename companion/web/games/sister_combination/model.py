@@ -36,11 +36,11 @@ from companion.games.sister_combination.rules import TARGETED, check
 from companion.games.sister_combination.state import HAND_DEALT
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.messages import message_for
+from companion.web.reasons import ReasonView, reason_views
 from companion.web.standing import Standings
 from companion.web.wording import Wording
 
 from .labels import (
-    Line,
     SisterChip,
     card_name,
     colour_choices,
@@ -48,7 +48,6 @@ from .labels import (
     direction_arrow,
     direction_label,
     end_label,
-    lines,
     place_label,
     sister_groups,
     sister_name,
@@ -86,7 +85,7 @@ class TopCard:
 class LastEntry:
     who: str
     what: str
-    lines: tuple[Line, ...]
+    lines: tuple[ReasonView, ...]
 
 
 @dataclass(frozen=True)
@@ -130,7 +129,7 @@ class TrackerView:
     last: LastEntry | None = None
     out: tuple[tuple[str, str], ...] = ()  # (place, name) in the order of going out
     ranking: tuple[tuple[str, str, int], ...] = ()  # (place, name, cards left)
-    end_reasons: tuple[Line, ...] = ()
+    end_reasons: tuple[ReasonView, ...] = ()
     standings: Standings | None = None  # places so far, under the seats
 
 
@@ -169,10 +168,10 @@ def _last(view: Any, wording: Wording) -> LastEntry | None:
         effect = play_effect(before, move)
         verdict = check(before, move)
         shown = [r for r in verdict.reasons if r.code.startswith(("sc.match", "sc.obstruction", "sc.reach"))]
-        return LastEntry(who, card_name(move.card), lines([*shown, *effect.reasons], wording))
+        return LastEntry(who, card_name(move.card), reason_views([*shown, *effect.reasons], wording))
     other = _other_effect(before, move)
     done = other.reasons if other is not None else ()
-    return LastEntry(who, "", lines([*check(before, move).reasons, *done], wording))
+    return LastEntry(who, "", reason_views([*check(before, move).reasons, *done], wording))
 
 
 def _other_effect(before: TableState, move: Move) -> Effect | None:
@@ -245,7 +244,7 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         last=_last(view, wording),
         out=tuple((place_label(i + 1), wording.seat(s)) for i, s in enumerate(state.out)),
         ranking=tuple(ranking),
-        end_reasons=lines(breakdown.reasons, wording),
+        end_reasons=reason_views(breakdown.reasons, wording),
         standings=running_standings(breakdown, tuple(state.hands), tuple(state.out), wording),
         **common,
     )

@@ -8,7 +8,7 @@ from flask_babel import ngettext, pgettext
 
 from companion.games.sister_combination import GAME, TableState
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
-from companion.web.messages import explain
+from companion.web.reasons import reason_text
 from companion.web.wording import Wording
 
 from .labels import card_name, colour_label, direction_label, end_label, place_label
@@ -49,5 +49,5 @@ def _summary(state: TableState, wording: Wording) -> Summary:
          (_("Discard pile"), str(len(state.discard))), (_("Direction"), direction_label(state.direction))),
         _("Hands, stack, deck and discard pile always hold the 144 cards together (SC-9)."),
     )
-    note = " ".join(f"{explain(r, wording)} ({r.rule})" for r in result.reasons)
+    note = " ".join(reason_text(r, wording) for r in result.reasons)
     return Summary(finished=result.finished, ranking=tuple(ranking), tables=(seats, table), winner_note=note)

@@ -33,16 +33,15 @@ from companion.games.sister_combination.state import END_OPTION, HAND_LIMIT_OPTI
 from companion.inputs import whole_number
 from companion.web.links import LinkReader
 from companion.web.pages import page
+from companion.web.reasons import ReasonView, reason_views
 from companion.web.wording import PAGE
 
 from .labels import (
-    Line,
     SisterChip,
     card_name,
     colour_choices,
     colour_label,
     direction_label,
-    lines,
     sister_groups,
     symbol_choices,
 )
@@ -183,9 +182,9 @@ class Answer:
 
     legal: bool | None
     blocked: str = ""  # "missing" (taps still needed) or "invalid" (input that cannot be read or cannot be)
-    problems: tuple[Line, ...] = ()
-    checks: tuple[Line, ...] = ()
-    effects: tuple[Line, ...] = ()
+    problems: tuple[ReasonView, ...] = ()
+    checks: tuple[ReasonView, ...] = ()
+    effects: tuple[ReasonView, ...] = ()
     seats: tuple[SeatRow, ...] = ()
     stack: tuple[int, int] = (0, 0)
     deck: tuple[int, int] = (0, 0)
@@ -241,20 +240,20 @@ def answer(given: CheckInput) -> Answer | None:
     problems: list[RulesError] = [*_missing(given), *_typed(given)]
     if problems:
         blocked = "invalid" if any(p.code == "sc.form.number" for p in problems) else "missing"
-        return Answer(None, blocked, problems=lines(problems, WORDING))
+        return Answer(None, blocked, problems=reason_views(problems, WORDING))
     try:
         state, play = read_play(request_body(given))
     except ErrorList as errors:
-        return Answer(None, "invalid", problems=lines(errors.errors, WORDING))
+        return Answer(None, "invalid", problems=reason_views(errors.errors, WORDING))
     verdict = check(state, play)
     name, player = card_name(play.card), WORDING.seat(state.turn)
     if not verdict.legal:
-        return Answer(False, checks=lines(verdict.reasons, WORDING), card=name, player=player)
+        return Answer(False, checks=reason_views(verdict.reasons, WORDING), card=name, player=player)
     effect = play_effect(state, play, notice_forgotten=True)
     return Answer(
         True,
-        checks=lines(verdict.reasons, WORDING),
-        effects=lines(effect.reasons, WORDING),
+        checks=reason_views(verdict.reasons, WORDING),
+        effects=reason_views(effect.reasons, WORDING),
         seats=_rows(state, effect),
         stack=(state.stack, effect.stack),
         deck=(state.deck, effect.deck),

@@ -7,7 +7,7 @@ turns them into what the templates draw. Both the tracker (the table fragment) a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask_babel import gettext as _
@@ -18,7 +18,7 @@ from companion.games.base import Reason
 from companion.games.strato_sphere.board import Board, NodeStatus, controller, node_status
 from companion.games.strato_sphere.cards import Colour, Force, Rank, Suit, forces_for
 from companion.games.strato_sphere.ring import NODES_PER_SEAT, ring_size, seat_of, side_of
-from companion.web.messages import explain
+from companion.web.reasons import ReasonView, reason_view
 from companion.web.wording import Wording
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -112,25 +112,10 @@ def relation_detail(reason: Reason) -> str:
     return str(RELATION_TEXT.get(str(relation), ""))
 
 
-@dataclass(frozen=True)
-class Line:
-    """One checked condition as a page lists it."""
-
-    ok: bool
-    text: str
-    detail: str
-    rule: str
-    code: str
-
-
-def lines(reasons: Sequence[Reason], wording: Wording) -> list[Line]:
-    """Checked conditions as a page lists them, their seats named as ``wording`` says."""
-    return [Line(r.ok, explain(r, wording), relation_detail(r), r.rule, r.code) for r in reasons]
-
-
-def why_not(reasons: Sequence[Reason], wording: Wording) -> str:
-    """The failing conditions, each with its ruling id, as one short text."""
-    return " ".join(f"{explain(r, wording)} ({r.rule})" for r in reasons if not r.ok)
+def lines(reasons: Sequence[Reason], wording: Wording) -> list[ReasonView]:
+    """Checked conditions as a page lists them, their seats named as ``wording`` says, each failing one that
+    concerns a node with whose node it is."""
+    return [replace(reason_view(r, wording), detail=relation_detail(r)) for r in reasons]
 
 
 # --- the ring as the table sees it (SS-1) -----------------------------------------------------------------------

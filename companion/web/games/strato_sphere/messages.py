@@ -13,13 +13,11 @@ Codes starting ``ss.form.`` and ``ss.dispute.`` are the web layer's own: a form 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from companion.web.messages import Message, Shower, as_is, each
-from companion.web.wording import PAGE, Wording
+from companion.web.messages import MessageTable, Shower, as_is, each
 
 from .labels import card_label, force_label, none_text
 
@@ -46,18 +44,12 @@ DEFAULT_KINDS: dict[str, str] = {
 }
 
 
-class SSMessage(Message):
-    """A Strato-Sphere message; ``ss.force.assigned`` adds the force SS-3's completion hands out with it."""
+# ``ss.force.assigned`` adds the force SS-3's completion hands out with it: any message given ``also_seat`` says so
+# after its own sentence.
+ALSO = _l("With that, {also_seat} gets the last force: {also_force}.")
+TABLE = MessageTable(KINDS, DEFAULT_KINDS, addenda={"also_seat": ALSO})
+M = TABLE.M
 
-    def render(self, params: Mapping[str, Any], wording: Wording = PAGE) -> str:
-        text = super().render(params, wording)
-        if "also_seat" in params:
-            text += " " + ALSO.render(params, wording)
-        return text
-
-
-def M(text: Any) -> SSMessage:
-    return SSMessage(text, KINDS, DEFAULT_KINDS)
 
 ENGINE_MESSAGES: dict[str, Any] = {
     # --- SS-4: an unclaimed node (a face-up top card of a force nobody holds) ------------------------------------
@@ -241,7 +233,7 @@ ENGINE_MESSAGES: dict[str, Any] = {
 }
 
 WEB_MESSAGES: dict[str, Any] = {
-    "ss.force.assigned.also": _l("With that, {also_seat} gets the last force: {also_force}."),
+    "ss.force.assigned.also": ALSO,
     "ss.form.pick_node": _l("Tap a node on the ring first."),
     "ss.form.pick_card": _l("Tap the card's rank and its suit."),
     "ss.form.pick_seat": _l("Tap who plays the defence card."),
@@ -272,5 +264,4 @@ ENGINE_MESSAGES.update({
                         "{of} nodes in front of one opposing seat."),
 })
 
-ALSO = Message(WEB_MESSAGES["ss.force.assigned.also"], KINDS, DEFAULT_KINDS)
 MESSAGES: dict[str, Any] = {code: M(text) for code, text in {**ENGINE_MESSAGES, **WEB_MESSAGES}.items()}

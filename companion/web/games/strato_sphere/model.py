@@ -25,7 +25,7 @@ from companion.games.strato_sphere.rules import forces_missing
 from companion.games.strato_sphere.state import MOVES_PER_TURN, TableState, seen_cards
 from companion.inputs import whole_number
 from companion.web.gameweb import TableRequest, TableViewLike
-from companion.web.messages import explain
+from companion.web.reasons import reason_text
 from companion.web.standing import Standings
 from companion.web.wording import Wording
 
@@ -121,7 +121,7 @@ class Tracker:
 
 
 def _why(verdict: Verdict, wording: Wording) -> tuple[str, ...]:
-    return tuple(f"{explain(r, wording)} ({r.rule})" for r in verdict.failures)
+    return tuple(reason_text(r, wording) for r in verdict.failures)
 
 
 def _action(state: TableState, move: Move, label: str, fields: Mapping[str, Any], selected: int | None,

@@ -33,13 +33,13 @@ from companion.games.strato_sphere.ring import ring_size, seat_of
 from companion.web.links import LinkReader
 from companion.web.messages import explain
 from companion.web.pages import page
+from companion.web.reasons import ReasonView
 from companion.web.wording import PAGE, Wording
 
 from .labels import (
     CARD_CHIPS,
     RANKS,
     SUITS,
-    Line,
     NodeView,
     SeatLabel,
     card_label,
@@ -172,8 +172,8 @@ class Answer:
     question: str  # "attack" / "defend"
     legal: bool | None
     blocked: str = ""  # why there is no ruling: "missing" (taps), "invalid" (cannot be), "attack_illegal"
-    checks: list[Line] = field(default_factory=list)
-    problems: list[Line] = field(default_factory=list)
+    checks: list[ReasonView] = field(default_factory=list)
+    problems: list[ReasonView] = field(default_factory=list)
     defenders: dict[str, str] | None = None
     defence_cards: tuple[str, ...] = ()
     defence_need: str = ""
