@@ -14,7 +14,6 @@ A sentence states the condition the rules ask for, so it reads right both in "wh
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
@@ -57,7 +56,7 @@ def _areas(wording: Wording) -> Mapping[str, Callable[[str], str]]:
 TABLE = MessageTable(KINDS, worded=_areas)
 M = TABLE.M
 
-MESSAGES: dict[str, Any] = {
+MESSAGES: dict[str, Message] = {
     # -- the rule text's sections a reason may follow (rule_name shows them in the page's language) --------------
     "rule.§概要": M(_l("§Overview")),
     "rule.§プレイの準備": M(_l("§Preparing to play")),
@@ -247,4 +246,4 @@ MESSAGES: dict[str, Any] = {
 
 
 def message(code: str) -> Message:
-    return MESSAGES[code]  # type: ignore[no-any-return]
+    return MESSAGES[code]
