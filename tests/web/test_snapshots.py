@@ -9,7 +9,8 @@ import re
 import pytest
 from flask import Flask
 
-from companion.tables import play, snapshots, store, view
+from companion.profiles.refs import ProfileRef
+from companion.tables import snapshots, store, view
 from tests.games.standin import Tally
 from tests.web import entries
 from tests.web.apps import Phone
@@ -38,8 +39,8 @@ def totals(html: str) -> list[str]:
 
 def restart() -> None:
     """What a worker forgets when it restarts: every kept replay and view, and which snapshots it stored."""
-    play._replays.clear()
-    play._views.clear()
+    view._replays.clear()
+    view._views.clear()
     snapshots._stored.clear()
 
 
@@ -63,7 +64,7 @@ def test_after_a_restart_a_long_table_is_read_from_its_snapshot(app: Flask, phon
     with app.app_context():
         table = store.get_table(url.rsplit("/", 1)[1])
         assert table is not None
-        key = view.resolve_profile("tally", play.ProfileRef.parse(table.profile_ref))[1]
+        key = view.resolve_profile("tally", ProfileRef.parse(table.profile_ref))[1]
         stored = snapshots.load_snapshot(table.id, table.token, key, snapshots.ENGINE)
     assert stored is not None and stored[0] == LONG
     assert enter(phone, url, 0, "5", version=LONG).status_code == 303
@@ -92,7 +93,7 @@ def test_an_unreadable_snapshot_is_replayed_over(app: Flask, phone: Phone) -> No
     with app.app_context():
         table = store.get_table(url.rsplit("/", 1)[1])
         assert table is not None
-        key = view.resolve_profile("tally", play.ProfileRef.parse(table.profile_ref))[1]
+        key = view.resolve_profile("tally", ProfileRef.parse(table.profile_ref))[1]
         assert snapshots.save_snapshot(table.id, table.token, key, snapshots.ENGINE, 250, b"not a snapshot")
     restart()
     assert totals(phone.get(url).get_data(as_text=True)) == ["1", "1"]
