@@ -17,7 +17,7 @@ from flask import Flask
 from flask_babel import lazy_gettext as _l
 
 from ...rulebook import index_for, rulebook, rulebooks
-from .links import current_back, link_response, rule_link
+from .links import beside_links, current_back, rule_link, ruling_badge, rulings, rulings_in
 from .pages import bp
 
 MESSAGES: dict[str, Any] = {
@@ -29,13 +29,13 @@ MESSAGES: dict[str, Any] = {
 
 
 def init_app(app: Flask) -> None:
-    """Register the rules pages, the link filter and the hook that links every ruling id on a page."""
+    """Register the rules pages, and the filters and macros' helpers that link the ruling ids a page draws."""
     if "rules" not in app.blueprints:
         app.register_blueprint(bp)
     app.extensions["companion_messages"].update(MESSAGES)
-    app.jinja_env.filters["rule_link"] = rule_link
-    app.jinja_env.globals.update(rulebook_of=rulebook, rules_back=current_back)
-    app.after_request(link_response)
+    app.jinja_env.filters.update(rule_link=rule_link, rulings=rulings)
+    app.jinja_env.globals.update(rulebook_of=rulebook, rules_back=current_back, ruling_badge=ruling_badge,
+                                 beside_links=beside_links, rulings_in=rulings_in)
     # The clause files read and every game's search index built now, at start-up, not on some player's first
     # question (a few milliseconds: some twenty clauses a game; both are cached for the process's life).
     for slug in rulebooks():

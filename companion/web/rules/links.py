@@ -1,29 +1,35 @@
-"""Every ruling id the app shows leads to its clause, from this one place.
+"""Every ruling id the app shows leads to its clause, linked where the page is drawn, by the one logic here.
 
-Pages show ruling ids in many ways: a badge (``<span class="rule">SC-3</span>``), a reason's sentence ending
-"(SS-6)", a rule-text section ("§Set phase"). Rather than each template linking its own, ``link_rulings`` runs over
-every HTML page and fragment the app answers (an ``after_request`` hook) and turns each ruling id it finds in the
-page's text into a link to the clause that id leads to (``companion.rulebook``: its home clause). It leaves alone
-what must not hold a link: tags and their attributes, and the text inside ``a``, ``button``, ``summary`` (its
-tap opens its details), ``option``, ``textarea``, ``title``, ``script`` and ``style``. A ruling id inside a
-``button``, a ``summary`` or a ``select``'s options gets its link *beside* that control instead (``BESIDE``): after
-the button or the select, and just before the summary's ``details`` (floated to the summary's line), so a player
-reaches the clause in one tap without pressing the button or opening the details. A rule-text section is
-linked where it is a badge's whole text (its wording there is the page language's, as ``rule_name`` shows it).
+Pages show ruling ids in many ways: a badge (``<span class="rule">SC-3</span>``, the ``ruling`` macro of
+templates/_reasons.html: ``ruling_badge``), a reason's sentence ending "(SS-6)", a rule-text section ("§Set
+phase"), a problem or a notice naming the rule it follows. A template draws such a text through the ``rulings``
+filter: the text escaped, and each ruling id in it turned into a link to the clause that id leads to
+(``companion.rulebook``: its home clause). ``link_rulings`` does it for a piece of html and leaves alone what must
+not hold a link: tags and their attributes, and the text inside ``a``, ``button``, ``summary`` (its tap opens its
+details), ``option``, ``textarea``, ``title``, ``script`` and ``style``. A ruling id inside a ``button``, a
+``summary`` or a ``select``'s options gets its link *beside* that control instead (``BESIDE``; a template draws a
+badge inside a control unlinked, ``ruling(rule, linked=false)``, and its links with ``beside_links``): after the
+button or the select, and just before the summary's ``details`` (floated to the summary's line), so a player
+reaches the clause in one tap without pressing the button or opening the details. A rule-text section is linked
+where it is a badge's whole text (its wording there is the page language's, as ``rule_name`` shows it), or in
+brackets at the end of a sentence.
 
 The link opens the clause's own page (``/rules/<slug>/<clause>``) with a way back to the page it came from
-(``back``: this site's path only); with JavaScript it opens in a sheet over the page (static/js/rules.js), so
-closing it leaves the page exactly as it was.
+(``back``: this site's path only; ``page_back``); with JavaScript it opens in a sheet over the page
+(static/js/rules.js), so closing it leaves the page exactly as it was.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from urllib.parse import urlencode, urlsplit
 
-from flask import Response, request, url_for
+from flask import request, url_for
 from flask_babel import get_locale
 from markupsafe import Markup, escape
 
@@ -93,7 +99,7 @@ def rule_url(rule: str) -> str:
 
 def rule_link(rule: str, back: str | None = None) -> Markup:
     """A ruling id as a link to its clause (the Jinja filter ``rule_link``); an unknown id stays plain text."""
-    url = clause_url(rule, current_back() if back is None else back)
+    url = clause_url(rule, page_back() if back is None else back)
     if not url:
         return Markup(escape(rule))
     return Markup('<a class="rule-link" href="{}" data-rule="{}">{}</a>').format(url, rule, rule_name(rule))
@@ -158,15 +164,15 @@ def _in_text(html: str, position: int) -> bool:
     return html.rfind("<", 0, position) <= html.rfind(">", 0, position)
 
 
-# Linked answers kept by (html, back): a table's live fragment is linked once for all the phones its stream
-# sends it to (the same text, the same page), not once per phone (linking was half of each phone's cost).
+# Linked texts kept by (html, back, language): a page draws the same badges and sentences again and again (every
+# table's version, every phone), and a text is linked once, not at each drawing.
 _linked: BoundedCache[str] = BoundedCache(256, max_bytes=16 * 2**20, size_of=len)
 
 
 def link_rulings(html: str, back: str) -> str:
-    """``html`` with every ruling id in its text (and every rule-text section badge, or section in brackets at
-    the end of a sentence) linked to its clause. Only the places that may be ids are looked at, so a long page
-    costs little more than a search for them."""
+    """``html`` (a badge, a sentence, a text a template draws) with every ruling id in its text (and every
+    rule-text section badge, or section in brackets at the end of a sentence) linked to its clause, and the ids
+    inside a control linked beside it."""
     return _linked.get_or_make((html, back, str(get_locale())), lambda: _link_rulings(html, back))
 
 
@@ -221,13 +227,59 @@ def _link_rulings(html: str, back: str) -> str:
     return "".join(out)
 
 
-def link_response(response: Response) -> Response:
-    """The after_request hook: link the rulings of an HTML answer (pages and htmx fragments alike)."""
-    if (response.mimetype != "text/html" or response.direct_passthrough or response.is_streamed
-            or request.path.startswith(("/api/", "/static/"))):
-        return response
-    html = response.get_data(as_text=True)
-    linked = link_rulings(html, current_back())
-    if linked is not html:
-        response.set_data(linked)
-    return response
+# The page a render's links lead back to when it is not the request's own (a table's live fragment, drawn once for
+# every phone that shows that page): set around that render by ``links_back_to``.
+_back: ContextVar[str | None] = ContextVar("rule_back", default=None)
+
+
+@contextmanager
+def links_back_to(back: str) -> Iterator[None]:
+    """Draw the ruling links of what is rendered inside with ``back`` as their way back."""
+    token = _back.set(back)
+    try:
+        yield
+    finally:
+        _back.reset(token)
+
+
+def page_back() -> str:
+    """The way back of the links drawn now: the page being rendered for, else the one the player reads."""
+    back = _back.get()
+    return current_back() if back is None else back
+
+
+def rulings(text: object) -> Markup:
+    """A text as a page draws it (the Jinja filter ``rulings``): escaped, each ruling id in it linked."""
+    return Markup(link_rulings(str(escape(text)), page_back()))
+
+
+def ruling_badge(rule: str, linked: bool = True) -> Markup:
+    """A ruling's badge: its id (or rule-text section in the page's language), linked unless it sits inside a
+    control (``linked=False``: its link goes beside the control)."""
+    html = f'<span class="rule">{escape(rule_name(rule))}</span>'
+    return Markup(link_rulings(html, page_back()) if linked else html)
+
+
+def beside_links(rules: Iterable[str], where: str) -> Markup:
+    """The links of the ruling ids inside a control, drawn beside it (``where``: ``before-details``,
+    ``after-button``, ``after-select``), each once, in order; nothing when none leads to a clause."""
+    back = page_back()
+    links: list[str] = []
+    for rule in dict.fromkeys(r for r in rules if r):
+        url = clause_url(rule, back)
+        if url:
+            links.append(f'<a class="rule-link rule-beside" href="{escape(url)}" data-rule="{escape(rule)}">'
+                         f"{escape(rule_name(rule))}</a>")
+    return Markup(f'<span class="rule-beside-links {where}">{"".join(links)}</span>' if links else "")
+
+
+def rulings_in(text: str) -> list[str]:
+    """The ruling ids (and rule-text sections in brackets) a text names, in order: what a control whose label is
+    that text gets linked beside it."""
+    html = str(escape(text))
+    found = [(m.start(1), m.group(1)) for m in _ruling_pattern().finditer(html)]
+    if "§" in html:
+        sections = _shown_sections()
+        found += [(m.start(2), sections[m.group(2)]) for m in SECTION_SHOWN.finditer(html)
+                  if m.group(2) and m.group(2) in sections]
+    return [rule for _at, rule in sorted(found)]

@@ -29,6 +29,7 @@ from companion.web.messages import explain
 from companion.web.pages import is_htmx
 from companion.web.profiles.model import table_profile
 from companion.web.registered import registered, web_of
+from companion.web.rules.links import current_back, links_back_to
 from companion.web.tables.history import RECENT_HISTORY, history
 from companion.web.tables.loading import Past
 from companion.web.tables.scoreboard import scoreboard
@@ -132,14 +133,20 @@ def _shared_key(view: TableView, can_write: bool, look: Mapping[str, str]) -> tu
     return view.cache_key, str(get_locale()), can_write, request.host, tuple(sorted(look.items()))
 
 
-def shared_fragment(view: TableView, can_write: bool, look: Mapping[str, str] | None = None) -> str:
+def shared_fragment(view: TableView, can_write: bool, look: Mapping[str, str] | None = None,
+                    back: str | None = None) -> str:
     """The table fragment of this version (no notice, no pending entry, no token: nothing of one phone's) as
-    rendered once for every phone in this language."""
+    rendered once for every phone in this language that reads it on the same page (``back``: where its ruling
+    links lead back to; the page this request comes from unless given)."""
     look = dict(look if look is not None else selected())
-    return _fragments.get_or_make(
-        _shared_key(view, can_write, look),
-        lambda: render_template("table/_live.html",
-                                **table_context(view, can_write=can_write, look=look, shared=True)))
+    back = current_back() if back is None else back
+
+    def render() -> str:
+        with links_back_to(back):
+            return render_template("table/_live.html",
+                                   **table_context(view, can_write=can_write, look=look, shared=True))
+
+    return _fragments.get_or_make((*_shared_key(view, can_write, look), back), render)
 
 
 def render_table(view: TableView, *, can_write: bool, status: int = 200, notice: str = "",

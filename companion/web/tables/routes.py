@@ -46,7 +46,6 @@ from companion.web.messages import message_for
 from companion.web.pages import submitted_text
 from companion.web.reasons import reason_text
 from companion.web.registered import web_of
-from companion.web.rules.links import link_rulings
 from companion.web.tables.history import history
 from companion.web.tables.loading import load_for_write, load_table, load_view, view_at
 from companion.web.tables.render import KEY_FIELD, public_url, render_table, selected, shared_fragment, step_url
@@ -174,16 +173,6 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
     return keep_until_closed(response)
 
 
-# The stream's fragment of a version with its rulings linked (as a page's are), made once for every phone watching
-# it: a new version wakes every open stream of the table at once, and each would otherwise link the same html.
-_linked: BoundedCache[str] = BoundedCache(256, max_bytes=32 * 2**20, size_of=len)
-
-
-def _linked_fragment(view: TableView, watch: bool, page_path: str) -> str:
-    key = (view.cache_key, str(get_locale()), watch, request.host, page_path)
-    return _linked.get_or_make(key, lambda: link_rulings(shared_fragment(view, not watch, {}), page_path))
-
-
 @dataclass(frozen=True)
 class _News:
     """What every stream of a table sends for one version (before each phone's parts go in): read once per
@@ -205,7 +194,7 @@ def _news_of(token: str, watch: bool, version: int, page_path: str) -> _News:
     if found is not None and time.monotonic() - found.made < NEWS_SECONDS:
         return found
     fresh = load_view(token, watch=watch)  # may be newer than ``version`` already: kept under its own
-    news = _News(fresh.version, _linked_fragment(fresh, watch, page_path),
+    news = _News(fresh.version, shared_fragment(fresh, not watch, {}, back=page_path),
                  tuple((line.seq, line.device, line.said) for line in history(fresh)), time.monotonic())
     return _news.put((*key, fresh.version), news)
 
