@@ -8,9 +8,9 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 from flask.testing import FlaskClient
+from markupsafe import Markup
 
 from companion.rulebook import rulebooks
-from companion.web.rules.links import link_rulings
 from tests.web.apps import Phone
 from tests.web.games.sister_combination.support import started
 from tests.web.helpers import text_of
@@ -101,28 +101,52 @@ def test_every_ruling_on_a_table_page_links_to_its_clause(phone: Phone) -> None:
         assert "rule-link" not in button
 
 
-def test_the_linker_leaves_tags_and_controls_alone() -> None:
+def _drawn(source: str, page: str = "/t/x", **context: object) -> str:
+    """What a template drawing ``source`` shows on a page read at ``page``."""
+    from flask import render_template_string
+
     from companion import create_app
 
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite://"})
-    with app.test_request_context("/"):
-        html = ('<p title="SC-3">Take the stack (SC-3).</p><button>Draw <span class="rule">SC-4</span></button>'
-                '<select><option>SC-7</option></select><a href="/x">SC-2</a><span class="rule">ZZ-1</span>'
-                '<h2>Set phase <span class="rule">§セットフェイズ</span></h2><p>Set it (§4.2). (§nothing)</p>')
-        linked = link_rulings(html, "/t/x")
-    assert '<p title="SC-3">Take the stack (<a class="rule-link" href="/rules/sister-combination/sc-obstruction' \
-           '?back=%2Ft%2Fx" data-rule="SC-3">SC-3</a>).</p>' in linked
-    # inside a button or a select, the id stays as it was; its link sits beside the control (after it)
+    with app.test_request_context(page):
+        return render_template_string(source, **context)
+
+
+def test_a_text_drawn_through_rulings_links_its_ids_and_nothing_else() -> None:
+    text = "Take the stack (SC-3) <b>now</b>; ZZ-1 leads nowhere. Set it (§4.2). (§nothing)"
+    drawn = _drawn("<p>{{ text|rulings }}</p>", text=text)
+    assert drawn == (
+        '<p>Take the stack (<a class="rule-link" href="/rules/sister-combination/sc-obstruction?back=%2Ft%2Fx" '
+        'data-rule="SC-3">SC-3</a>) &lt;b&gt;now&lt;/b&gt;; ZZ-1 leads nowhere. Set it (<a class="rule-link" '
+        'href="/rules/planetary-sisters/ps-round?back=%2Ft%2Fx" data-rule="§4.2">§4.2</a>). (§nothing)</p>')
+    # a text that is already html keeps its tags, and what may hold no link holds none
+    html = Markup('<span title="SC-3">SC-2</span> <a href="/x">SC-2</a> <select><option>SC-7</option></select>')
+    drawn = _drawn("{{ html|rulings }}", html=html)
+    assert drawn.startswith('<span title="SC-3"><a class="rule-link" href="/rules/sister-combination/')
+    assert '<a href="/x">SC-2</a>' in drawn
+    assert ('<select><option>SC-7</option></select><span class="rule-beside-links after-select">'
+            '<a class="rule-link rule-beside" href="/rules/sister-combination/') in drawn
+
+
+def test_a_ruling_badge_is_its_link_and_inside_a_control_its_link_is_beside() -> None:
+    drawn = _drawn('{% from "_reasons.html" import ruling %}<h2>Set phase {{ ruling("§セットフェイズ") }}</h2>'
+                   '<p>{{ ruling("SC-3") }} {{ ruling("ZZ-1") }}</p>'
+                   '<button>Draw {{ ruling("SC-4", linked=false) }}</button>{{ beside_links(["SC-4"], "after-button") }}')
+    assert ('<h2>Set phase <span class="rule"><a class="rule-link" href="/rules/lumiere/lp-set?back=%2Ft%2Fx" '
+            'data-rule="§セットフェイズ">§Set phase</a></span></h2>') in drawn  # the section as an English page names it
+    assert ('<span class="rule"><a class="rule-link" href="/rules/sister-combination/sc-obstruction?back=%2Ft%2Fx" '
+            'data-rule="SC-3">SC-3</a></span> <span class="rule">ZZ-1</span>') in drawn
     assert ('<button>Draw <span class="rule">SC-4</span></button><span class="rule-beside-links after-button">'
             '<a class="rule-link rule-beside" href="/rules/sister-combination/sc-draw?back=%2Ft%2Fx" data-rule="SC-4">'
-            'SC-4</a></span>') in linked
-    assert ('<select><option>SC-7</option></select><span class="rule-beside-links after-select">'
-            '<a class="rule-link rule-beside" href="/rules/sister-combination/') in linked
-    assert '<a href="/x">SC-2</a>' in linked
-    assert '<span class="rule">ZZ-1</span>' in linked
-    assert 'href="/rules/lumiere/lp-set?back=%2Ft%2Fx" data-rule="§セットフェイズ">§セットフェイズ</a>' in linked
-    assert '(<a class="rule-link" href="/rules/planetary-sisters/ps-round?back=%2Ft%2Fx" data-rule="§4.2">§4.2</a>)' \
-        in linked and "(§nothing)" in linked
+            'SC-4</a></span>') in drawn
+
+
+def test_the_links_beside_a_control_name_each_rule_once_in_order() -> None:
+    drawn = _drawn('{{ beside_links(["LP-9", "LP-7", "LP-9", "ZZ-1", ""], "before-details") }}', page="/")
+    assert re.findall(r'data-rule="([^"]+)"', drawn) == ["LP-9", "LP-7"]
+    assert drawn.startswith('<span class="rule-beside-links before-details"><a class="rule-link rule-beside" '
+                            'href="/rules/lumiere/lp-setup?back=%2F" data-rule="LP-9">LP-9</a>')
+    assert _drawn('{{ beside_links(["ZZ-1"], "after-button") }}') == ""
 
 
 def test_the_rules_lookup_api(client: FlaskClient) -> None:
@@ -216,22 +240,22 @@ def test_api_reasons_carry_the_url_of_their_rule(client: FlaskClient) -> None:
     assert missing["rule"] == "" and missing["rule_url"] == ""
 
 
-def test_a_summarys_ruling_is_linked_beside_it_not_inside() -> None:
-    """An id inside a summary gets its link just before the details (floated onto the
-    summary's line), so it shows while the details is closed and tapping it does not open the details."""
-    from companion import create_app
+def test_a_summarys_ruling_is_linked_just_before_its_details(phone: Phone) -> None:
+    """A ruling inside a summary gets its link just before the details (floated onto the summary's line), so it
+    shows while the details is closed and tapping it does not open the details."""
+    from tests.web.games.lumiere.support import new_table
 
-    app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite://"})
-    with app.test_request_context("/"):
-        html = ('<details class="x">\n  <summary>Record a mulligan <span class="rule">LP-9</span> (LP-9, LP-7)'
-                '</summary><p>LP-10</p></details>')
-        linked = link_rulings(html, "")
-    before, summary = linked.split('<details class="x">', 1)
-    assert before.startswith('<span class="rule-beside-links before-details">')
-    assert [rule for rule in re.findall(r'data-rule="([^"]+)"', before)] == ["LP-9", "LP-7"]  # once each, in order
-    assert 'href="/rules/lumiere/lp-setup"' in before
-    assert "rule-link" not in summary.split("</summary>")[0]
-    assert '<p><a class="rule-link" href="/rules/lumiere/' in summary  # text in the details: linked in place
+    table = new_table(phone, "Aki", "Ben", "Chie")
+    html = phone.get(table).get_data(as_text=True)
+    before, details = html.split('<details class="lp-effect-form lp-mulligan"', 1)
+    beside = before.rsplit("\n", 1)[1]
+    assert re.fullmatch(r'\s*<span class="rule-beside-links before-details"><a class="rule-link rule-beside" '
+                        r'href="/rules/lumiere/lp-setup\?back=[^"]+" data-rule="LP-9">LP-9</a></span>', beside)
+    assert parse_qs(urlsplit(re.findall(r'href="([^"]+)"', beside)[0]).query)["back"] == [table]
+    summary = details.split("<summary>", 1)[1].split("</summary>", 1)[0]
+    assert "rule-link" not in summary and '<span class="rule">LP-9</span>' in summary
+    for inside in re.findall(r"<summary>.*?</summary>", html, flags=re.S):
+        assert "rule-link" not in inside  # no summary on the page holds a link
 
 
 def test_the_sister_combination_buttons_rulings_are_one_tap_away(phone: Phone) -> None:
