@@ -223,3 +223,19 @@ def test_the_streams_a_version_wakes_read_the_table_once(app: Flask, phone: Phon
     assert all(fields["id"] == "1" and totals(data["html"]) == [5, 0] for fields, data in events)
     assert [data["said"] for _fields, data in events] == [[], ["Aki: +5"], ["Aki: +5"], ["Aki: +5"]]
     assert len({data["html"] for _fields, data in events}) == 1  # one render, no phone's token in it
+
+
+def test_the_streams_fragment_links_its_rulings_back_to_the_page_it_sits_on(app: Flask, phone: Phone) -> None:
+    """The live fragment a stream sends is drawn once for every phone on that page: its ruling links lead back to
+    the table's page (the players' link, or the read-only one for a watcher), never to the stream's address."""
+    from tests.web.games.lumiere.support import new_table as new_lumiere_table
+    from tests.web.games.lumiere.support import play
+
+    url = new_lumiere_table(phone, "Aki", "Ben", "Chie")
+    play(phone, url, "first seat=0")
+    watch = re.search(r'(/w/[A-Za-z0-9_-]+)', phone.get(url).get_data(as_text=True))
+    assert watch
+    for phone_on, page in ((other_phone(app), url), (other_phone(app, "10.1.1.2"), watch.group(1))):
+        _fields, data = first_event(phone_on, f"{page}/events?v=0")
+        backs = re.findall(r'<a class="rule-link[^"]*" href="/rules/lumiere/[\w-]+\?back=([^"]+)"', data["html"])
+        assert backs and set(backs) == {page.replace("/", "%2F")}, (page, set(backs))
