@@ -173,6 +173,8 @@ def link_rulings(html: str, back: str) -> str:
     """``html`` (a badge, a sentence, a text a template draws) with every ruling id in its text (and every
     rule-text section badge, or section in brackets at the end of a sentence) linked to its clause, and the ids
     inside a control linked beside it."""
+    if "§" not in html and not _ruling_pattern().search(html):
+        return html  # most texts name no ruling: nothing to link, nothing worth keeping
     return _linked.get_or_make((html, back, str(get_locale())), lambda: _link_rulings(html, back))
 
 
