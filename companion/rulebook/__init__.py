@@ -5,7 +5,8 @@ Where to look:
   text's section, the RULINGS ids it concerns, the engine's rule-text section keys it answers for, title, text
   and, where a ruling is a reading or a guess, that reading); ``data/synonyms.toml``: the words players use.
 - ``clauses.py``: reads and validates those files (``rulebook(slug)``, ``rulebooks()``), and says which clause a
-  ruling id or a rule-text section leads to (``Rulebook.clause_for``).
+  ruling id or a rule-text section leads to (``Rulebook.clause_for``) and which clause explains a reason, by its
+  code (``Rulebook.clause_for_reason``).
 - ``search.py``: the lookup index over the clauses (BM25 over character bigrams for Japanese and stemmed words for
   English, synonyms folded in), built once per game in memory, and the highlighting of the matched words.
 

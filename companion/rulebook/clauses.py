@@ -10,6 +10,12 @@ ruling applies (``keys``: "§4.2", "§セットフェイズ"). A clause whose ru
 A ruling id leads to its *home* clause: the first clause, in file order, whose list of rulings starts with it
 (the clause that is about that ruling), else the first that lists it. A section key leads to the first clause
 that lists it in ``keys``.
+
+A reason an engine gives leads by its *code* to the clause that explains it (``reasons``: the codes a clause
+claims, each exact or a prefix ending in ``*``), since one ruling often covers several topics (SC-7 is the end,
+the hand limit and the empty deck). The one exception is a code about the form of an entry rather than a rule
+(ENTRY_FORM: a malformed field, a seat that does not exist): it names the ruling of the field concerned and leads
+where that ruling leads.
 """
 
 from __future__ import annotations
@@ -28,6 +34,26 @@ PARTS = ("overview", "components", "setup", "turn", "phase", "scoring", "end", "
 ID_RE = re.compile(r"^[a-z]{2}-[a-z0-9]+(?:-[a-z0-9]+)*$")
 RULING_RE = re.compile(r"^[A-Z]{2}-\d+$")
 SYNONYMS_FILE = "synonyms.toml"
+# A claimed reason code: an exact code ("sc.limit.pass") or a prefix ending in "*" ("sc.sp.*", "sc.choice.colour*").
+CODE_PATTERN_RE = re.compile(r"^[a-z]{2}(?:\.[a-z0-9_]+)+(?:\.\*|\*)?$")
+# The middle word of the codes about an entry's form (its JSON, a field's type, a cell or seat that does not
+# exist): such a code carries the ruling of whichever field is wrong, so it leads where that ruling leads.
+ENTRY_FORM = frozenset({"input", "json", "api", "move", "state", "seat", "cell", "form", "dispute", "option"})
+
+
+def is_entry_form(code: str) -> bool:
+    """Whether a reason code is about the form of an entry rather than a rule (see ENTRY_FORM)."""
+    parts = code.split(".")
+    return len(parts) > 2 and parts[1] in ENTRY_FORM
+
+
+def code_match(pattern: str, code: str) -> int:
+    """How closely a claimed pattern fits a code: 0 not at all, else the longer the closer (an exact code wins).
+    A prefix "sc.limit.*" also fits the family's own name "sc.limit", which a page's badge about the hand limit
+    as a whole gives."""
+    if pattern.endswith("*"):
+        return len(pattern) if code.startswith(pattern[:-1]) or code == pattern[:-2] else 0
+    return 1000 if code == pattern else 0
 
 
 class RulebookError(ValueError):
@@ -48,6 +74,11 @@ class Clause:
     title: Mapping[str, str]
     text: Mapping[str, str]
     reading: Mapping[str, str] = field(default_factory=dict)  # lang -> the reading, where a ruling is one
+    reasons: tuple[str, ...] = ()  # the reason codes this clause explains (exact, or a prefix ending in "*")
+
+    def follows(self, rule: str) -> bool:
+        """Whether this clause concerns a reason's rule (a ruling id it lists, or a rule-text section key)."""
+        return rule in self.rulings or rule in self.keys
 
     def in_lang(self, what: str, lang: str) -> str:
         value: Mapping[str, str] = getattr(self, what)
@@ -104,6 +135,16 @@ class Rulebook:
         found = found or next((c for c in self.clauses if rule in c.rulings), None)
         return found or next((c for c in self.clauses if rule in c.keys), None)
 
+    def clause_for_reason(self, code: str, rule: str) -> Clause | None:
+        """The clause that explains a reason: of the clauses claiming its code, one that concerns its rule, then
+        the closest claim, then the first; a code no clause claims leads where its rule leads."""
+        claims = [(clause.follows(rule), max(code_match(p, code) for p in clause.reasons), -number, clause)
+                  for number, clause in enumerate(self.clauses) if clause.reasons]
+        claims = [claim for claim in claims if claim[1]]
+        if claims:
+            return max(claims, key=lambda claim: claim[:3])[3]
+        return self.clause_for(rule) if rule else None
+
     def rulings(self) -> set[str]:
         return {r for c in self.clauses for r in c.rulings}
 
@@ -154,6 +195,10 @@ def parse_rulebook(slug: str, data: Mapping[str, object], source: str = "") -> R
             problems.append(f"{label}: part must be one of {', '.join(PARTS)}")
         rulings = _strings(raw.get("rulings", []))
         keys = _strings(raw.get("keys", []))
+        reasons = _strings(raw.get("reasons", []))
+        if reasons is None or not all(CODE_PATTERN_RE.fullmatch(r) and r.startswith(prefix.lower() + ".")
+                                      for r in reasons):
+            problems.append(f"{label}: reasons must be a list of {prefix.lower()}.… codes (a prefix ends in *)")
         if rulings is None or not all(RULING_RE.fullmatch(r) and r.startswith(prefix + "-") for r in rulings):
             problems.append(f"{label}: rulings must be a list of {prefix}-n ids")
         if keys is None or not all(k.startswith("§") for k in keys):
@@ -169,7 +214,7 @@ def parse_rulebook(slug: str, data: Mapping[str, object], source: str = "") -> R
         if bool(texts["reading"]["ja"]) != bool(texts["reading"]["en"]):
             problems.append(f"{label}: a reading is given in both languages or in neither")
         clauses.append(Clause(cid, part, texts["section"], rulings or (), keys or (), texts["title"],
-                              texts["text"], {k: v for k, v in texts["reading"].items() if v}))
+                              texts["text"], {k: v for k, v in texts["reading"].items() if v}, reasons or ()))
     if problems:
         raise RulebookError(where, problems)
     return Rulebook(slug, prefix, _text(data.get("source")), name, tuple(clauses))

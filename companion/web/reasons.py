@@ -36,7 +36,7 @@ class ReasonView:
         return rule_name(self.rule) if self.rule else ""
 
     def __str__(self) -> str:
-        return with_ruling(self.text, self.rule)
+        return ReasonText(with_ruling(self.text, self.rule), self.code, self.rule)
 
 
 def reason_view(reason: Reason | RulesError, wording: Wording = PAGE, say: Explain = explain) -> ReasonView:
@@ -49,6 +49,19 @@ def reason_views(reasons: Iterable[Reason | RulesError], wording: Wording = PAGE
     return tuple(reason_view(r, wording, say) for r in reasons)
 
 
+class ReasonText(str):
+    """A reason as a text ("sentence (ruling)") that remembers its code and rule, so the page that draws it links
+    the ruling to the clause that explains this reason, not merely the first clause citing the same ruling."""
+
+    code: str
+    rule: str
+
+    def __new__(cls, text: str, code: str, rule: str) -> ReasonText:
+        made = super().__new__(cls, text)
+        made.code, made.rule = code, rule
+        return made
+
+
 def with_ruling(text: str, rule: str) -> str:
     """A sentence followed by the ruling it follows in brackets, the one way every page words it in a text."""
     return f"{text} ({rule_name(rule)})" if rule else text
@@ -56,4 +69,4 @@ def with_ruling(text: str, rule: str) -> str:
 
 def reason_text(reason: Reason | RulesError, wording: Wording = PAGE, say: Explain = explain) -> str:
     """A reason as a player reads it in a text: the sentence, then its ruling in brackets."""
-    return with_ruling(say(reason, wording), reason.rule)
+    return ReasonText(with_ruling(say(reason, wording), reason.rule), str(reason.code), reason.rule)

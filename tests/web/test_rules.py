@@ -231,7 +231,7 @@ def test_api_reasons_carry_the_url_of_their_rule(client: FlaskClient) -> None:
     assert linked
     for reason in linked:
         book = rulebooks()["sister-combination"]
-        clause = book.clause_for(reason["rule"])
+        clause = book.clause_for_reason(reason["code"], reason["rule"])
         assert clause is not None
         assert reason["rule_url"] == f"/rules/sister-combination#{clause.id}"
         page = client.get(reason["rule_url"].split("#")[0]).get_data(as_text=True)
@@ -250,7 +250,7 @@ def test_a_summarys_ruling_is_linked_just_before_its_details(phone: Phone) -> No
     before, details = html.split('<details class="lp-effect-form lp-mulligan"', 1)
     beside = before.rsplit("\n", 1)[1]
     assert re.fullmatch(r'\s*<span class="rule-beside-links before-details"><a class="rule-link rule-beside" '
-                        r'href="/rules/lumiere/lp-setup\?back=[^"]+" data-rule="LP-9">LP-9</a></span>', beside)
+                        r'href="/rules/lumiere/lp-mulligan\?back=[^"]+" data-rule="LP-9">LP-9</a></span>', beside)
     assert parse_qs(urlsplit(re.findall(r'href="([^"]+)"', beside)[0]).query)["back"] == [table]
     summary = details.split("<summary>", 1)[1].split("</summary>", 1)[0]
     assert "rule-link" not in summary and '<span class="rule">LP-9</span>' in summary

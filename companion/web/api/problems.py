@@ -14,7 +14,7 @@ from companion.web.wording import API
 
 def problem(code: str, path: str = "", rule: str = "", params: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"path": path, "code": code, "message": message_for(code, params, API), "rule": rule,
-            "rule_url": rule_url(rule)}
+            "rule_url": rule_url(rule, code)}
 
 
 def error_response(status: int, errors: list[dict[str, Any]]) -> Response:

@@ -48,9 +48,10 @@ def http_error(exc: HTTPException) -> Response:
 
 def reason_json(reason: Reason | RulesError) -> dict[str, Any]:
     """The one shape of a reason in every game's answers and errors: its code, message and rule, and the address
-    of the clause that rule leads to (``rule_url``, "" for none), so a client can show the rule behind it."""
+    of the clause that explains it (``rule_url``: by its code, "" for none), so a client can show the rule behind
+    it."""
     return {"code": reason.code, "message": explain(reason, API), "rule": reason.rule,
-            "rule_url": rule_url(reason.rule)}
+            "rule_url": rule_url(reason.rule, reason.code)}
 
 
 def _render(value: Any) -> Any:

@@ -52,12 +52,15 @@ DETAILS_OPEN = re.compile(r"<details\b[^>]*>")
 SECTION_SHOWN = re.compile(r'<span class="rule">\s*(§[^<]{1,40}?)\s*</span>|\((§[^()<>]{1,40})\)')
 
 
-def clause_target(rule: str) -> tuple[str, str] | None:
-    """(game slug, clause id) that a ruling id or a rule-text section key leads to, or None."""
+def clause_target(rule: str, code: str = "") -> tuple[str, str] | None:
+    """(game slug, clause id) that a ruling id or a rule-text section key leads to, or None; with a reason's
+    ``code``, the clause that explains that reason (``Rulebook.clause_for_reason``)."""
     slug = ruling_game(rule) if not rule.startswith("§") else _section_game(rule)
     book = rulebooks().get(slug or "")
-    clause = book.clause_for(rule) if book else None
-    return (book.slug, clause.id) if book and clause else None
+    if book is None:
+        return None
+    clause = book.clause_for_reason(code, rule) if code else book.clause_for(rule)
+    return (book.slug, clause.id) if clause else None
 
 
 @cache
@@ -80,9 +83,10 @@ def _shown_sections() -> dict[str, str]:
     return {rule_name(key): key for key in _section_keys()} | {key: key for key in _section_keys()}
 
 
-def clause_url(rule: str, back: str = "") -> str:
-    """The address of the clause a ruling id (or section key) leads to, with the way back; "" if none."""
-    target = clause_target(rule)
+def clause_url(rule: str, back: str = "", code: str = "") -> str:
+    """The address of the clause a ruling id (or section key) leads to, or that a reason's code leads to, with the
+    way back; "" if none."""
+    target = clause_target(rule, code)
     if target is None:
         return ""
     slug, clause_id = target
@@ -90,10 +94,11 @@ def clause_url(rule: str, back: str = "") -> str:
     return f"{url}?{urlencode({'back': back})}" if back else url
 
 
-def rule_url(rule: str) -> str:
-    """The API's ``rule_url`` beside a ``rule``: the clause a ruling id (or section key) leads to, as its anchor on
-    the game's rules page (the lookup's ``url``: ``/rules/<slug>#<clause>``), or "" when it leads to none."""
-    target = clause_target(rule) if rule else None
+def rule_url(rule: str, code: str = "") -> str:
+    """The API's ``rule_url`` beside a ``rule``: the clause that explains the reason (its ``code``), else the one a
+    ruling id (or section key) leads to, as its anchor on the game's rules page (the lookup's ``url``:
+    ``/rules/<slug>#<clause>``), or "" when it leads to none."""
+    target = clause_target(rule, code) if rule else None
     return anchor_url(*target) if target else ""
 
 
@@ -169,16 +174,17 @@ def _in_text(html: str, position: int) -> bool:
 _linked: BoundedCache[str] = BoundedCache(256, max_bytes=16 * 2**20, size_of=len)
 
 
-def link_rulings(html: str, back: str) -> str:
+def link_rulings(html: str, back: str, reason: tuple[str, str] = ("", "")) -> str:
     """``html`` (a badge, a sentence, a text a template draws) with every ruling id in its text (and every
     rule-text section badge, or section in brackets at the end of a sentence) linked to its clause, and the ids
-    inside a control linked beside it."""
+    inside a control linked beside it. ``reason`` (code, rule): the text is that reason's, so its rule is linked
+    to the clause that explains that code."""
     if "§" not in html and not _ruling_pattern().search(html):
         return html  # most texts name no ruling: nothing to link, nothing worth keeping
-    return _linked.get_or_make((html, back, str(get_locale())), lambda: _link_rulings(html, back))
+    return _linked.get_or_make((html, back, str(get_locale()), *reason), lambda: _link_rulings(html, back, reason))
 
 
-def _link_rulings(html: str, back: str) -> str:
+def _link_rulings(html: str, back: str, reason: tuple[str, str] = ("", "")) -> str:
     sections = _shown_sections() if "§" in html else {}
     found: list[tuple[int, int, str, str]] = [(m.start(1), m.end(1), m.group(1), m.group(1))
                                               for m in _ruling_pattern().finditer(html)]
@@ -199,7 +205,7 @@ def _link_rulings(html: str, back: str) -> str:
         if not _in_text(html, start):
             continue
         if rule not in opening:
-            url = clause_url(rule, back)
+            url = clause_url(rule, back, reason[0] if rule == reason[1] else "")
             opening[rule] = f'<a class="rule-link" href="{escape(url)}" data-rule="{escape(rule)}">' if url else ""
         if not opening[rule]:
             continue
@@ -251,24 +257,28 @@ def page_back() -> str:
 
 
 def rulings(text: object) -> Markup:
-    """A text as a page draws it (the Jinja filter ``rulings``): escaped, each ruling id in it linked."""
-    return Markup(link_rulings(str(escape(text)), page_back()))
+    """A text as a page draws it (the Jinja filter ``rulings``): escaped, each ruling id in it linked; a reason's
+    text (``ReasonText``, which keeps its code and rule) links its rule to the clause that explains that reason."""
+    reason = (str(getattr(text, "code", "")), str(getattr(text, "rule", "")))
+    return Markup(link_rulings(str(escape(text)), page_back(), reason))
 
 
-def ruling_badge(rule: str, linked: bool = True) -> Markup:
-    """A ruling's badge: its id (or rule-text section in the page's language), linked unless it sits inside a
-    control (``linked=False``: its link goes beside the control)."""
+def ruling_badge(rule: str, linked: bool = True, code: str = "") -> Markup:
+    """A ruling's badge: its id (or rule-text section in the page's language), linked (to the clause that explains
+    the reason ``code`` when a reason's badge) unless it sits inside a control (``linked=False``: its link goes
+    beside the control)."""
     html = f'<span class="rule">{escape(rule_name(rule))}</span>'
-    return Markup(link_rulings(html, page_back()) if linked else html)
+    return Markup(link_rulings(html, page_back(), (code, rule)) if linked else html)
 
 
-def beside_links(rules: Iterable[str], where: str) -> Markup:
+def beside_links(rules: Iterable[str], where: str, code: str = "") -> Markup:
     """The links of the ruling ids inside a control, drawn beside it (``where``: ``before-details``,
-    ``after-button``, ``after-select``), each once, in order; nothing when none leads to a clause."""
+    ``after-button``, ``after-select``), each once, in order; nothing when none leads to a clause. ``code``: the
+    reason (or family of reasons) the control is about, whose clause the links open."""
     back = page_back()
     links: list[str] = []
     for rule in dict.fromkeys(r for r in rules if r):
-        url = clause_url(rule, back)
+        url = clause_url(rule, back, code)
         if url:
             links.append(f'<a class="rule-link rule-beside" href="{escape(url)}" data-rule="{escape(rule)}">'
                          f"{escape(rule_name(rule))}</a>")

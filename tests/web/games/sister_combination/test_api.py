@@ -35,7 +35,7 @@ def test_hinako_example_and_japanese(client) -> None:  # type: ignore[no-untyped
     answer = response.get_json()
     assert answer["effect"]["receives"] == [0, 0, 2, 0, 0] and answer["effect"]["deck"] == 78
     sp = next(r for r in answer["reasons"] if r["code"] == "sc.sp.hinako")
-    assert sp == {"code": "sc.sp.hinako", "rule": "SC-5", "rule_url": "/rules/sister-combination#sc-immediate", "message": "雛子のS.P.：次の人席2が山札から即座に2枚受け取ります。"}
+    assert sp == {"code": "sc.sp.hinako", "rule": "SC-5", "rule_url": "/rules/sister-combination#sc-sp-red", "message": "雛子のS.P.：次の人席2が山札から即座に2枚受け取ります。"}
 
 
 def test_an_illegal_play_is_a_200_ruling(client) -> None:  # type: ignore[no-untyped-def]

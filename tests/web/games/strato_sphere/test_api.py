@@ -96,7 +96,7 @@ def test_an_unknown_defence_card_reads_well(client) -> None:  # type: ignore[no-
     response = client.post(DEFEND, json=state(attack={"player": 0, "from": 2, "to": 3}, card="?"))
     assert response.status_code == 422
     assert response.get_json()["errors"] == [{
-        "path": "card", "code": "ss.card.malformed", "rule": "SS-2", "rule_url": "/rules/strato-sphere#ss-players",
+        "path": "card", "code": "ss.card.malformed", "rule": "SS-2", "rule_url": "/rules/strato-sphere#ss-cards",
         "message": "“?” is not a card: give its rank, then its suit, as in KS, 10H or TH. A card that is shown, such "
                    "as a defence card, cannot be “?”."}]
 
