@@ -82,6 +82,7 @@ def test_the_index_is_built_once() -> None:
 def test_words_are_cut_as_players_type_them() -> None:
     assert stem("stacks") == stem("stacked") == stem("stack") == "stack"
     assert stem("taking") == stem("take") and stem("drawn") == "draw"
+    assert stem("pointed") != stem("points")  # Planetary Sisters' pointed elements are not points
     assert en_tokens("Can't play the S.P.?") == ["not", "play", "sp", "not_play", "play_sp"] or \
         "sp" in en_tokens("Can't play the S.P.?")
     grams = dict(ja_grams("2人の親"))
