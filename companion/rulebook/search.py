@@ -54,6 +54,7 @@ IRREGULAR = {
     "gone": "go", "went": "go", "going": "go", "goes": "go", "chose": "choose", "chosen": "choose", "hidden": "hide", "laid": "lay",
     "paid": "pay", "sent": "send", "held": "hold", "lost": "lose", "made": "make", "ran": "run", "left": "left",
     "children": "child", "men": "man", "sandwiched": "sandwich", "sandwiches": "sandwich",
+    "pointed": "pointed",  # Planetary Sisters' element class, not "points"
 }
 
 

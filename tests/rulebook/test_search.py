@@ -1,6 +1,7 @@
 """Asking the rules: players' questions (tests/rulebook/questions.toml, written from the rule texts) find the
 clause with the ruling that answers them among the top 3, for at least 90% of each game's questions in each
-language; synonyms, both languages and the highlighting of the matched words."""
+language, and as the first clause for at least 75%; synonyms, both languages and the highlighting of the matched
+words."""
 
 from __future__ import annotations
 
@@ -15,18 +16,22 @@ from companion.rulebook.search import en_tokens, highlight, ja_grams, stem
 QUESTIONS = tomllib.loads((Path(__file__).parent / "questions.toml").read_text(encoding="utf-8"))
 GOAL = 0.9
 TOP = 3
+# The first clause shown is the one a player reads: it should be the answer for most questions. Measured when this
+# was set: 80-100% per game and language (the figures are printed by `make bench`).
+FIRST_GOAL = 0.75
 
 
-def answered(slug: str, lang: str) -> tuple[int, int, list[str]]:
-    """(answered, asked, the misses) for a game's questions in one language."""
+def answered(slug: str, lang: str, top: int = TOP) -> tuple[int, int, list[str]]:
+    """(answered, asked, the misses) for a game's questions in one language: answered when one of the first ``top``
+    clauses found lists the question's ruling."""
     index = index_for(slug)
     assert index is not None
     misses = []
     items = QUESTIONS[slug][lang]
     for question, ruling in items:
-        top = index.search(question, TOP)
-        if not any(ruling in hit.clause.rulings for hit in top):
-            misses.append(f"{question!r} ({ruling}): {[hit.clause.id for hit in top]}")
+        hits = index.search(question, top)
+        if not any(ruling in hit.clause.rulings for hit in hits):
+            misses.append(f"{question!r} ({ruling}): {[hit.clause.id for hit in index.search(question, TOP)]}")
     return len(items) - len(misses), len(items), misses
 
 
@@ -36,6 +41,13 @@ def test_players_questions_are_answered(slug: str, lang: str) -> None:
     assert len(QUESTIONS[slug][lang]) >= 10
     found, asked, misses = answered(slug, lang)
     assert found / asked >= GOAL, f"{slug} {lang}: {found}/{asked}\n" + "\n".join(misses)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("slug", sorted(rulebooks()))
+def test_the_first_clause_answers_most_questions(slug: str, lang: str) -> None:
+    found, asked, misses = answered(slug, lang, 1)
+    assert found / asked >= FIRST_GOAL, f"{slug} {lang}: first clause right for {found}/{asked}\n" + "\n".join(misses)
 
 
 def test_every_question_names_a_ruling_of_its_game() -> None:
@@ -52,6 +64,22 @@ def test_the_example_questions_find_obstruction_mode_first() -> None:
     english = index.search("can I play a number card while there's a stack?")
     assert any("SC-3" in hit.clause.rulings for hit in english[:TOP])
     assert "sc-obstruction" in [hit.clause.id for hit in english]
+
+
+def test_what_a_card_is_worth_and_an_occupied_area_find_their_clause_first() -> None:
+    lumiere = index_for("lumiere")
+    assert lumiere is not None
+    assert lumiere.search("can I stack my card on an occupied square?")[0].clause.id == "lp-set"
+    assert lumiere.search("埋まっているマスにカードを置いてもいい？")[0].clause.id == "lp-set"
+    assert lumiere.search("what is each card worth")[0].clause.id == "lp-cards"
+    assert lumiere.search("カード1枚は何点？")[0].clause.id == "lp-cards"
+    # Each game says what a card is worth where it explains its cards or its score, even where the answer is "nothing".
+    for slug, clause in (("planetary-sisters", "ps-scoring"), ("planeta-rica", "pr-card-list"),
+                         ("sister-combination", "sc-placings"), ("strato-sphere", "ss-cards")):
+        index = index_for(slug)
+        assert index is not None
+        assert index.search("what is each card worth?")[0].clause.id == clause, slug
+        assert index.search("カード1枚は何点？")[0].clause.id == clause, slug
 
 
 def test_synonyms_players_use_find_the_clause() -> None:
@@ -82,6 +110,7 @@ def test_the_index_is_built_once() -> None:
 def test_words_are_cut_as_players_type_them() -> None:
     assert stem("stacks") == stem("stacked") == stem("stack") == "stack"
     assert stem("taking") == stem("take") and stem("drawn") == "draw"
+    assert stem("pointed") != stem("points")  # Planetary Sisters' pointed elements are not points
     assert en_tokens("Can't play the S.P.?") == ["not", "play", "sp", "not_play", "play_sp"] or \
         "sp" in en_tokens("Can't play the S.P.?")
     grams = dict(ja_grams("2人の親"))
