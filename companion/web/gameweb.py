@@ -263,6 +263,9 @@ class GameWeb(Generic[StateT, MoveT]):
     start_seat: Callable[[TableViewLike[StateT]], int | None] = seat_one_starts
     # How a rematch seats the players (rotated or the same order) and why, in words.
     rematch: Rematch = Rematch(True, _l("Seats rotated: the player who sat second starts the new game."))
+    # What Undo says when the entry it takes back is this move ("" for nothing): Lumière's get phase stands at the
+    # table, so Undo there corrects a mistyped entry and is no game move (LP-5).
+    undo_note: Callable[[MoveT], str] | None = None
     # What the game does on a table besides entries (the platform's one route for each kind calls them).
     table_actions: tuple[TableAction[StateT], ...] = ()
     table_pages: tuple[TablePage[StateT], ...] = ()

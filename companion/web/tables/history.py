@@ -39,6 +39,7 @@ class HistoryLine:
     device: str = ""  # the phone's id (never shown): a live page announces only other phones' entries
     said: str = ""  # how other phones announce it: the line, or who undid or redid what ("Ben undid: Aki: +5")
     by: str = ""  # the phone that entered it as people know it: its player ("Ben") or its number ("phone 2")
+    undo_note: str = ""  # what the game says by Undo when this is the entry it takes back (GameWeb.undo_note)
 
 
 RECENT_HISTORY = 30  # history lines a table page shows; the rest is one tap away (the history page)
@@ -107,6 +108,8 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
 
     actors: dict[str, set[int]] = {}  # phone -> the seats whose moves it entered (in the entries read)
 
+    notes: dict[int, str] = {}  # seq -> what the game says by Undo about that move
+
     def describe(seq: int) -> str:
         """The logged move read once into the game's typed move, worded from it and the state it was made on;
         the platform names who moved (``Game.actor``)."""
@@ -118,6 +121,8 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
             seat = view.game.actor(state, move) if state is not None else None
         except (RulesError, KeyError, ValueError, TypeError):
             return json.dumps(payload, ensure_ascii=False)
+        if web.undo_note is not None:
+            notes[seq] = web.undo_note(move)
         if seat is not None and 0 <= seat < view.players:
             actors.setdefault(by_seq[seq].device, set()).add(seat)
             return f"{wording.seat(seat)}: {text}"
@@ -147,7 +152,8 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
                 text = _("Redo of #%(seq)s: %(what)s", seq=shown, what=what)
                 said = _("%(who)s redid: %(what)s", who=who, what=what)
         lines.append(HistoryLine(seq, numbers[seq], event.kind, text, phones.get(event.device, "?"),
-                                 event.created_at, seq in view.log.undone_seqs, event.device, said or text, who))
+                                 event.created_at, seq in view.log.undone_seqs, event.device, said or text, who,
+                                 notes.get(seq, "") if event.kind == MOVE else ""))
     return lines
 
 

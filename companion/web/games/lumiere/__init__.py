@@ -5,7 +5,8 @@ Where to look:
   forms.py     the table's entry forms -> the engine's typed move
   model.py     the table fragment's frozen model (templates/lumiere/_table.html draws it): phases, hands,
                decks, the field, point areas, running scores and the winner
-  history.py   one history line per typed move, seats named by the Wording the platform passes
+  history.py   one history line per typed move, seats named by the Wording the platform passes; what Undo
+               says about a get phase (LP-5)
   messages.py  every reason code as a sentence (ids shown as names by labels.py)
   labels.py    card names, areas ("B3"; "[1, 2]" in the API), lines, phases in the current language (seats:
                companion.web.wording)
@@ -29,7 +30,7 @@ from companion.web.gameweb import GameWeb
 from . import starting
 from .api import CAPTURES
 from .forms import form_to_move
-from .history import describe_move
+from .history import describe_move, undo_note
 from .messages import MESSAGES
 from .model import table_model
 from .printables import PRINTABLES
@@ -52,6 +53,7 @@ WEB: GameWeb[TableState, Move] = GameWeb(
     table_model=table_model,
     start_seat=starting.start_seat,
     rematch=starting.REMATCH,
+    undo_note=undo_note,
 )
 
 __all__ = ["WEB"]

@@ -89,3 +89,12 @@ def describe_move(move: Move, before: TableState, wording: Wording) -> str:
         case Draw():
             return _("Draw phase")
     raise ValueError(f"not a Lumière Prière move: {move!r}")
+
+
+def undo_note(move: Move) -> str:
+    """What Undo says when it would take back a get phase: at the table its captures stand once the turn moves on
+    (LP-5), so Undo only corrects a get phase entered wrongly; it is no move of the game."""
+    if isinstance(move, ResolveGet):
+        return _("A get phase cannot be taken back at the table (LP-5): Undo here only corrects a get phase that "
+                 "was entered wrongly, for example with a card in the wrong place.")
+    return ""

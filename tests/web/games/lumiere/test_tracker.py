@@ -124,8 +124,16 @@ def test_a_turn_walks_the_phases_and_a_capture_moves_to_the_right_point_area(pho
 
 def test_undo_takes_a_resolved_get_phase_back(phone: Phone) -> None:
     table_url = started(phone)
-    play(phone, table_url, "play card=priest", "set cell=r1c2", "get")
-    version = version_of(html_of(phone, table_url))
+    play(phone, table_url, "play card=priest", "set cell=r1c2")
+    assert "undo-note" not in html_of(phone, table_url)  # nothing to say about undoing a set
+    play(phone, table_url, "get")
+    before = html_of(phone, table_url)
+    undo = before.split('<div class="undo-redo">', 1)[1].split("</form>", 1)[0]
+    # LP-5: the get phase stands at the table; Undo, offered for it, says it only corrects the entry
+    assert ("A get phase cannot be taken back at the table (LP-5): Undo here only corrects a get phase that was "
+            "entered wrongly, for example with a card in the wrong place.") in text_of(undo)
+    assert re.search(r'class="undo-note">.*href="/rules/lumiere/lp-get\?back=[^"]+" data-rule="LP-5"', undo)
+    version = version_of(before)
     assert phone.post(f"{table_url}/undo", {"version": version}).status_code == 303
     html = html_of(phone, table_url)
     assert points_of(html, 0) == "Point area: empty"
