@@ -108,7 +108,8 @@ def choice_reasons(state: TableState, play: Play) -> list[Reason]:
         elif not 0 <= target < state.players:
             reasons.append(Reason("sc.seat.no_such_seat", "SC-5", False, params, "target"))
         elif target == state.turn:
-            # "誰か一人" beside "プレイヤーは" (春歌) reads as another player; 四葉 the same (closest: SC-5).
+            # SC-5, a reading: "誰か一人" is another player, since 鈴凜's text says so where the player is included
+            # (「対象にプレイヤーを含む」) and 春歌's and 四葉's do not. The message says it is a reading.
             reasons.append(Reason("sc.choice.target_self", "SC-5", False, params, "target"))
         elif target in state.out:
             reasons.append(Reason("sc.choice.target_out", "SC-5", False, params, "target"))

@@ -89,7 +89,9 @@ MESSAGES: dict[str, Any] = {
     "sc.choice.colour_missing": M(_l("After {card}'s effect its player names a colour: tap one.")),
     "sc.choice.target": M(_l("{card} gives 2 cards to {target}.")),
     "sc.choice.target_missing": M(_l("{card} gives 2 cards to a player of their choice: tap who.")),
-    "sc.choice.target_self": M(_l("{card} gives its 2 cards to another player, not to the one who plays it.")),
+    "sc.choice.target_self": M(_l("{card} gives its 2 cards to another player, not to the one who plays it. That is "
+                                  "a reading: the text says “誰か一人” (someone), and where the player is included "
+                                  "it says so (Rinrin's card), so here they are not.")),
     "sc.choice.target_out": M(_l("{target} is out of the game and cannot be given cards.")),
     "sc.seat.no_such_seat": M(_l("There is no such seat at a table of {players} players.")),
     # -- the turn -------------------------------------------------------------------------------------------------

@@ -137,3 +137,26 @@ def test_sc8_hands_of_three_are_refused_with_the_reason(phone: Phone) -> None:
     play(phone, table, "setup first=0 sister=karen symbol=3 h0=7 h1=7 h2=7")
     assert "Aki's turn" in page(phone, table)
     assert "Hands" not in text_of(phone.get("/new/sister-combination").get_data(as_text=True))
+
+
+# -- SC-5: Haruka's and Yotsuba's 「誰か一人」 is another player, a reading ------------------------------------
+
+def test_sc5_giving_the_2_cards_to_yourself_is_refused_as_a_reading(phone: Phone) -> None:
+    table = started(phone)  # Aki plays first
+    for lang, words in (
+        ("en", "Haruka S.P. gives its 2 cards to another player, not to the one who plays it. That is a reading: "
+               "the text says “誰か一人” (someone), and where the player is included it says so (Rinrin's card), "
+               "so here they are not. (SC-5)"),
+        ("ja", "春歌 S.P.の2枚は出した人ではなく、他の人に与えます。これは解釈です：本文は「誰か一人」とだけ書き、"
+               "出した人も含むときは鈴凜のように「対象にプレイヤーを含む」と断っているので、ここでは含まないと読みます。 (SC-5)"),
+    ):
+        asking = Phone(phone.client, lang=lang)
+        response = send(asking, table, kind="play", sister="haruka", symbol="sp", colour="blue", target="0")
+        assert response.status_code == 422
+        assert words in text_of(response.get_data(as_text=True))
+
+
+def test_sc5_the_choice_of_who_gets_2_says_it_is_a_reading(phone: Phone) -> None:
+    assert "Haruka's or Yotsuba's S.P.: who gets 2 (another player: a reading) SC-5" in page(phone, started(phone))
+    ja = Phone(phone.client, lang="ja")
+    assert "（出した人以外の誰か：解釈） SC-5" in page(ja, started(ja))
