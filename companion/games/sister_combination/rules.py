@@ -283,14 +283,16 @@ def apply(state: TableState, move: Move) -> TableState:
                 reached.add(seat)
             if effect.hands[seat] == 1 and effect.reach == "forgotten":
                 forgot.add(seat)
+            # a play breaks a run of players who could not play (SC-7 ruling under (a))
             return after.evolve(out=state.out + ((seat,) if effect.out else ()), reached=frozenset(reached),
-                                forgot=frozenset(forgot), drawn=False)
+                                forgot=frozenset(forgot), drawn=False, stuck=0)
         case Draw():
-            return _after(state, draw_effect(state)).evolve(drawn=True)
+            return _after(state, draw_effect(state)).evolve(drawn=True, stuck=0)
         case Keep() | PassTurn():
-            return _after(state, pass_effect(state)).evolve(drawn=False)
+            return _after(state, pass_effect(state)).evolve(drawn=False, stuck=0)
         case TakeStack():
-            return _after(state, take_stack_effect(state))
+            effect = take_stack_effect(state)
+            return _after(state, effect).evolve(stuck=effect.stuck)
         case ReachMissed():
             effect = penalty_effect(state, move.seat)
             return _after(state, effect).evolve(forgot=state.forgot - {move.seat})

@@ -30,7 +30,13 @@ HANDS_AS_ENTERED = "as-entered"  # SC-8 before: any hand sizes were accepted
 # Kept for tables started before SC-8 said 7 each (their options lack the key): their set-up still replays.
 # A new table is dealt 7 each, so the new-table page does not offer the old reading.
 HANDS_OPTION = OptionSpec("hands", (HANDS_DEALT, HANDS_AS_ENTERED), "SC-8", before=HANDS_AS_ENTERED, shown=False)
-OPTIONS = (END_OPTION, HAND_LIMIT_OPTION, HANDS_OPTION)
+STACK_TO_DECK = "to-deck"  # SC-7 now: under (a), every hand at the limit and nobody can play: the stack goes back
+STACK_STAYS = "stays"  # SC-7 before: the stack stayed, and such a table went round and round taking nothing
+# Kept for tables started before SC-7 said the stack goes back (their options lack the key): a log entered while
+# the stack stayed still replays. A new table plays by the ruling, so the new-table page does not offer it.
+ALL_AT_LIMIT_OPTION = OptionSpec("all_at_limit", (STACK_TO_DECK, STACK_STAYS), "SC-7", before=STACK_STAYS,
+                                 shown=False)
+OPTIONS = (END_OPTION, HAND_LIMIT_OPTION, HANDS_OPTION, ALL_AT_LIMIT_OPTION)
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,7 @@ class Options:
     end: str = END_FIRST_OUT
     hand_limit: str = LIMIT_NONE
     hands: str = HANDS_DEALT
+    all_at_limit: str = STACK_TO_DECK
 
     @property
     def limit(self) -> int | None:
@@ -47,7 +54,8 @@ class Options:
         return None if self.hand_limit == LIMIT_NONE else HAND_LIMIT
 
     def to_json(self) -> dict[str, str]:
-        return {"end": self.end, "hand_limit": self.hand_limit, "hands": self.hands}
+        return {"end": self.end, "hand_limit": self.hand_limit, "hands": self.hands,
+                "all_at_limit": self.all_at_limit}
 
 
 def parse_options(data: Mapping[str, Any] | None, prefix: str = "options.", stored: bool = False) -> Options:
@@ -86,6 +94,9 @@ class TableState:
     reached: frozenset[int] = field(default_factory=frozenset)  # one card left, "リーチ" declared (SC-6)
     forgot: frozenset[int] = field(default_factory=frozenset)  # one card left, "リーチ" forgotten, not yet noticed
     drawn: bool = False  # SC-4: the player to move drew and may play that card or keep it
+    # SC-7 ruling, under (a): players in a row who took the stack instead of playing while every hand was at the
+    # limit with the stack left; when all the players still in have, the stack goes back into the deck
+    stuck: int = 0
 
     @property
     def top(self) -> Card | None:
@@ -140,6 +151,7 @@ def state_to_json(state: TableState) -> dict[str, Any]:
         "reached": sorted(state.reached),
         "forgot": sorted(state.forgot),
         "drawn": state.drawn,
+        "stuck": state.stuck,
     }
 
 
@@ -208,4 +220,5 @@ def parse_state(data: Mapping[str, Any]) -> TableState:
         reached=frozenset(_seats(data, "reached", players)),
         forgot=frozenset(_seats(data, "forgot", players)),
         drawn=bool(data.get("drawn", False)),
+        stuck=_int(data, "stuck", 0, players) if "stuck" in data else 0,  # a state saved before the ruling: 0
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
+from companion.games.sister_combination.effects import take_stack_effect
 from companion.games.sister_combination.moves import (
     Draw,
     Keep,
@@ -50,6 +51,8 @@ def describe_move(move: Move, before: TableState, wording: Wording) -> str:
         case Keep():
             return _("keeps the drawn card")
         case TakeStack():
+            if before.started and any(r.code == "sc.limit.stack_to_deck" for r in take_stack_effect(before).reasons):
+                return _("takes the stack; nobody could play, so the stack goes back into the deck (SC-7)")
             return _("takes the stack")
         case PassTurn():
             return _("passes")

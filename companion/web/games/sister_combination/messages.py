@@ -150,6 +150,16 @@ MESSAGES: dict[str, Any] = {
     "sc.limit.rule_a": M(_l("Rule (a): the {left} cards left on the stack stay there; obstruction mode goes on.")),
     "sc.limit.rule_b": M(_l("Rule (b): the {left} cards left on the stack are dealt one each to the players below "
                             "the limit ({returned} went back into the deck).")),
+    "sc.limit.all_at_limit": P(lambda n: ngettext(
+        "Every hand is at the limit with {left} card left on the stack: {declined} of the {players} players in a "
+        "row have not played. If none of them can, the stack goes back into the deck.",
+        "Every hand is at the limit with {left} cards left on the stack: {declined} of the {players} players in a "
+        "row have not played. If none of them can, the stack goes back into the deck.", n), "left"),
+    "sc.limit.stack_to_deck": P(lambda n: ngettext(
+        "Every hand is at the limit and none of the {players} players could play: the {returned} card on the stack "
+        "goes back into the deck, and obstruction mode ends.",
+        "Every hand is at the limit and none of the {players} players could play: the {returned} cards on the "
+        "stack go back into the deck, and obstruction mode ends.", n), "returned"),
     # -- the game -------------------------------------------------------------------------------------------
     "sc.game.not_started": M(_l("The game has not been set up yet.")),
     "sc.game.over": M(_l("The game is over (played {end}).")),
@@ -207,4 +217,7 @@ MESSAGES: dict[str, Any] = {
     "option.hands": _l("Hands at set-up"),
     "option.hands.seven": _l("7 cards each"),
     "option.hands.as-entered": _l("As entered (the earlier reading, before SC-8 said 7 each)"),
+    "option.all_at_limit": _l("Rule (a), every hand at the limit and nobody can play"),
+    "option.all_at_limit.to-deck": _l("The stack goes back into the deck"),
+    "option.all_at_limit.stays": _l("The stack stays (the earlier reading, before the SC-7 ruling)"),
 }

@@ -8,7 +8,7 @@ import re
 from tests.web.apps import Phone
 from tests.web.helpers import text_of
 
-from .support import new_table, old_table, page, play, send, started
+from .support import imported, new_table, old_table, page, play, send, started
 
 
 def test_setup_form_then_the_table(phone: Phone) -> None:
@@ -160,3 +160,38 @@ def test_sc5_the_choice_of_who_gets_2_says_it_is_a_reading(phone: Phone) -> None
     assert "Haruka's or Yotsuba's S.P.: who gets 2 (another player: a reading) SC-5" in page(phone, started(phone))
     ja = Phone(phone.client, lang="ja")
     assert "（出した人以外の誰か：解釈） SC-5" in page(ja, started(ja))
+
+
+# -- SC-7 ruling: under (a), every hand at the limit with the stack left and nobody can play ---------------------
+
+EVERY_HAND_AT_16 = [{"type": "setup", "first": 1, "hands": [7] * 5, "field": "karen:3"},
+                    *[{"type": kind} for _ in range(9 * 5) for kind in ("draw", "keep")],
+                    {"type": "play", "card": "karen:stack2"},  # Ben: 15 cards, a stack of 2
+                    *[{"type": "take_stack"}] * 5,  # Chie, Dai, Emi, Aki take nothing; Ben takes 1: all at 16
+                    *[{"type": "take_stack"}] * 3]  # Chie, Dai, Emi cannot play either
+
+
+def test_sc7_every_hand_at_the_limit_and_nobody_plays_the_page_says_the_stack_goes_back(phone: Phone) -> None:
+    table = imported(phone, EVERY_HAND_AT_16, end="first_out", hand_limit="16a", hands="seven",
+                     all_at_limit="to-deck")
+    text = page(phone, table)
+    assert "Aki's turn" in text and "Obstruction mode (stack 1)" in text
+    assert ("Every hand is at the limit with 1 card left on the stack: 4 of the 5 players in a row have not "
+            "played. If none of them can, the stack goes back into the deck. SC-7") in text
+    play(phone, table, "take")  # Aki cannot play either
+    text = page(phone, table)
+    assert ("Every hand is at the limit and none of the 5 players could play: the 1 card on the stack goes back "
+            "into the deck, and obstruction mode ends. SC-7") in text
+    assert "Aki: takes the stack; nobody could play, so the stack goes back into the deck (SC-7)" in text
+    assert "Normal mode" in text and "Ben's turn" in text and "Stack 0" in text
+    ja = page(Phone(phone.client, lang="ja"), table)
+    assert ("全員の手札が上限で、5人とも出せなかったので、スタックの1枚は山札に戻り、妨害モードは終わります。 SC-7") in ja
+    assert "Aki: スタックを引き取る。誰も出せなかったので、スタックは山札に戻る（SC-7）" in ja
+
+
+def test_sc7_a_table_started_before_the_ruling_replays_as_it_was_played(phone: Phone) -> None:
+    table = imported(phone, [*EVERY_HAND_AT_16, {"type": "take_stack"}, {"type": "take_stack"}],
+                     end="first_out", hand_limit="16a", hands="seven")
+    text = page(phone, table)
+    assert "Obstruction mode (stack 1)" in text and "Chie's turn" in text  # the stack stayed, as it was entered
+    assert "goes back into the deck" not in text
