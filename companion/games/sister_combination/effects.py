@@ -5,7 +5,8 @@ so a ruling reads the same everywhere.
 
 - ``play_effect``: the card's own effect (Mirror, Pass, Stack 2 and the twelve S.P. cards), who is next, the
   colour to match, the reach penalty and whether the player went out.
-- ``take_stack_effect`` (SC-3, with the SC-7 hand limit's overflow rules (a) and (b)), ``draw_effect`` (SC-4),
+- ``take_stack_effect`` (SC-3, with the SC-7 hand limit's overflow rules (a) and (b)), ``overflow_effect`` (the
+  rule chosen on the spot), ``draw_effect`` (SC-4),
   ``pass_effect``, ``penalty_effect`` (SC-6 forgotten reach) and ``reshuffle_effect`` (SC-7 ruling).
 
 Cards always come from somewhere: "即座に" cards from the deck unless the effect names the stack (可憐, 花穂,
@@ -23,7 +24,7 @@ from typing import Any
 from ..base import Reason
 from .cards import Element, Symbol, colour_name, number_of
 from .moves import Play
-from .state import LIMIT_A, LIMIT_B, STACK_TO_DECK, TableState
+from .state import LIMIT_A, LIMIT_B, LIMIT_CHOSEN, STACK_TO_DECK, TableState
 
 FORGOT_REACH_PENALTY = 2  # SC-6
 BAD_OUT_PENALTY = 5  # SC-6
@@ -46,6 +47,7 @@ class Effect:
     reach: str = ""  # "declared" / "forgotten" when the play left the player one card (SC-6)
     reasons: tuple[Reason, ...] = ()  # what happened, each with its ruling (all ok)
     stuck: int = 0  # SC-7 ruling under (a): players in a row who took nothing with every hand at the limit
+    choosing: bool = False  # SC-7 chosen on the spot: the player to move now chooses (a) or (b)
 
     def to_json(self) -> dict[str, Any]:
         """The API's ``effect`` object (API.md)."""
@@ -312,9 +314,11 @@ def take_stack_effect(state: TableState) -> Effect:
     obstruction mode goes on (until every player in turn could not play with every hand at the limit: then the
     stack goes back into the deck, SC-7 ruling); (b) every other player below the limit gets 1 at once, from the
     stack while it lasts, then from the deck, round after round while the stack lasts, from the next player on;
-    when every hand is at the limit, the stack goes back into the deck.
+    when every hand is at the limit, the stack goes back into the deck. Under the option's third setting the
+    player chooses (a) or (b) then: the turn stays with them and ``choosing`` says the table waits for it
+    (``overflow_effect`` carries it out).
     """
-    p, n = state.turn, state.players
+    p = state.turn
     deal = _Deal(state, len(state.discard) - 1)
     room = deal.stack if deal.limit is None else max(deal.limit - deal.hands[p], 0)
     taken = min(deal.stack, room)
@@ -322,10 +326,27 @@ def take_stack_effect(state: TableState) -> Effect:
     deal.hands[p] += taken
     deal.receives[p] += taken
     deal.reasons.append(Reason("sc.stack.taken", "SC-3", True, {"seat": p, "cards": taken}))
+    if deal.stack and state.options.hand_limit == LIMIT_CHOSEN:  # the turn does not pass on yet: "left" says so
+        deal.reasons[-1] = Reason("sc.stack.taken", "SC-3", True, {"seat": p, "cards": taken, "left": deal.stack})
+        deal.reasons.append(Reason("sc.limit.choose", "SC-7", True, {"seat": p, "left": deal.stack}))
+        return replace(_simple(state, deal, p), stuck=state.stuck, choosing=True)
+    return _left_over(state, deal, {LIMIT_A: "a", LIMIT_B: "b"}.get(state.options.hand_limit, ""))
+
+
+def overflow_effect(state: TableState, rule: str) -> Effect:
+    """SC-7, chosen on the spot: the player who took the stack up to the limit chose rule ``rule`` ("a" or "b")
+    for the cards left on it; it is carried out as a table that fixed that rule before the game would."""
+    return _left_over(state, _Deal(state, len(state.discard) - 1), rule)
+
+
+def _left_over(state: TableState, deal: _Deal, rule: str) -> Effect:
+    """SC-7 (a) or (b) for the cards the player to move could not take (none left: nothing to do); the turn
+    passes on."""
+    p, n = state.turn, state.players
     stuck = 0
-    if deal.stack and state.options.hand_limit == LIMIT_A:
+    if deal.stack and rule == "a":
         stuck = _rule_a(deal, state)
-    elif deal.stack and state.options.hand_limit == LIMIT_B:
+    elif deal.stack and rule == "b":
         left, returned = deal.stack, 0
         while deal.stack:
             order = [s for s in _cycle(n, state.out, step(n, state.out, p, state.direction), state.direction)

@@ -11,6 +11,7 @@ from companion.games.sister_combination.moves import (
     Draw,
     Keep,
     Move,
+    Overflow,
     PassTurn,
     Play,
     ReachMissed,
@@ -29,6 +30,7 @@ any_move = st.one_of(
               st.none() | st.integers(0, 12)),
     st.sampled_from([Draw(), Keep(), TakeStack(), PassTurn(), Reshuffle()]),
     st.builds(ReachMissed, st.integers(0, 12)),
+    st.builds(Overflow, st.sampled_from(["a", "b"])),
     st.builds(Setup, st.integers(0, 12), st.lists(st.integers(0, 20), min_size=3, max_size=13).map(tuple),
               st.sampled_from(DECK)),
 )

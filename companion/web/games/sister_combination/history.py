@@ -12,6 +12,7 @@ from companion.games.sister_combination.moves import (
     Draw,
     Keep,
     Move,
+    Overflow,
     PassTurn,
     Play,
     ReachMissed,
@@ -60,4 +61,8 @@ def describe_move(move: Move, before: TableState, wording: Wording) -> str:
             return _("forgot “リーチ”, pointed out: draws 2")
         case Reshuffle():
             return _("The discard pile under the top card is shuffled into a new deck")
+        case Overflow():
+            if move.rule == "a":
+                return _("chooses rule (a): the cards left stay on the stack")
+            return _("chooses rule (b): the cards left are dealt to the others")
     raise ValueError(f"not a Sister Combination move: {move!r}")

@@ -195,3 +195,70 @@ def test_sc7_a_table_started_before_the_ruling_replays_as_it_was_played(phone: P
     text = page(phone, table)
     assert "Obstruction mode (stack 1)" in text and "Chie's turn" in text  # the stack stayed, as it was entered
     assert "goes back into the deck" not in text
+
+
+# -- SC-7's third setting: (a) or (b) chosen by the overflowing player when it happens -----------------------------
+
+# Three players draw up to 15 each; Aki's Stack 2 then leaves Ben, at 15, room for one card of the two.
+ALL_AT_15 = [{"type": "setup", "first": 0, "hands": [7, 7, 7], "field": "karen:3"},
+             *[{"type": kind} for _ in range(8 * 3) for kind in ("draw", "keep")],
+             {"type": "play", "card": "karen:stack2"}]
+CHOSEN = {"end": "first_out", "hand_limit": "16chosen", "hands": "seven", "all_at_limit": "to-deck"}
+
+
+def test_sc7_the_new_table_offers_the_choice_on_the_spot(phone: Phone) -> None:
+    text = text_of(phone.get("/new/sister-combination").get_data(as_text=True))
+    assert "Limit 16, (a) or (b) chosen by the player when it happens" in text
+    table = started(phone, hand_limit="16chosen")
+    assert "みんななかよく: hand limit 16, rule (a) or (b), chosen when it happens SC-7" in page(phone, table)
+
+
+def test_sc7_chosen_on_the_spot_the_page_asks_the_player_and_the_choice_can_be_undone(phone: Phone) -> None:
+    table = imported(phone, ALL_AT_15, "Aki", "Ben", "Chie", **CHOSEN)
+    play(phone, table, "take")  # Ben takes 1; 1 card is left on the stack
+    html = phone.get(table).get_data(as_text=True)
+    text = text_of(html)
+    assert "Ben takes 1 from the stack; the turn passes on. SC-3" not in text
+    assert "1 card is left on the stack over the hand limit: Ben chooses rule (a) or (b) for it. SC-7" in text
+    assert "Ben is at the hand limit with 1 card left on the stack: (a) or (b)? SC-7" in text
+    assert ("(a) Leave the rest on the stack The stack stays as it is and obstruction mode goes on: the next player "
+            "plays a Mirror, Pass, Stack 2 or S.P., or takes the stack.") in text
+    assert ("(b) Deal the rest to the others Every other player below the limit gets 1 card at once, from the stack "
+            "while it lasts, round after round; if every hand is at the limit, the stack goes back into the "
+            "deck.") in text
+    assert "Ben plays" not in text and "Take the stack" not in text  # nothing else until Ben chooses
+    watch = re.search(r"/w/[A-Za-z0-9_-]{24}", html)
+    assert watch is not None
+    watched = phone.get(watch.group(0)).get_data(as_text=True)  # a read-only link: the question, no buttons
+    assert "(a) Leave the rest on the stack The stack stays" in text_of(watched) and 'value="overflow"' not in watched
+    response = send(phone, table, kind="take")
+    assert response.status_code == 422
+    assert "Ben first chooses rule (a) or (b) for the 1 card left on the stack. (SC-7)" in text_of(
+        response.get_data(as_text=True))
+    ja = page(Phone(phone.client, lang="ja"), table)
+    assert "Benは手札の上限で、スタックに1枚残っています：(a)と(b)のどちらにしますか？ SC-7" in ja
+    assert "(a) スタックに残す スタックはそのまま残り、妨害モードが続きます。" in ja
+    assert "(b) 他の人に配る 上限に達していない他の全員に" in ja
+
+    play(phone, table, "overflow rule=b")
+    text = page(phone, table)
+    assert "Ben: chooses rule (b): the cards left are dealt to the others" in text
+    assert "Ben chooses rule (b) for the 1 card left on the stack. SC-7" in text
+    assert "Chie's turn" in text and "Stack 0" in text and re.search(r"3\. Chie 16", text)
+    version = re.search(r'data-version="(\d+)"', phone.get(table).get_data(as_text=True))
+    assert version is not None
+    assert phone.post(f"{table}/undo", {"version": version.group(1)}).status_code == 303
+    text = page(phone, table)
+    assert "(a) or (b)? SC-7" in text and "Stack 1" in text
+    play(phone, table, "overflow rule=a")
+    text = page(phone, table)
+    assert "Ben: chooses rule (a): the cards left stay on the stack" in text
+    assert "Obstruction mode (stack 1)" in text and "Chie's turn" in text
+
+
+def test_sc7_a_table_started_with_a_fixed_rule_replays_without_a_question(phone: Phone) -> None:
+    table = imported(phone, [*ALL_AT_15, {"type": "take_stack"}], "Aki", "Ben", "Chie",
+                     **(CHOSEN | {"hand_limit": "16a"}))
+    text = page(phone, table)
+    assert "(a) or (b)?" not in text and "Chie's turn" in text and "Obstruction mode (stack 1)" in text
+    assert "Rule (a): the 1 cards left on the stack stay there; obstruction mode goes on. SC-7" in text
