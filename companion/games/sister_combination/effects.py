@@ -5,7 +5,8 @@ so a ruling reads the same everywhere.
 
 - ``play_effect``: the card's own effect (Mirror, Pass, Stack 2 and the twelve S.P. cards), who is next, the
   colour to match, the reach penalty and whether the player went out.
-- ``take_stack_effect`` (SC-3, with the SC-7 hand limit's overflow rules (a) and (b)), ``draw_effect`` (SC-4),
+- ``take_stack_effect`` (SC-3, with the SC-7 hand limit's overflow rules (a) and (b)), ``overflow_effect`` (the
+  rule chosen on the spot), ``draw_effect`` (SC-4),
   ``pass_effect``, ``penalty_effect`` (SC-6 forgotten reach) and ``reshuffle_effect`` (SC-7 ruling).
 
 Cards always come from somewhere: "即座に" cards from the deck unless the effect names the stack (可憐, 花穂,
@@ -17,13 +18,13 @@ deal goes on; if even that is empty, the remaining cards are simply not dealt (`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import Reason
 from .cards import Element, Symbol, colour_name, number_of
 from .moves import Play
-from .state import LIMIT_A, LIMIT_B, TableState
+from .state import LIMIT_A, LIMIT_B, LIMIT_CHOSEN, STACK_TO_DECK, TableState
 
 FORGOT_REACH_PENALTY = 2  # SC-6
 BAD_OUT_PENALTY = 5  # SC-6
@@ -45,6 +46,8 @@ class Effect:
     reshuffled: int = 0  # cards moved from the discard pile into the deck (SC-7 ruling)
     reach: str = ""  # "declared" / "forgotten" when the play left the player one card (SC-6)
     reasons: tuple[Reason, ...] = ()  # what happened, each with its ruling (all ok)
+    stuck: int = 0  # SC-7 ruling under (a): players in a row who took nothing with every hand at the limit
+    choosing: bool = False  # SC-7 chosen on the spot: the player to move now chooses (a) or (b)
 
     def to_json(self) -> dict[str, Any]:
         """The API's ``effect`` object (API.md)."""
@@ -308,11 +311,14 @@ def take_stack_effect(state: TableState) -> Effect:
     """SC-3: the player takes the whole stack and does not play; the turn passes on.
 
     SC-7 "みんななかよく": the player takes no more than the hand limit allows. What is left: (a) stays, and
-    obstruction mode goes on; (b) every other player below the limit gets 1 at once, from the stack while it
-    lasts, then from the deck, round after round while the stack lasts, from the next player on; when every
-    hand is at the limit, the stack goes back into the deck.
+    obstruction mode goes on (until every player in turn could not play with every hand at the limit: then the
+    stack goes back into the deck, SC-7 ruling); (b) every other player below the limit gets 1 at once, from the
+    stack while it lasts, then from the deck, round after round while the stack lasts, from the next player on;
+    when every hand is at the limit, the stack goes back into the deck. Under the option's third setting the
+    player chooses (a) or (b) then: the turn stays with them and ``choosing`` says the table waits for it
+    (``overflow_effect`` carries it out).
     """
-    p, n = state.turn, state.players
+    p = state.turn
     deal = _Deal(state, len(state.discard) - 1)
     room = deal.stack if deal.limit is None else max(deal.limit - deal.hands[p], 0)
     taken = min(deal.stack, room)
@@ -320,9 +326,27 @@ def take_stack_effect(state: TableState) -> Effect:
     deal.hands[p] += taken
     deal.receives[p] += taken
     deal.reasons.append(Reason("sc.stack.taken", "SC-3", True, {"seat": p, "cards": taken}))
-    if deal.stack and state.options.hand_limit == LIMIT_A:
-        deal.reasons.append(Reason("sc.limit.rule_a", "SC-7", True, {"left": deal.stack}))
-    elif deal.stack and state.options.hand_limit == LIMIT_B:
+    if deal.stack and state.options.hand_limit == LIMIT_CHOSEN:  # the turn does not pass on yet: "left" says so
+        deal.reasons[-1] = Reason("sc.stack.taken", "SC-3", True, {"seat": p, "cards": taken, "left": deal.stack})
+        deal.reasons.append(Reason("sc.limit.choose", "SC-7", True, {"seat": p, "left": deal.stack}))
+        return replace(_simple(state, deal, p), stuck=state.stuck, choosing=True)
+    return _left_over(state, deal, {LIMIT_A: "a", LIMIT_B: "b"}.get(state.options.hand_limit, ""))
+
+
+def overflow_effect(state: TableState, rule: str) -> Effect:
+    """SC-7, chosen on the spot: the player who took the stack up to the limit chose rule ``rule`` ("a" or "b")
+    for the cards left on it; it is carried out as a table that fixed that rule before the game would."""
+    return _left_over(state, _Deal(state, len(state.discard) - 1), rule)
+
+
+def _left_over(state: TableState, deal: _Deal, rule: str) -> Effect:
+    """SC-7 (a) or (b) for the cards the player to move could not take (none left: nothing to do); the turn
+    passes on."""
+    p, n = state.turn, state.players
+    stuck = 0
+    if deal.stack and rule == "a":
+        stuck = _rule_a(deal, state)
+    elif deal.stack and rule == "b":
         left, returned = deal.stack, 0
         while deal.stack:
             order = [s for s in _cycle(n, state.out, step(n, state.out, p, state.direction), state.direction)
@@ -333,7 +357,32 @@ def take_stack_effect(state: TableState) -> Effect:
             for seat in order:
                 deal.give(seat, 1, "stack_then_deck")
         deal.reasons.append(Reason("sc.limit.rule_b", "SC-7", True, {"left": left, "returned": returned}))
-    return _simple(state, deal, step(n, state.out, p, state.direction))
+    effect = _simple(state, deal, step(n, state.out, p, state.direction))
+    return replace(effect, stuck=stuck)
+
+
+def _rule_a(deal: _Deal, state: TableState) -> int:
+    """SC-7 (a): what the player could not take stays on the stack and obstruction mode goes on.
+
+    Ruling (not in the text): when every hand is at the limit with the stack left and nobody can play, the stack
+    goes back into the deck and obstruction mode ends, as (b)'s last sentence says for (b); else such a table
+    would go round for ever, each player taking nothing. Hands are secret (SC-9), so "nobody can play" is what the
+    table shows: every player still in took the stack in turn, one after another, instead of playing, while
+    every hand was at the limit. Returns that count (0 once the stack went back, or while a hand has room)."""
+    left, players = deal.stack, len(state.active)
+    everyone_full = all(deal.full(s) for s in state.active)
+    if not everyone_full or state.options.all_at_limit != STACK_TO_DECK:
+        deal.reasons.append(Reason("sc.limit.rule_a", "SC-7", True, {"left": left}))
+        return 0
+    declined = state.stuck + 1
+    if declined >= players:
+        deal.deck, deal.stack = deal.deck + left, 0
+        deal.reasons.append(Reason("sc.limit.stack_to_deck", "SC-7", True, {"returned": left, "players": players}))
+        return 0
+    deal.reasons.append(Reason("sc.limit.rule_a", "SC-7", True, {"left": left}))
+    deal.reasons.append(Reason("sc.limit.all_at_limit", "SC-7", True, {"declined": declined, "players": players,
+                                                                       "left": left}))
+    return declined
 
 
 def draw_effect(state: TableState) -> Effect:
