@@ -148,9 +148,14 @@ MESSAGES: dict[str, Any] = {
     "sc.limit.overflow_to_stack": M(_l("{cards} cards would have gone over the hand limit of {limit}: they go on "
                                        "the stack instead.")),
     "sc.limit.penalty_capped": M(_l("The penalty was {owed}; only {drawn} fit under the hand limit.")),
-    "sc.limit.rule_a": M(_l("Rule (a): the {left} cards left on the stack stay there; obstruction mode goes on.")),
-    "sc.limit.rule_b": M(_l("Rule (b): the {left} cards left on the stack are dealt one each to the players below "
-                            "the limit ({returned} went back into the deck).")),
+    "sc.limit.rule_a": P(lambda n: ngettext(
+        "Rule (a): the {left} card left on the stack stays there; obstruction mode goes on.",
+        "Rule (a): the {left} cards left on the stack stay there; obstruction mode goes on.", n), "left"),
+    "sc.limit.rule_b": P(lambda n: ngettext(
+        "Rule (b): the {left} card left on the stack is dealt to a player below the limit ({returned} went back "
+        "into the deck).",
+        "Rule (b): the {left} cards left on the stack are dealt one each to the players below the limit "
+        "({returned} went back into the deck).", n), "left"),
     "sc.limit.choose": P(lambda n: ngettext(
         "{left} card is left on the stack over the hand limit: {seat} chooses rule (a) or (b) for it.",
         "{left} cards are left on the stack over the hand limit: {seat} chooses rule (a) or (b) for them.", n),

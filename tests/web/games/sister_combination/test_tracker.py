@@ -261,4 +261,4 @@ def test_sc7_a_table_started_with_a_fixed_rule_replays_without_a_question(phone:
                      **(CHOSEN | {"hand_limit": "16a"}))
     text = page(phone, table)
     assert "(a) or (b)?" not in text and "Chie's turn" in text and "Obstruction mode (stack 1)" in text
-    assert "Rule (a): the 1 cards left on the stack stay there; obstruction mode goes on. SC-7" in text
+    assert "Rule (a): the 1 card left on the stack stays there; obstruction mode goes on. SC-7" in text
