@@ -312,8 +312,10 @@ def watch_stats_pdf(token: str) -> ResponseReturnValue:
     return _stats_pdf(load_group(token, watch=True))
 
 
-def _download(body: str, mimetype: str, filename: str) -> Response:
-    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+def _download(body: str, content_type: str, filename: str) -> Response:
+    """A file to save; ``content_type`` is the whole header, its charset said once."""
+    return Response(body, content_type=content_type,
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 def _group_by_either(token: str) -> Group:

@@ -194,7 +194,9 @@ def test_history_newest_first_unfinished_apart_with_replay_steps(group: str, pho
 
 
 def test_csv_one_row_per_player_per_play(group: str, phone: Phone) -> None:
-    body = phone.get(f"{group}/plays.csv").get_data(as_text=True)
+    response = phone.get(f"{group}/plays.csv")
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"  # the charset said once
+    body = response.get_data(as_text=True)
     rows = list(csv.DictReader(io.StringIO(body)))
     assert len(rows) == sum(len(g.seats) for g in games())
     for done in games():
