@@ -194,7 +194,9 @@ def test_history_newest_first_unfinished_apart_with_replay_steps(group: str, pho
 
 
 def test_csv_one_row_per_player_per_play(group: str, phone: Phone) -> None:
-    body = phone.get(f"{group}/plays.csv").get_data(as_text=True)
+    response = phone.get(f"{group}/plays.csv")
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"  # the charset said once
+    body = response.get_data(as_text=True)
     rows = list(csv.DictReader(io.StringIO(body)))
     assert len(rows) == sum(len(g.seats) for g in games())
     for done in games():
@@ -211,7 +213,9 @@ def test_csv_one_row_per_player_per_play(group: str, phone: Phone) -> None:
 
 def test_bg_stats_export_and_one_play(group: str, phone: Phone) -> None:
     data = json.loads(phone.get(f"{group}/bgstats.json").get_data(as_text=True))
-    assert set(data) == {"games", "players", "plays", "locations", "userInfo"}
+    assert set(data) == {"games", "players", "plays", "locations", "userInfo", "challenges", "groups", "tags",
+                         "deletedObjects"}
+    assert data["userInfo"]["meRefId"] == 1  # the roster's first member, Aki
     assert len(data["plays"]) == 5 and [p["name"] for p in data["players"]] == ["Aki", "Ben", "Chie", "Dan"]
     assert data["locations"][0]["name"] == "Friday club"
     players = {p["id"]: p["name"] for p in data["players"]}
@@ -228,7 +232,7 @@ def test_bg_stats_export_and_one_play(group: str, phone: Phone) -> None:
         started = [players[s["playerRefId"]] for s in play["playerScores"] if s["startPlayer"]]
         assert started == [done.seats[started_seat(done)]], done.game.slug
     one = json.loads(phone.get(f"{group}/plays/5.bgsplay").get_data(as_text=True))
-    assert len(one["plays"]) == 1 and "userInfo" not in one
+    assert len(one["plays"]) == 1 and one["userInfo"]["meRefId"] == 1
     assert [p["name"] for p in one["players"]] == ["Aki", "Ben"] and one["games"][0]["noPoints"] is True
     assert phone.get(f"{group}/plays/6.bgsplay").status_code == 404
 
