@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from ..base import IllegalMove, Reason, Verdict
 from .cards import DECK, DECK_SIZE, Card, Element, Symbol, colour_name
+from .deal import step
 from .effects import (
     Effect,
     draw_effect,
@@ -18,7 +19,6 @@ from .effects import (
     penalty_effect,
     play_effect,
     reshuffle_effect,
-    step,
     take_stack_effect,
 )
 from .moves import OVERFLOW_RULES, Draw, Keep, Move, Overflow, PassTurn, Play, ReachMissed, Reshuffle, Setup, TakeStack
