@@ -219,11 +219,14 @@ def _next_turn(state: TableState) -> TableState:
 
 def counted_cards(state: TableState, seat: int) -> int:
     """PR-4: the planet and gadget cards a seat holds towards the 12; New Earth is one of them (a reading: the
-    text does not exclude it), unless the table chose the other reading (option ``new_earth``)."""
+    text does not exclude it), unless the table chose the other reading (option ``new_earth``): then only the
+    New Earth the player started with is left out. That reading counts the cards obtained, and a New Earth
+    invaded from the market was obtained like any other planet."""
     held = state.seats[seat]
     if state.readings.new_earth_counts:
         return held.cards
-    return held.cards - sum(1 for p in held.planets if p.planet is Planet.NEW_EARTH)
+    started_with = any(p.planet is Planet.NEW_EARTH and p.since == 0 for p in held.planets)
+    return held.cards - int(started_with)
 
 
 def end_condition(state: TableState) -> str | None:
