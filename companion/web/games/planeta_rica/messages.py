@@ -300,7 +300,8 @@ WEB_MESSAGES: dict[str, Any] = {
     # -- the table's readings (new-table page, summaries) ------------------------------------------------------
     "option.new_earth": _l("New Earth and the 12 cards that end the game (a reading)"),
     "option.new_earth.counts": _l("New Earth counts: it is a planet card the player holds"),
-    "option.new_earth.not-counted": _l("New Earth does not count: only planets and gadgets obtained"),
+    "option.new_earth.not-counted": _l("The New Earth each player starts with does not count: only planets and "
+                                       "gadgets obtained (one invaded later counts)"),
     "option.time_machine": _l("Time Machine (a reading: the FAQ says only that using it is optional)"),
     "option.time_machine.kept": _l("Kept: a second action every later turn"),
     "option.time_machine.spent": _l("Spent: it goes back to the supply once it has given a second action"),
