@@ -51,7 +51,8 @@ def test_the_vp_the_profile_lacks_is_asked_and_the_totals_say_what_they_wait_for
     assert re.search(r'action="/t/[^/"]+/act/vp"', html)
     text = text_of(html)
     assert "Aki's total waits for the VP of New Earth. PR-6" in text
-    assert "= not known yet" in text and "at least 0 VP; 1 card's VP unknown" in text  # the running VP
+    # the running VP, fame face down and not counted (PR-8)
+    assert "= not known yet" in text and "at least 0 VP, fame not counted; 1 card's VP unknown" in text
 
 
 def test_an_answer_shows_the_vp_and_is_remembered_in_the_tables_own_copy(phone: Phone, app: Flask) -> None:
@@ -160,10 +161,10 @@ def test_a_seat_shows_its_running_vp_and_how_many_cards_wait(phone: Phone) -> No
     url = builtin_table(phone)
     html = phone.get(url).get_data(as_text=True)
     header = re.search(r'<span class="pr-total" data-seat="0">(.*?)</span></h2>', html, flags=re.S)
-    assert header and text_of(header.group(1)) == "at least 0 VP; 1 card's VP unknown Enter them"
+    assert header and text_of(header.group(1)) == "at least 0 VP, fame not counted; 1 card's VP unknown Enter them"
     assert '<a href="#asked">Enter them</a>' in header.group(1)
     watch = re.search(r'(/w/[A-Za-z0-9_-]+)', html)
     assert watch
     seen = phone.get(watch.group(1)).get_data(as_text=True)
     header = re.search(r'<span class="pr-total" data-seat="0">(.*?)</span></h2>', seen, flags=re.S)
-    assert header and text_of(header.group(1)) == "at least 0 VP; 1 card's VP unknown"
+    assert header and text_of(header.group(1)) == "at least 0 VP, fame not counted; 1 card's VP unknown"
