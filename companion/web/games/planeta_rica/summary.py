@@ -1,12 +1,15 @@
 """The score summary of a table (page or PDF): per player fame + planets + gadgets + bonuses with the cards
-they come from, the ranking and the winner with PR-5's tie-break; from GAME.score(state)."""
+they come from, the ranking and the winner with PR-5's tie-break; from GAME.score(state).
+
+While the game runs with fame face down (PR-8), the engine's score leaves fame out: the summary, and the watch
+link's scoreboard and a group's records that read it, say the VP on the table and that fame is not counted."""
 
 from __future__ import annotations
 
 from flask_babel import gettext as _
 
 from companion.games.planeta_rica import GAME
-from companion.games.planeta_rica.state import TableState
+from companion.games.planeta_rica.state import TableState, fame_face_down
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 from companion.web.wording import Wording
 
@@ -20,14 +23,28 @@ def summary(view: TableViewLike[TableState]) -> Summary | None:
     wording = Wording.of_table(view.seats)
     breakdown = GAME.score(state)
     views = seat_views(breakdown, wording)
+    hidden = fame_face_down(state)
+
+    def shown(total: int | None) -> str:
+        if total is None:
+            return "?"
+        return _("%(vp)s, fame not counted", vp=total) if hidden else str(total)
+
     # A seat whose VP is not known has no place yet: shown as unknown, not as a tie for last
-    ranking = tuple((v.place, v.name, "?" if v.total is None else str(v.total))
-                    for v in sorted(views, key=lambda v: (v.place or 99, v.seat)))
+    ranking = tuple((v.place, v.name, shown(v.total)) for v in sorted(views, key=lambda v: (v.place or 99, v.seat)))
+    formula = (_("VP on the table so far: planets, gadgets and bonuses; fame stays face down until the game ends "
+                 "and is not counted (PR-8).") if hidden
+               else _("VP = fame + printed VP of planets and gadgets + bonuses (PR-5, PR-7)."))
     tables = tuple(
         SummaryTable(v.name, (_("Term"), _("VP"), _("From")),
                      tuple((t.label, "?" if t.value is None else str(t.value), t.detail) for t in v.terms)
                      + ((_("Total"), "?" if v.total is None else str(v.total), ""),),
-                     _("VP = fame + printed VP of planets and gadgets + bonuses (PR-5, PR-7)."))
+                     formula)
         for v in views)
-    note = winner_text(breakdown, wording) if breakdown.finished else _("Scores so far (the game is not over).")
+    if breakdown.finished:
+        note = winner_text(breakdown, wording)
+    elif hidden:
+        note = _("Scores so far (the game is not over; fame is face down and not counted, PR-8).")
+    else:
+        note = _("Scores so far (the game is not over).")
     return Summary(finished=breakdown.finished, ranking=ranking, tables=tables, winner_note=note)

@@ -76,4 +76,5 @@ def test_a_table_started_with_new_earth_not_counted_keeps_it(phone: Phone) -> No
     assert response.status_code == 303
     token = response.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
     exported = phone.get(f"/t/{token}/export.json").get_json()
-    assert exported["options"] == {"new_earth": "not-counted", "time_machine": "spent", "gadget_cost": "held"}
+    assert exported["options"] == {"new_earth": "not-counted", "time_machine": "spent", "fame": "hidden",
+                                   "gadget_cost": "held"}
