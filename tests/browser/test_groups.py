@@ -22,6 +22,9 @@ pytestmark = pytest.mark.browser
 GAMES = [("planetary-sisters", ["Aki", "Ben", "Chie"]), ("lumiere", ["Ben", "Chie", "Dan"]),
          ("planeta-rica", ["Chie", "Dan", "Aki"]), ("sister-combination", ["Dan", "Aki", "Ben"]),
          ("strato-sphere", ["Aki", "Ben"])]
+# The walk to start from, as tests/web/groups/test_groups.py takes it: Strato-Sphere's from seed 1 is a game won,
+# as this page set has always had (the one from seed 0 now ends in a draw).
+SEEDS = {"strato-sphere": 1}
 
 
 def group_pages(app: Flask) -> list[tuple[str, str]]:
@@ -31,7 +34,7 @@ def group_pages(app: Flask) -> list[tuple[str, str]]:
     group = new_group(phone, "Friday club", "Aki", "Ben", "Chie", "Dan", "Wolfeschlegelsteinhausenbergerdorffvoral")
     tables = []
     for day, (slug, seats) in enumerate(GAMES):
-        table = import_table(phone, export_of(finished_game(slug, seats), day))
+        table = import_table(phone, export_of(finished_game(slug, seats, SEEDS.get(slug, 0)), day))
         assert phone.post(f"{group}/tables", {"table": table}).status_code == 303
         tables.append(table)
     html = phone.get(group).get_data(as_text=True)
