@@ -22,9 +22,9 @@ pytestmark = pytest.mark.browser
 GAMES = [("planetary-sisters", ["Aki", "Ben", "Chie"]), ("lumiere", ["Ben", "Chie", "Dan"]),
          ("planeta-rica", ["Chie", "Dan", "Aki"]), ("sister-combination", ["Dan", "Aki", "Ben"]),
          ("strato-sphere", ["Aki", "Ben"])]
-# The walk to start from, as tests/web/groups/test_groups.py takes it: Strato-Sphere's from seed 1 is a game won,
-# as this page set has always had (the one from seed 0 now ends in a draw).
-SEEDS = {"strato-sphere": 1}
+# The walk to start from: Strato-Sphere's from seed 0 ends in a draw, so the pages show a draw count (which must
+# fit a 360 px phone as the wins do).
+SEEDS: dict[str, int] = {}
 
 
 def group_pages(app: Flask) -> list[tuple[str, str]]:
