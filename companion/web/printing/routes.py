@@ -184,7 +184,7 @@ def send_card(card: ResultCard, filename: str):  # type: ignore[no-untyped-def]
     except PrintTimeout:
         return _problem_page(_("The image is taking too long"), [
             _("It was stopped after %(seconds)s seconds so that score entry stays quick. Try again in a moment.",
-              seconds=f"{printer(current_app).time_limit:g}")], 503, retry_after=10)
+              seconds=format(printer(current_app).time_limit, "g"))], 503, retry_after=10)
     except PrintBusy:
         return _problem_page(_("The printer is busy"), [
             _("Other PDFs are being made right now. Try again in a moment.")], 503, retry_after=5)
