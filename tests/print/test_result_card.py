@@ -198,3 +198,12 @@ def test_an_undo_that_reopens_the_game_takes_the_card_away(app: Flask, phone: Ph
     assert phone.post(f"{played.table}/undo", {"version": version, "confirm": version}).status_code == 303
     assert phone.client.get(f"{played.table}/result.png").status_code == 409
     assert "result.png" not in phone.get(played.table).get_data(as_text=True)
+
+
+def test_an_image_over_the_time_limit_is_stopped_and_said_so(app: Flask, phone: Phone) -> None:
+    """The PDFs' limit: a render that takes longer is stopped and the page says so (503, try again)."""
+    app.config.update(PRINT_TEST_DELAY=30, PRINT_TIME_LIMIT=1)  # read when the app's printer is first made
+    played = play(app, phone, "sister-combination")
+    response = phone.client.get(f"{played.table}/result.png", headers={"Accept-Language": "en"})
+    assert response.status_code == 503 and response.headers["Retry-After"] == "10"
+    assert "It was stopped after 1 seconds so that score entry stays quick." in text_of(response.get_data(as_text=True))
