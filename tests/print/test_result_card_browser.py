@@ -35,10 +35,8 @@ def finished_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[
     def prepare(app: Flask) -> None:
         made["table"] = play(app, Phone(app.test_client()), "planeta-rica").table
 
-    served = serve(tmp_path_factory, "tests.print.serve:app", ready_path="/print", prepare=prepare)
-    base = next(served)
-    yield base, made["table"]
-    served.close()
+    yield from ((base, made["table"]) for base in serve(tmp_path_factory, "tests.print.serve:app",
+                                                            ready_path="/print", prepare=prepare))
 
 
 def saved_png(page: Page) -> bytes:
