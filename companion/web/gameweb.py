@@ -115,6 +115,10 @@ class Summary:
     ranking: tuple[tuple[int | None, str, str], ...]
     tables: tuple[SummaryTable, ...] = ()
     winner_note: str = ""  # e.g. the tie-break that decided it, with its ruling id
+    # One line of the working once the game is over, for the result card players share: how the winner's score is
+    # made up ("Aki: fame 7 + planets 8 + gadgets 10 = 25 VP (PR-5)"). "" where ``winner_note`` says it best (a
+    # tie-break, a game won without points); the card then shows that.
+    working: str = ""
 
 
 def seat_one_starts(view: TableViewLike[object]) -> int | None:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
+from companion.games.base import Breakdown
 from companion.games.planeta_rica import GAME
 from companion.games.planeta_rica.state import TableState, fame_face_down
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
+from companion.web.reasons import with_ruling
 from companion.web.wording import Wording
 
-from .breakdown import seat_views, winner_text
+from .breakdown import SeatVP, seat_views, winner_seat, winner_text
 
 
 def summary(view: TableViewLike[TableState]) -> Summary | None:
@@ -47,4 +49,19 @@ def summary(view: TableViewLike[TableState]) -> Summary | None:
         note = _("Scores so far (the game is not over; fame is face down and not counted, PR-8).")
     else:
         note = _("Scores so far (the game is not over).")
-    return Summary(finished=breakdown.finished, ranking=ranking, tables=tables, winner_note=note)
+    return Summary(finished=breakdown.finished, ranking=ranking, tables=tables, winner_note=note,
+                   working=_working(breakdown, views))
+
+
+def _working(breakdown: Breakdown, views: list[SeatVP]) -> str:
+    """The winner's VP term by term (PR-5); "" before the end, while a VP is unknown, and when PR-5's tie-break
+    decided (the winner's note says how)."""
+    seat = winner_seat(breakdown) if breakdown.finished else None
+    if seat is None or any(r.code == "pr.rank.tie_break" and seat in r.params.get("seats", [])
+                           for r in breakdown.reasons):
+        return ""
+    view = next(v for v in views if v.seat == seat)
+    if view.total is None or any(t.value is None for t in view.terms):
+        return ""
+    terms = " + ".join(f"{t.label} {t.value}" for t in view.terms)
+    return with_ruling(_("%(seat)s: %(terms)s = %(vp)s VP", seat=view.name, terms=terms, vp=view.total), "PR-5")
