@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import socket
 import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, from any folder
 
-def lan_addresses() -> list[str]:
-    found: set[str] = set()
-    try:
-        # No packet is sent: connecting a UDP socket only asks the OS which interface would be used.
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))
-            found.add(s.getsockname()[0])
-    except OSError:
-        pass
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(str(info[4][0]))
-    except OSError:
-        pass
-    return sorted(a for a in found if not a.startswith("127."))
+from companion.server.addresses import lan_addresses  # noqa: E402
 
 
 def main(host: str, port: str) -> None:
