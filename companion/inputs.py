@@ -7,7 +7,7 @@ a message code): nothing here raises anything else, whatever the input. A number
 (「１２」, 「－３」) and the minus sign "−", each read as the ASCII it stands for; every other character that
 looks like a digit ("²", "٣", "𝟗", "Ⅻ" pass ``str.isdigit`` or ``str.isnumeric``) is no number here. A number has
 at most a few digits, text has no lone surrogates, NUL or other control characters, and a document nests at most
-``MAX_DEPTH`` levels.
+``MAX_DEPTH`` levels. A score cell may also take a sum as a player writes it on paper (``score_sum``: "12+3").
 Only what is read as a number goes through ``as_typed``: a name (a seat called 「Ｒ２」) is never rewritten.
 """
 
@@ -18,6 +18,7 @@ import math
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .games.base import ParseError
@@ -35,6 +36,14 @@ BAD_LINE_RE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")  # the same for one-li
 # minus － (U+FF0D) of a Japanese keyboard in 全角 mode, and the minus sign − (U+2212) some keyboards and
 # autocorrection give. Nothing else: "²", "٣" or "𝟗" are other characters, not a way of typing a number.
 TYPED = str.maketrans({**{chr(0xFF10 + d): str(d) for d in range(10)}, "\uff0b": "+", "\uff0d": "-", "\u2212": "-"})
+# A score as written on paper (after ``as_typed``): a few whole numbers joined by + and −, spaces between them
+# allowed ("12+3", "10 + 5 - 2"); the first may carry a sign. No other operator, no two in a row.
+MAX_TERMS = 10
+SUM_RE = re.compile(r"[-+]?\s*[0-9]{1,15}(?:\s*[-+]\s*[0-9]{1,15})*")
+TERM_RE = re.compile(r"([-+]?)\s*([0-9]+)")
+# An operator after the first character: the text was meant as a sum (or a product, "12*3"), so a refusal says how
+# a sum is written rather than that it is no number.
+OPERATOR_RE = re.compile(r".[-+*/×÷＊／]")
 
 
 class InputError(ValueError):
@@ -109,6 +118,47 @@ def decimal_number(raw: object, limit: float) -> float | None:
         return None
     value = float(text.replace(",", "."))
     return value if abs(value) <= limit else None
+
+
+@dataclass(frozen=True)
+class Sum:
+    """A score as a player writes it on a score sheet: one number, or a few added up ("12+3" is 15 from 12 and 3;
+    a term taken away is negative: "10+5-2" is 13 from 10, 5 and -2)."""
+
+    total: int
+    terms: tuple[int, ...]
+
+    @property
+    def parts(self) -> str:
+        """The terms as a page shows them beside the total ("12 + 3", "10 + 5 − 2"); "" for one number."""
+        if len(self.terms) < 2:
+            return ""
+        first, *rest = self.terms
+        shown = str(first).replace("-", "\u2212")
+        return shown + "".join(f" + {t}" if t >= 0 else f" \u2212 {-t}" for t in rest)
+
+
+def score_sum(raw: object, low: int, high: int) -> Sum | None:
+    """A score cell's value: a whole number, or a sum of at most MAX_TERMS whole numbers joined by + and − as
+    written on paper ("12+3", 「１２＋３」, "10+5-2"; read through ``as_typed``), each term no further from 0 than
+    the range reaches and the total between low and high; None otherwise ("12++3", "12*3", "12+", "²")."""
+    if not isinstance(raw, str):
+        return None
+    text = as_typed(raw).strip()
+    if not SUM_RE.fullmatch(text):
+        return None
+    terms = tuple(int(sign + digits) for sign, digits in TERM_RE.findall(text))
+    reach = max(abs(low), abs(high))
+    if len(terms) > MAX_TERMS or any(abs(t) > reach for t in terms):
+        return None
+    total = sum(terms)
+    return Sum(total, terms) if low <= total <= high else None
+
+
+def written_as_sum(raw: str) -> bool:
+    """Whether ``raw`` was written as a sum or another sum-like expression ("12++3", "12*3", 「１２＋＋３」): an
+    operator after its first character. A refusal of it says how a sum is written."""
+    return OPERATOR_RE.search(as_typed(raw).strip()) is not None
 
 
 def notation_as_typed(text: str, separators: str) -> str:
