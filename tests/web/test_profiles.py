@@ -167,6 +167,19 @@ def test_import_problems_are_listed_with_where_they_are(phone: Phone) -> None:
     assert "The file is neither a readable TOML nor a JSON profile" in text_of(response.get_data(as_text=True))
 
 
+def test_an_imported_number_typed_in_full_width_is_read_as_its_number(phone: Phone) -> None:
+    phone.get("/profiles/tally")
+    text = 'game = "tally"\n[[cards]]\nid = "sun"\npoints = "３"\n[[cards]]\nid = "moon"\npoints = "²"\n'
+    response = phone.post("/profiles/tally/import", {"text": text})
+    assert response.status_code == 422  # "²" stays no number, and is named
+    assert "cards[1].points: points must be a whole number, not “²”." in text_of(response.get_data(as_text=True))
+    assert "cards[0]" not in text_of(response.get_data(as_text=True))  # 「３」 is 3
+    response = phone.post("/profiles/tally/import", {"text": text.replace("²", "４")})
+    assert response.status_code == 303
+    data = json.loads(phone.get(f"{response.headers['Location']}.json").get_data(as_text=True))
+    assert data["cards"] == [{"id": "sun", "points": 3}, {"id": "moon", "points": 4}]
+
+
 def test_a_table_uses_a_user_profile_given_by_its_link(phone: Phone) -> None:
     url = copy_default(phone)
     page = phone.get(f"/new/tally?profile={url.rsplit('/', 1)[1]}").get_data(as_text=True)
