@@ -41,6 +41,21 @@ def small_tap_targets(page: Page, root: str) -> list[str]:
         .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""", selector)
 
 
+def test_fame_typed_as_a_sum_in_full_width_is_added_up(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    """A phone whose keyboard is in 全角 mode commits 「１２＋３」: the browser sends it (no pattern stops it), the cell
+    keeps it, "= 15" stands beside it and the score's working shows its parts."""
+    page = new_phone()
+    page.goto(live_server + URL + "?players=3")
+    page.click('input[name="f0"]')
+    page.keyboard.insert_text("１２＋３")  # what an IME commits
+    page.click('#entry button[value="update"]')
+    expect(page.locator('input[name="f0"]')).to_have_value("１２＋３")
+    expect(page.locator(".pr-fame-total")).to_have_text("= 15")
+    expect(page.locator('#results tr[data-code="pr.vp.fame"]').first).to_contain_text("15")
+    expect(page.locator("#results .pr-terms").first).to_contain_text("12 + 3")
+    no_horizontal_scroll(page)
+
+
 def test_a_four_player_game_scored_by_tapping(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     page = new_phone()
     page.goto(live_server + URL)

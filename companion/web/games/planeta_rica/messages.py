@@ -291,6 +291,8 @@ WEB_MESSAGES: dict[str, Any] = {
     "pr.sheet.copies": M(_l("The game has {copies} copies of {card}, and all of them are already entered.")),
     "pr.sheet.second_gadget": M(_l("{seat} already holds {card}: nobody holds a second copy of a gadget.")),
     "pr.sheet.fame": M(_l("Fame is a whole number from 0 up, not “{value}”."), value="list"),
+    "pr.sheet.fame_sum": M(_l("Fame adds up whole numbers joined by + or −, such as 12+3, not “{value}”."),
+                           value="list"),
     "pr.sheet.vp": M(_l("The VP of {card} is a whole number, not “{value}”."), value="list"),
     "pr.sheet.no_profile_save": M(_l("The deck profile was changed elsewhere meanwhile; nothing was saved. Try "
                                      "again.")),
