@@ -20,4 +20,6 @@ class Standing:
 class Standings:
     title: str  # "Scores so far", "Standing"
     rows: tuple[Standing, ...]
-    note: str = ""  # one line under the list for the whole table (e.g. what the figure leaves out)
+    # one line under the list for the whole table (e.g. what the figure leaves out); with no rows, the one line
+    # that says why there is no figure yet
+    note: str = ""

@@ -1,6 +1,7 @@
 """Where each player stands, as a player sees it: on every game's watch page at phone size,
-in English and Japanese, the standing has one line per seat, fits the width (no sideways scroll) and is kept
-as a screenshot in test-artifacts/standing/."""
+in English and Japanese, the standing has one line per seat (or, for a Planetary Sisters game of 3 during play,
+where every card that scores is in a hidden hand, the one line that says so), fits the width (no sideways scroll)
+and is kept as a screenshot in test-artifacts/standing/."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from tests.web.apps import Phone
 pytestmark = pytest.mark.browser
 
 SHOTS = ARTIFACTS / "standing"
-PLAYERS = {"strato-sphere": 2, "lumiere": 4, "sister-combination": 3, "planetary-sisters": 3}  # test_walk's tables
+# test_walk's tables: one line per seat; Planetary Sisters' 3 seats mid-game: no line per seat, one note (§2)
+PLAYERS = {"strato-sphere": 2, "lumiere": 4, "sister-combination": 3, "planetary-sisters": 0}
 GAMES = ("strato-sphere", "lumiere", "sister-combination", "planetary-sisters")  # Planeta Rica: on its seat cards
 
 
@@ -35,8 +37,9 @@ MEASURE = """() => { const box = document.querySelector('.standing');
   if (!box) return null; box.scrollIntoView({block: 'center'});
   const rows = [...box.querySelectorAll('li')].filter(li => li.getBoundingClientRect().height > 0);
   const r = box.getBoundingClientRect();
+  const note = box.querySelector('p.hint');
   return {rows: rows.map(li => li.innerText.replace(/\\s+/g, ' ').trim()), right: r.right,
-          scroll: document.scrollingElement.scrollWidth}; }"""
+          note: note ? note.innerText.trim() : '', scroll: document.scrollingElement.scrollWidth}; }"""
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -59,6 +62,8 @@ def test_the_standing_on_every_watch_page(browser, tables, lang: str) -> None:  
             if found is None or len(found["rows"]) != PLAYERS[slug]:
                 faults.append(f"{slug} {lang}: the standing shows {found and found['rows']}, not one line per seat")
                 continue
+            if not PLAYERS[slug] and "§2" not in found["note"]:
+                faults.append(f"{slug} {lang}: no line saying why there is no score yet: {found['note']!r}")
             if found["scroll"] > PHONE["viewport"]["width"] or found["right"] > PHONE["viewport"]["width"]:  # type: ignore[index]
                 faults.append(f"{slug} {lang}: the standing is wider than the phone ({found['right']} px)")
     finally:

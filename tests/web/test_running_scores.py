@@ -32,23 +32,38 @@ def watch_of(phone: Phone, url: str) -> str:
 
 
 def test_planetary_sisters_scores_so_far_at_the_top(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
-    """Half a 3-player game dealt as the engine tests deal it: each seat's points as the table knows them."""
+    """Half a 3-player game dealt as the engine tests deal it: every card that scores is still in a hand, its
+    owner's alone (§2), so the table says in one line that there is no score yet instead of a number."""
     url = start_table(phone, "Aki", "Ben", "Chie", profile=synthetic_profile_token(app))
     play = play_game(3, 7)
     half = len(play.moves) // 2
     for move, state in list(zip(play.moves, play.states, strict=False))[:half]:
         assert enter(phone, url, form_of(move, state)).status_code == 303
-    expected = ["Aki 12 points 2 unseen cards left out", "Ben 20 points 2 unseen cards left out",
-                "Chie 12 points 3 unseen cards left out"]
-    # the engine's own figures for that state (PS-3, PS-4), the same as shown
-    score = GAME.table_score(play.states[half])
-    assert [s.score.total for s in score.seats] == [12, 20, 12] and [s.unseen for s in score.seats] == [2, 2, 3]
+    line = ("Scores so far No scores until the hands are shown at the end: with 3 or 4 players every card that "
+            "scores is in a hand, and only its owner may look at a hand. (§2)")
+    # the engine's own answer for that state: no total yet
+    assert [s.total for s in GAME.score(play.states[half]).seats] == [None, None, None]
     html = phone.get(url).get_data(as_text=True)
-    assert standing(html) == expected
-    assert '<li class="ahead" data-seat="1">' in html  # Ben leads
-    # on the first screen: right under whose turn, above the cards to tap, not only in "Scores so far" far below
+    assert text_of(re.search(r'<div class="standing".*?</div>', html, re.S).group(0)) == line  # type: ignore[union-attr]
+    assert "points" not in text_of(html[html.index('<div class="standing"'):html.index('id="ps-turn"') + 2000])
+    # on the first screen: right under whose turn, above the cards to tap
     turn = html.index('id="ps-turn"')
-    assert turn < html.index('class="standing"') < html.index("<fieldset", turn) < html.index('id="scores-so-far"')
+    assert turn < html.index('class="standing"') < html.index("<fieldset", turn)
+    watch = phone.get(watch_of(phone, url)).get_data(as_text=True)
+    assert text_of(re.search(r'<div class="standing".*?</div>', watch, re.S).group(0)) == line  # type: ignore[union-attr]
+
+
+def test_planetary_sisters_two_players_count_the_open_cards(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    """A 2-player game in its second half: the house cards lie face up (§4.4.2), so each seat's points are those
+    cards' and the field's, said to leave the hand out."""
+    url = start_table(phone, "Aki", "Ben", profile=synthetic_profile_token(app))
+    play = play_game(2, 4)
+    upto = next(i for i, s in enumerate(play.states) if s.round == 7 and not s.turns)
+    for move, state in list(zip(play.moves, play.states, strict=False))[:upto]:
+        assert enter(phone, url, form_of(move, state)).status_code == 303
+    totals = [s.score.total for s in GAME.table_score(play.states[upto]).seats]
+    expected = [f"Aki {totals[0]} points, hand not counted", f"Ben {totals[1]} points, hand not counted"]
+    assert standing(phone.get(url).get_data(as_text=True)) == expected
     assert standing(phone.get(watch_of(phone, url)).get_data(as_text=True)) == expected
 
 

@@ -3,12 +3,16 @@
 The tracker knows what is public at a real table: the field, the cards played and taken, the house cards of
 the 2-player second half, and at the end the revealed hands. Drawn cards stay unseen (``SeatState.unseen``)
 until they are played or revealed. Cards are known by rank, by elements, or both.
+
+A card the table saw taken into a hand is still in that hand, and a hand is its owner's alone (§2 【手札】)
+until §4.5 shows every hand: ``hands_hidden`` says when, ``without_hands`` is the state with no hand's contents
+(what a page for the whole table, such as a watch link, may hold).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
 from typing import Any, TypeVar
 
@@ -158,6 +162,21 @@ class TableState:
             if card.rank is not None and self.deck.card(card.rank) is None:
                 learned.setdefault(card.rank, card)
         return tuple(sorted(learned.values(), key=lambda c: c.rank or 0))
+
+
+def hands_hidden(state: TableState) -> bool:
+    """§2 【手札】: only its owner may look at a hand (「持ち主だけが内容を確認できます」), until the scoring phase
+    shows every hand (§4.5). Until then the cards the table saw a player take are part of a hidden hand too: no
+    page for the whole table, score summary or score that anyone may read names them or counts them."""
+    return state.phase in (Phase.SETUP, Phase.TURNS, Phase.NAME_PARENT)
+
+
+def without_hands(state: TableState) -> TableState:
+    """The state as the whole table may read it: while hands are hidden (§2), no seat's hand contents (what the
+    table saw taken, what an elements-only play may have been); hand sizes stay, they are on the table."""
+    if not hands_hidden(state):
+        return state
+    return replace(state, seats=tuple(replace(s, known_hand=(), maybe_hand=()) for s in state.seats))
 
 
 # -- the state as JSON (a snapshot of a table; the profile is not in it, it is passed back in) -------------

@@ -3,7 +3,9 @@
 A ``Board`` is what both the dispute page / referee API and the whole-game tracker describe: the number of
 players, each seat's force (or None while unknown) and the ring of nodes, each a stack with its top card
 first. Only the top card of a node can be face up (SS-4). A face-down card's face is None when nobody has
-seen it, or the card when the table has (it was face up before and was turned down or moved).
+seen it, or the card when the table has (it was face up before and was turned down or moved). That face is
+kept to count the copies seen (SS-2) and to check the card a later reveal names (SS-4); face down is secret, so
+a page never draws it (the players' link recalls it only behind a tap).
 
 Node notation: cards top first separated by spaces; a face-up card is ``KS``, an unseen face-down card ``?``,
 a face-down card the table has seen ``[KS]``. ``parse_node(str(n)) == n``.

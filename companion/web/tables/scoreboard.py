@@ -1,8 +1,8 @@
 """The watch link's scoreboard: each seat's standing, in seat order. A TV draws it under each
 seat's name (static/css/parts/tv.css); a phone's watch page shows it beside the name. Nothing here scores: the
 figure is the running one the game's table model already built (``model.standings``, companion/web/standing.py:
-"42 points", "2 nodes", "out 1st"), or, for a game whose model has none, its score summary's ("at least 14 VP…"),
-the same numbers the score summary PDF prints."""
+"42 points", "2 nodes", "out 1st"), or, for a game whose model has none (or no figure yet, only a line saying
+why), its score summary's ("at least 14 VP…", "scored at the end"), the same words the score summary PDF prints."""
 
 from __future__ import annotations
 

@@ -83,6 +83,13 @@ def test_score_while_playing_is_not_finished_and_names_no_winner() -> None:
     scored = GAME.score(middle)
     assert not scored.finished
     assert scored.winners == ()
+    # §2: with 4 players every card that scores is in a hidden hand, so nobody has a total yet
+    assert [s.total for s in scored.seats] == [None] * 4
+    assert [(r.code, r.rule) for r in scored.reasons] == [("ps.score.in_hands", "§2")]
+    two = play_game(2, seed=3)
+    middle = two.states[len(two.states) * 3 // 4]
+    scored = GAME.score(middle)
+    assert not scored.finished and scored.winners == ()
     assert [s.total for s in scored.seats] == [s.score.total for s in GAME.table_score(middle).seats]
     final = GAME.score(play.final)
     assert final.finished

@@ -1,18 +1,21 @@
-"""Ranking and winner (§4.5) and "what if" for the player to move."""
+"""Ranking and winner (§4.5), what a table's scores count while the game runs (§2: a hand is its owner's alone
+until it is shown), and "what if" for the player to move."""
 
 from __future__ import annotations
 
 from companion.games.planetary_sisters import (
     GAME,
     CardRef,
+    Phase,
     Setup,
     Turn,
     rank_players,
     score_player,
     what_if_takes,
 )
+from companion.games.planetary_sisters.state import hands_hidden, without_hands
 
-from .support import ELEMENTS, EXAMPLE_FIELD, EXAMPLE_HOUSE, cards, complete_profile, synthetic_card
+from .support import ELEMENTS, EXAMPLE_FIELD, EXAMPLE_HOUSE, cards, complete_profile, play_game, synthetic_card
 
 
 def test_ranking_highest_total_wins() -> None:
@@ -65,14 +68,63 @@ def test_what_if_for_the_player_to_move() -> None:
     assert [len(s.house) for s in GAME.table_score(state).seats] == [0, 0, 0]
     state = GAME.apply(state, Turn(2, CardRef(27), CardRef(20)))
     state = GAME.apply(state, Turn(0, CardRef(5), CardRef(19)))
+    assert [[c.rank for c in s.known_hand] for s in state.seats] == [[19], [14], [20]]
+    # the mover's own "what if" counts the cards the table saw them take (Chie, parent now, holds 20)
+    mine = GAME.what_if(state)
+    assert mine is not None and mine.seat == 2 and mine.unseen == 1
+    # 20 is PLANT*2: house 2 × (1 − 1) = 0; field 30 27 5: plant 2 × 2 (30, 27 carry PLANT) × 2 = 8
+    assert mine.current.house.total == 0 and mine.current.field.points()["plant"] == 8
+
+
+def test_a_hidden_hand_counts_in_no_score_of_the_table() -> None:
+    """§2: the hands the table saw filled are still hidden hands; with 3 players no seat has a score yet."""
+    state = GAME.new_state(3, {}, complete_profile())
+    state = GAME.apply(state, Setup(1, (CardRef(14), CardRef(20), CardRef(19))))
+    for move in (Turn(1, CardRef(30), CardRef(14)), Turn(2, CardRef(27), CardRef(20)), Turn(0, CardRef(5), CardRef(19))):
+        state = GAME.apply(state, move)
+    assert hands_hidden(state)
     table = GAME.table_score(state)
-    assert [[c.rank for c in s.house] for s in table.seats] == [[19], [14], [20]] and not table.final
-    # 14 is FOOD*4 alone: house 4 × (1 − 1) = 0 everywhere. Field 30 27 5: food 4 × 1 (30 carries FOOD) × 1,
-    # single 1 × 1 (5 is pointed-only) × 5
-    assert table.seats[1].score.house.total == 0
-    assert table.seats[1].score.field.points() == {
-        "food": 4, "plant": 0, "animal": 0, "dual": 0, "single": 5, "collector": 0}
-    assert table.seats[1].score.total == 9
+    assert table.hands_hidden and table.no_score_yet and not table.final
+    assert [s.house for s in table.seats] == [(), (), ()]
+    assert [s.left_out for s in table.seats] == [2, 2, 2]  # each whole hand, the card the table saw included
+    assert (table.reason.code, table.reason.rule) == ("ps.score.in_hands", "§2")
+    scored = GAME.score(state)
+    assert [s.total for s in scored.seats] == [None, None, None] and all(not s.terms for s in scored.seats)
+    assert scored.placings == ((0, 1, 2),) and scored.winners == ()
+    assert [(r.code, r.rule) for r in scored.reasons] == [("ps.score.in_hands", "§2")]
+    # what a page for the whole table may hold: the hand sizes, none of the cards
+    shown = without_hands(state)
+    assert [s.known_hand for s in shown.seats] == [(), (), ()] and [s.hand_size for s in shown.seats] == [2, 2, 2]
+    assert shown.field == state.field and shown.rounds == state.rounds
+
+
+def test_two_players_score_the_face_up_house_cards_and_the_field_only() -> None:
+    play = play_game(2, 4)
+    state = next(s for s in play.states if s.round == 6 and len(s.turns) == 1)
+    assert all(s.house for s in state.seats) and any(s.known_hand for s in state.seats)
+    table = GAME.table_score(state)
+    assert table.hands_hidden and not table.no_score_yet
+    for seat in table.seats:
+        assert seat.house == state.seats[seat.seat].house and seat.guards == ()
+        assert seat.left_out == state.seats[seat.seat].hand_size
+        assert seat.score == score_player(seat.house, state.field, state.deck.elements)
+    scored = GAME.score(state)
+    assert [s.total for s in scored.seats] == [s.score.total for s in table.seats]
+    assert [(r.code, r.rule) for r in scored.reasons] == [("ps.score.open_cards", "§2")]
+
+
+def test_once_the_hands_are_shown_they_count() -> None:
+    play = play_game(4, seed=3)
+    reveal = next(s for s in play.states if s.phase is Phase.REVEAL)
+    assert not hands_hidden(reveal) and without_hands(reveal) == reveal
+    table = GAME.table_score(reveal)
+    assert not table.hands_hidden and not table.no_score_yet
+    for seat in table.seats:
+        hand = reveal.seats[seat.seat]
+        assert seat.house == (hand.house if hand.revealed else hand.known_hand)
+        assert seat.left_out == hand.unseen
+    final = GAME.score(play.final)
+    assert final.finished and all(s.total is not None for s in final.seats)
 
 
 def test_what_if_is_none_outside_turns() -> None:

@@ -1,7 +1,8 @@
 """A reading of an unclear text is said to be one (players must know where the app chose), in both languages,
 wherever the table page or the printed aid explains it: Planeta Rica's end "at once" (PR-4), New Earth among the 12
 cards (PR-4, as the table chose), the readings the table chose (PR-4 New Earth, PR-7 Time Machine); Sister
-Combination's clockwise start (SC-8) on the set-up form, the direction line and the printed reference."""
+Combination's clockwise start (SC-8) on the set-up form, the direction line and the printed reference;
+Strato-Sphere's recall of a face-down card the table saw before it was turned down (SS-4)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tests.web.apps import Phone
 from tests.web.games.planeta_rica.test_tracker import ok
 from tests.web.games.planeta_rica.test_tracker_vp import MARKET
 from tests.web.games.sister_combination.support import new_table, started
+from tests.web.games.strato_sphere import helpers as ss
 from tests.web.helpers import text_of
 
 
@@ -92,3 +94,16 @@ def test_sc_the_printed_reference_says_clockwise_is_a_reading(app: Flask) -> Non
                 in setup[1]
         with force_locale("ja"):
             assert "最初の人から時計回りに進みます（解釈：ルール本文は向きを書いていません）。" in _turn_rules()[0][1]
+
+
+def test_ss_recalling_a_face_down_card_is_said_to_be_a_reading(client) -> None:  # type: ignore[no-untyped-def]
+    for lang, words in (
+        ("en", "Kept as a help to the table's memory. That is a reading: face down means secret, but the text does "
+               "not forbid remembering a card everyone saw before it was turned down. (SS-4)"),
+        ("ja", "卓の記憶を助けるために残しています。これは解釈です：裏向きのカードは秘密ですが、裏向きにされる前に全員が見たカードを"
+               "覚えておくことをルール本文は禁じていません。 (SS-4)"),
+    ):
+        phone = Phone(client, lang)
+        table = ss.new_table(phone, "Aki", "Ben")
+        ss.play(phone, table, "reveal 0 KS", "place 0", "conceal 0")
+        assert words in text_of(ss.page(phone, table, sel="0"))

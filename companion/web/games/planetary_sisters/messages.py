@@ -248,6 +248,11 @@ MESSAGES: dict[str, Any] = {
     # -- results (§4.5) ---------------------------------------------------------------------------------------------
     "ps.result.winner": M(_l("Highest final score {total}: {seats} (§4.5; the rule text gives no tie-break, so tied "
                              "players win together)."), seats="seats"),
+    # -- what the scores count while the game runs (§2: a hand is its owner's alone until it is shown) ----------------
+    "ps.score.in_hands": M(_l("No scores until the hands are shown at the end: with 3 or 4 players every card that "
+                              "scores is in a hand, and only its owner may look at a hand.")),
+    "ps.score.open_cards": M(_l("Counted from the cards open to all: the house cards laid face up and the field. A "
+                                "hand counts once it is shown at the end.")),
     # -- the referee API (API.md) -------------------------------------------------------------------------------------
     "ps.api.wrong_type": M(_l("Wrong kind of value here: a JSON {expected} is needed, not {got}.")),
     "ps.api.out_of_range": M(_l("{value} is not allowed here (one of {choices})."), choices="list"),

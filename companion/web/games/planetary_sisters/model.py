@@ -1,6 +1,11 @@
 """The table fragment's model (``WEB.table_model``): everything templates/planetary_sisters/_table.html draws,
 built once per render from the table view and what the phone asked. Seats are already names, reasons already
-sentences, scores already rows with their working, cards' icons already worked out: the template only draws."""
+sentences, scores already rows with their working, cards' icons already worked out: the template only draws.
+
+A hand is its owner's alone until it is shown (§2): while the game runs, a watch link's model holds the state
+without any hand's contents and no "what if" (it counts the mover's hand); the players' link's model holds them
+for a tap that shows a player a hand and hides it again. The scores never count a hidden hand (the engine's
+``score_table``)."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from companion.games.planetary_sisters import GAME, Card, CardRef, Phase, TableScore, TableState, WhatIf
+from companion.games.planetary_sisters.state import hands_hidden, without_hands
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.reasons import ReasonView
 from companion.web.standing import Standings
@@ -18,14 +24,14 @@ from . import cards as cardlib
 from .breakdown import ScoreView, score_view
 from .draft import DraftView, draft_view, ranks_in_play, reveal_seat
 from .labels import CONDITION_NAMES
-from .messages import explain, reason_views
+from .messages import explain, reason_text, reason_views
 from .running import standings as running_standings
 from .what_if import what_if_for
 
 
 @dataclass(frozen=True)
 class TableModel:
-    state: TableState
+    state: TableState  # without any hand's contents on a watch link while hands are hidden (§2)
     info: cardlib.DeckInfo  # the deck's elements, and the icons of every card drawn here
     phase: str
     names: tuple[str, ...]  # seat -> the player's name
@@ -33,7 +39,7 @@ class TableModel:
     score: TableScore | None  # the houses as they stand (None before the setup)
     score_views: tuple[ScoreView, ...]  # each seat's score with its working
     winner_text: str  # §4.5: why these seats win (once the game is over)
-    what_if: WhatIf | None  # for the player to move, during the turns
+    what_if: WhatIf | None  # for the player to move, during the turns (the players' link only, with 3/4 players)
     flow: tuple[ReasonView, ...]  # PS-7's checks on the state
     round_reasons: tuple[tuple[ReasonView, ...], ...]  # per finished round: who became parent and why
     setup: DraftView | None  # the opened field being put together
@@ -42,6 +48,8 @@ class TableModel:
     in_play: frozenset[int]  # ranks the pickers grey out (PS-7)
     learned: tuple[Card, ...]  # cards this table taught the profile
     standings: Standings | None = None  # each seat's running score, at the top of the table
+    hands_hidden: bool = False  # §2: the game runs and no hand is shown yet
+    score_note: str = ""  # what the scores so far leave out, with its rule (§2), while hands are hidden
 
 
 def _drawn(state: TableState, score: TableScore | None, what_if: WhatIf | None,
@@ -66,18 +74,23 @@ def table_model(view: TableViewLike[TableState], asked: TableRequest) -> TableMo
     wording = Wording.of_table(view.table.seats)
     names = tuple(wording.seat(i) for i in range(state.players))
     score = GAME.table_score(state) if state.phase is not Phase.SETUP else None
-    what_if = what_if_for(view) if state.phase is Phase.TURNS else None
+    hidden = hands_hidden(state)
+    # "what if" counts the mover's hand (3/4 players): the mover's phone, never a watch link; with 2 players it
+    # counts the house cards, which lie face up (§4.4.2)
+    mover_only = not (asked.can_write or state.two_players)
+    what_if = what_if_for(view) if state.phase is Phase.TURNS and not mover_only else None
     setup = draft_view(view, pending, "setup") if state.phase is Phase.SETUP else None
     reveal = draft_view(view, pending, "reveal") if state.phase is Phase.REVEAL else None
+    shown = state if asked.can_write else without_hands(state)
     return TableModel(
-        state=state,
-        info=cardlib.drawing(cardlib.deck_info(state.deck), _drawn(state, score, what_if, (setup, reveal))),
+        state=shown,
+        info=cardlib.drawing(cardlib.deck_info(state.deck), _drawn(shown, score, what_if, (setup, reveal))),
         phase=state.phase.value,
         names=names,
         condition_names=MappingProxyType(dict(CONDITION_NAMES)),
         score=score,
         score_views=tuple(score_view(s.score, names[s.seat], s.seat, state.two_players)
-                          for s in score.seats) if score else (),
+                          for s in score.seats) if score and not score.no_score_yet else (),
         winner_text=explain(score.ranking.reason, wording) if score else "",
         what_if=what_if,
         flow=reason_views(GAME.flow_facts(state), wording),
@@ -87,5 +100,7 @@ def table_model(view: TableViewLike[TableState], asked: TableRequest) -> TableMo
         reveal_seat=reveal_seat(state, pending),
         in_play=frozenset(ranks_in_play(state)),
         learned=state.learned_cards(),
-        standings=running_standings(score, names),
+        standings=running_standings(score, names, wording),
+        hands_hidden=hidden,
+        score_note=reason_text(score.reason, wording) if score and hidden else "",
     )

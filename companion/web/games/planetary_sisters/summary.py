@@ -1,5 +1,10 @@
 """The score summary of a table (page or PDF): per player the house and field-bonus tables with their working,
-the ranking and the winner (§4.5)."""
+the ranking and the winner (§4.5).
+
+While the game runs no hand is counted (§2: a hand is its owner's alone until it is shown), as the engine's
+``score_table`` scores it: with 3 or 4 players no seat has a score yet (every card that scores is in a hand), so
+the summary, and the watch link's scoreboard and a group's records that read it, say so instead of a number;
+with 2 players the open cards' points are given, said to leave the hand out."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from companion.web.reasons import with_ruling
 from companion.web.wording import Wording
 
 from .breakdown import formula_words, rows
-from .messages import explain
+from .messages import explain, reason_text
 
 
 def columns() -> tuple[str, ...]:
@@ -43,10 +48,18 @@ def summary(view: TableViewLike[TableState]) -> Summary | None:
     if state.phase.value == "setup":
         return None
     scored = GAME.table_score(state)
-    ranking = tuple((s.place, names[s.seat], str(s.total)) for s in scored.ranking.standings)
-    note = explain(scored.ranking.reason, wording)
-    if not scored.final:
-        note = _("Scores so far: the houses as the table knows them (hands not yet shown are left out).")
+    if scored.no_score_yet:
+        return Summary(finished=False, ranking=tuple((None, name, _("scored at the end")) for name in names),
+                       winner_note=reason_text(scored.reason, wording))
+    if scored.hands_hidden:
+        ranking = tuple((s.place, names[s.seat], _("%(total)s, hand not counted", total=s.total))
+                        for s in scored.ranking.standings)
+        note = _("Scores so far (the game is not over).") + " " + reason_text(scored.reason, wording)
+    else:
+        ranking = tuple((s.place, names[s.seat], str(s.total)) for s in scored.ranking.standings)
+        note = explain(scored.ranking.reason, wording)
+        if not scored.final:
+            note = _("Scores so far: the houses as the table knows them (hands not yet shown are left out).")
     return Summary(finished=scored.final, ranking=ranking, tables=tables_of(scored, names, state.two_players),
                    winner_note=note, working=_working(scored, names))
 

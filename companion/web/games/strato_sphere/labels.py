@@ -127,8 +127,7 @@ class NodeView:
     seat: int
     size: int
     up: bool
-    face: str  # "K♠" when face up, else ""
-    known: str  # a face-down top card the table has seen ("K♠"), else ""
+    face: str  # "K♠" when face up, else "" (a face-down card's face is never drawn, even one the table saw: SS-4)
     colour: str  # "red" / "black" for a face-up card
     status: str  # "neutral", "unclaimed", "controlled"
     controller: int | None
@@ -178,7 +177,6 @@ def node_views(
         else:
             owner = _("neutral")
         face = card_label(str(top.card)) if top.up and top.card is not None else ""
-        known = card_label(str(top.card)) if not top.up and top.card is not None else ""
         views.append(
             NodeView(
                 index=index,
@@ -186,7 +184,6 @@ def node_views(
                 size=node.size,
                 up=top.up,
                 face=face,
-                known=known,
                 colour=card_colour(str(top.card)) if top.up and top.card is not None else "",
                 status=status.value,
                 controller=holder,

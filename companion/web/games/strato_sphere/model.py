@@ -59,8 +59,13 @@ class Action:
 
 @dataclass(frozen=True)
 class RevealForm:
+    """Turning a node's face-down top card up (SS-5). The face the table saw before the card was turned down is
+    face-down, so secret (SS-4): the page recalls it only behind a tap, never in the ring nor in the picker."""
+
     node: int
     known: str  # the face the table saw before it was turned down ("KS"), else ""
+    known_label: str = ""  # the same as a player reads it ("K♠")
+    known_colour: str = ""  # "red" / "black"
 
 
 @dataclass(frozen=True)
@@ -179,7 +184,9 @@ def node_actions(state: TableState, node: int, wording: Wording) -> tuple[list[A
     if not top.up:
         # SS-5: a face-down top card may be turned up whatever its face; the face is asked for, and a face the
         # packs cannot still hold is refused when entered (SS-2).
-        reveal = RevealForm(node, card_text(top.card) if top.card is not None else "")
+        known = card_text(top.card) if top.card is not None else ""
+        label, colour = card_chip(known) if known else ("", "")
+        reveal = RevealForm(node, known, label, colour)
     return actions, reveal
 
 
