@@ -10,7 +10,7 @@ from tests.web.helpers import text_of
 
 BAD_LINKS = [
     ("/strato-sphere/dispute?players=99", "players=99", "one of 2, 4"),
-    ("/strato-sphere/dispute?players=４", "players=４", "one of 2, 4"),
+    ("/strato-sphere/dispute?players=٤", "players=٤", "one of 2, 4"),
     ("/strato-sphere/dispute?players=4&from=1&to=2&ar=Z&an=-1", "ar=Z", "an=-1"),
     ("/strato-sphere/dispute?players=2&from=99999999999999999999999", "from=99999999999999999999…",
      "a whole number from 0 to 5"),
@@ -20,7 +20,7 @@ BAD_LINKS = [
     ("/sister-combination/check?p=99", "p=99", "a whole number from 3 to 13"),
     ("/sister-combination/check?p=5&tn=Z&ts=nobody", "tn=Z", "ts=nobody"),
     ("/planetary-sisters/score?players=99", "players=99", "a whole number from 2 to 4"),
-    ("/planetary-sisters/score?players=３&saved=-1", "players=３", "saved=-1"),
+    ("/planetary-sisters/score?players=٣&saved=-1", "players=٣", "saved=-1"),
     ("/planetary-sisters/score?players=3&slot=guards:0", "slot=guards:0", "one of field, house:0, house:1"),
     ("/planeta-rica/score?players=99", "players=99", "a whole number from 3 to 5"),
     ("/planeta-rica/score?players=3&start=7&seat=-1", "start=7", "seat=-1"),
@@ -79,3 +79,10 @@ def test_a_score_page_keeps_what_was_valid(client, url: str, kept: str) -> None:
     text = text_of(response.get_data(as_text=True))
     assert "This link asks for something that cannot be" in text
     assert kept in text
+
+
+def test_a_number_typed_in_full_width_is_read_as_its_number(client) -> None:  # type: ignore[no-untyped-def]
+    """A Japanese keyboard's full-width digits (「４」) are a number as typed; other digit-like characters are not."""
+    text = text_of(client.get("/strato-sphere/dispute?players=４").get_data(as_text=True))
+    assert "This link asks for something that cannot be" not in text
+    assert "Player 4" in text

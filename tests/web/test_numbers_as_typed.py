@@ -108,9 +108,11 @@ def test_a_notation_reads_its_numbers_as_ascii_and_keeps_every_name() -> None:
 # -- through the pages, as a player --------------------------------------------------------------------------------
 
 def _holding(html: str, seat: int, key: str) -> int:
+    """A seat's holding as its card shows it; fame, face down during play (PR-8), as its deliberate look shows it."""
     section = html[html.index('class="card pr-seat'):]
     section = section[section.index(f'data-seat="{seat}"'):]
-    found = re.search(rf'<span data-k="{key}">[^<]*?(-?\d+)</span>', section)
+    tag = "p" if key == "fame-seen" else "span"
+    found = re.search(rf'<{tag} data-k="{key}">[^<]*?(-?\d+)</{tag}>', section)
     assert found, key
     return int(found.group(1))
 
@@ -118,11 +120,11 @@ def _holding(html: str, seat: int, key: str) -> int:
 def test_a_japanese_phone_enters_full_width_numbers_at_a_table(app: Flask) -> None:
     phone = Phone(app.test_client(), lang="ja")
     url = builtin_table(phone)
-    before = _holding(phone.get(url).get_data(as_text=True), 0, "fame")
+    before = _holding(phone.get(url).get_data(as_text=True), 0, "fame-seen")
     html = ok(phone, url, type="adjust", seat="0", card="new_earth", fame="１２")
-    assert _holding(html, 0, "fame") == before + 12
+    assert _holding(html, 0, "fame-seen") == before + 12
     html = ok(phone, url, type="adjust", seat="0", card="new_earth", fame="－３")  # negatives allowed here
-    assert _holding(html, 0, "fame") == before + 9
+    assert _holding(html, 0, "fame-seen") == before + 9
 
 
 def test_a_full_width_hand_size_is_read_and_a_full_width_name_kept(phone: Phone) -> None:

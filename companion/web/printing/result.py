@@ -89,5 +89,5 @@ def result_card(view: Any, lang: str, zone: PrintZone) -> ResultCard | None:
 
 
 def card_filename(view: Any) -> str:
-    """The name the card is saved under: the game and the table's version, e.g. lumiere-result-57.png."""
+    """The name the card is saved under: the game and the table's version, e.g. <slug>-result-57.png."""
     return f"{view.game.slug}-result-{view.version}.png"
