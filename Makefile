@@ -16,7 +16,7 @@ AXE := static/vendor/axe.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.companion-apt-updated
 
-.PHONY: setup setup-test run dev test test-browser bench messages check-messages lint typecheck lock clean
+.PHONY: setup setup-test run dev test test-browser bench messages check-messages lint typecheck lock audit clean
 
 # What serving needs (make run); the test tools come on top of it only for make test, lint and the rest.
 setup: $(STAMP) $(HTMX) translations fonts
@@ -42,6 +42,11 @@ $(TEST_STAMP): $(STAMP) pyproject.toml constraints.txt
 # (scripts/lock.py). Then test what changed, make lint, make typecheck, make audit, and commit it.
 lock:
 	python3 scripts/lock.py
+
+# Known vulnerabilities in every pinned package (scripts/audit.py): PyPI's vulnerability records, and the dated
+# advisory snapshot scripts/advisories.json. Fails on a known vulnerability, and when PyPI cannot be asked.
+audit: $(TEST_STAMP)
+	$(PY) scripts/audit.py constraints.txt
 
 $(HTMX): package.json package-lock.json
 	@echo "installing htmx from the npm registry"
