@@ -69,8 +69,9 @@ def test_a_pin_behind_the_latest_release_is_named_as_not_checked_live() -> None:
 
 
 def test_pypi_not_answering_fails_and_says_so() -> None:
-    report = audit.audit([("web", "2.0.0")], pypi({}, unreachable=True), EMPTY)
-    assert report.status == 2 and report.unreachable
+    report = audit.audit([("web", "2.0.0"), ("api", "1.0.0")], pypi({}, unreachable=True), EMPTY)
+    assert report.status == 2 and report.unreachable == ["web==2.0.0: https://pypi.org/pypi/web/2.0.0/json: no route "
+                                                         "to host", "api==1.0.0: not asked"]
     out = io.StringIO()
     audit.print_report(report, 1, EMPTY, out)
     assert "PyPI DID NOT ANSWER" in out.getvalue() and "FAILED" in out.getvalue()
