@@ -1,11 +1,17 @@
 # Two commands set everything up on a fresh machine:
 #   make run    installs what is missing and serves the app with gunicorn (http://127.0.0.1:8000)
 #   make test   installs what is missing and runs the whole suite (in one process per core: JOBS)
-# Configuration: HOST, PORT, WORKERS; DATABASE_URL (PostgreSQL), SECRET_KEY, PUBLIC_URL (see docs/deployment.md).
+# Configuration: HOST, PORT, WORKERS, HTTPS, HTTPS_PORT; DATABASE_URL (PostgreSQL), SECRET_KEY, PUBLIC_URL (see
+# docs/deployment.md).
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
+# HTTPS=1: https on HTTPS_PORT beside plain http on PORT, with a certificate this computer makes for itself (once a
+# phone trusts it, the phone gets the whole app: keeping the screen on, copying; docs/deployment.md#https-at-the-table).
+HTTPS ?= 0
+HTTPS_PORT ?= 8443
+TLS := instance/tls
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -90,10 +96,15 @@ migrate: setup
 # gunicorn.conf.py: gevent workers, so slow clients on the Wi-Fi cannot hold the workers (docs/reliability.md)
 # The fixed PDFs (decks, reference cards, rules) are rendered into the disk cache beside the server, at low
 # priority, so no player waits for one (companion/web/printing/ahead.py; its log: .venv/print-ahead.log).
+# With HTTPS=1 the certificates are made first (the authority once, the server's whenever the addresses change) and
+# gunicorn serves both ports: only HTTPS_PORT speaks TLS (companion/server/serving.py).
 run: migrate
-	@$(PY) scripts/addresses.py $(HOST) $(PORT)
+	@if [ "$(HTTPS)" = 1 ]; then $(PY) -m companion certificate; fi
+	@$(PY) scripts/addresses.py $(HOST) $(PORT) $(if $(filter 1,$(HTTPS)),$(HTTPS_PORT))
 	@(nice -n 10 $(PY) -m companion print-ahead > $(VENV)/print-ahead.log 2>&1 &)
-	@$(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
+	@HTTP_PORT=$(PORT) HTTPS_PORT=$(if $(filter 1,$(HTTPS)),$(HTTPS_PORT)) \
+	  $(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
+	  $(if $(filter 1,$(HTTPS)),--bind $(HOST):$(HTTPS_PORT) --certfile $(TLS)/server.crt --keyfile $(TLS)/server.key) \
 	  --access-logfile - 'companion:create_app()'
 
 # The Flask development server with reloading, for working on the app (never for players).

@@ -85,6 +85,11 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         CLIENT_STREAMS=int(os.environ.get("CLIENT_STREAMS", "100")),
         CLIENT_REQUESTS=int(os.environ.get("CLIENT_REQUESTS", "16")),
         PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),
+        # https at the table (make run HTTPS=1, companion/server/certificates.py): the port https is served on beside
+        # plain http, with the certificate this computer made (0: plain http only), and plain http's port. The pages
+        # then lead phones from plain http to it, and /trust shows how a phone trusts this computer once.
+        HTTPS_PORT=int(os.environ.get("HTTPS_PORT") or 0),
+        HTTP_PORT=int(os.environ.get("HTTP_PORT") or 0),
         # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none, the client's own
         # address is the connection's). Only that many are believed (Werkzeug's ProxyFix): a client cannot dodge
         # the per-client limits by sending the header itself.

@@ -92,8 +92,9 @@ class RulesError(Exception):
 
 def is_plain_number(text: str, max_digits: int = 9) -> bool:
     """ASCII digits short enough for int(). Text notation is read with this, never str.isdigit() alone: "²" and
-    "１" pass isdigit() but int() refuses them, and thousands of digits exceed int()'s limit; either must be a
-    ParseError (a clear answer), never a crash."""
+    "１" pass isdigit() but are no ASCII digits, and thousands of digits exceed int()'s limit; either must be a
+    ParseError (a clear answer), never a crash. The notation is ASCII, as the API takes it; what a player types in
+    full width (「３０」) is read as ASCII at the web boundary (``companion.inputs``) before it gets here."""
     return text.isascii() and text.isdigit() and len(text) <= max_digits
 
 

@@ -32,6 +32,20 @@ class SeatResult:
 
 
 @dataclass(frozen=True)
+class GameFacts:
+    """What other tools ask of a game beside its plays (BG Stats' games): how many may play, how long a game takes
+    in minutes and the youngest age, as the game's rule text gives them (0 where it gives none), and its
+    BoardGameGeek id (0 while none is known)."""
+
+    min_players: int = 0
+    max_players: int = 0
+    min_minutes: int = 0
+    max_minutes: int = 0
+    min_age: int = 0
+    bgg_id: int = 0
+
+
+@dataclass(frozen=True)
 class PlayRecord:
     table_id: int
     token: str
@@ -47,6 +61,17 @@ class PlayRecord:
     seats: tuple[SeatResult, ...]
     note: str = ""  # how the winner was decided, in words, with the ruling id (the tie-break when one applied)
     start: int | None = None  # the seat that started (the game's start_seat hook); None when the log never said
+    # each seat's side (0-based) where players play in partnerships (Strato-Sphere with 4: seats 0+2 against
+    # 1+3); () when everyone plays for themselves
+    sides: tuple[int, ...] = ()
+    # the table's options as played, each (option, setting) in the reader's language
+    options: tuple[tuple[str, str], ...] = ()
+    facts: GameFacts = GameFacts()
+
+    @property
+    def partnered(self) -> bool:
+        """Some side has more than one seat: the play is played in teams."""
+        return len(set(self.sides)) < len(self.sides)
 
     @property
     def winners(self) -> tuple[str, ...]:

@@ -1,5 +1,6 @@
 """Finished PDFs, bounded by count and bytes: in memory and (shared by the server's processes) on disk, keyed by
-a hash of the HTML, the stylesheets, the fonts, WeasyPrint's version and the options (``cache_key``).
+a hash of the HTML, the stylesheets, the fonts, WeasyPrint's version and the options (``cache_key``). The result
+cards' PNGs are kept by a cache of their own (``suffix=".png"``), keyed by card.card_key.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ class PdfCache:
     """
 
     def __init__(self, folder: Path | None, max_items: int = 64, max_bytes: int = 64 * 2**20,
-                 disk_items: int = 256, disk_bytes: int = 256 * 2**20) -> None:
+                 disk_items: int = 256, disk_bytes: int = 256 * 2**20, suffix: str = ".pdf") -> None:
         self.folder = folder
+        self.suffix = suffix  # of the files on disk
         self.max_items, self.max_bytes = max_items, max_bytes
         self.disk_items, self.disk_bytes = disk_items, disk_bytes
         self._memory: OrderedDict[str, bytes] = OrderedDict()
@@ -65,12 +67,12 @@ class PdfCache:
 
     # disk
     def _path(self, key: str) -> Path | None:
-        return None if self.folder is None else self.folder / f"{key}.pdf"
+        return None if self.folder is None else self.folder / f"{key}{self.suffix}"
 
     def disk_usage(self) -> tuple[int, int]:
         if self.folder is None:
             return 0, 0
-        files = list(self.folder.glob("*.pdf"))
+        files = list(self.folder.glob(f"*{self.suffix}"))
         return len(files), sum(_size(f) for f in files)
 
     def _store(self, key: str, data: bytes) -> None:
@@ -79,6 +81,7 @@ class PdfCache:
             return
         tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)  # cleared meanwhile (the PDFs' clear takes the cards' too)
             tmp.write_bytes(data)
             os.replace(tmp, path)
         except OSError as exc:
@@ -90,7 +93,7 @@ class PdfCache:
     def _trim_disk(self) -> None:
         assert self.folder is not None
         entries = []
-        for f in self.folder.glob("*.pdf"):
+        for f in self.folder.glob(f"*{self.suffix}"):
             try:
                 st = f.stat()
             except OSError:

@@ -1,6 +1,9 @@
 """The PDFs' fonts: IPAexGothic (Debian fonts-ipaexfont-gothic) for Japanese and Latin text, Noto Sans CJK JP
 for the rarer kanji, DejaVu Sans for the few symbols they lack. Text stays text (selectable, extractable).
 
+The result card (a PNG, drawn with Pillow: card_draw.py) has two weights: Noto Sans CJK JP Regular and Bold
+(fonts-noto-cjk has both), IPAexGothic where Noto is missing, DejaVu Sans for symbols (``card_font_files``).
+
 Any character no font has is replaced before rendering (``glyph_safe``: a known variant by its standard form,
 such as 姊 -> 姉, anything else by "?"), so a PDF never shows a missing-glyph box.
 """
@@ -26,13 +29,26 @@ _FONT_FALLBACKS = {
 FONT_STACK = f'"{JAPANESE_FAMILY}", "{CJK_FAMILY}", "{SYMBOL_FAMILY}"'
 
 
+# The result card's fonts by weight, each (family, file candidates, face index in the file), first choice first.
+_CARD_FONTS = {
+    False: ((CJK_FAMILY, ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",), 0),
+            (JAPANESE_FAMILY, _FONT_FALLBACKS[JAPANESE_FAMILY], 0),
+            (SYMBOL_FAMILY, _FONT_FALLBACKS[SYMBOL_FAMILY], 0)),
+    True: ((CJK_FAMILY, ("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",), 0),
+           (JAPANESE_FAMILY, _FONT_FALLBACKS[JAPANESE_FAMILY], 0),
+           (SYMBOL_FAMILY, ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",) + _FONT_FALLBACKS[SYMBOL_FAMILY],
+            0)),
+}
+
+
 class FontMissing(RuntimeError):
     pass
 
 
-def _fc_match(family: str) -> str:
+def _fc_match(family: str, style: str = "") -> str:
+    pattern = f"{family}:style={style}" if style else family
     try:
-        found = subprocess.run(["fc-match", "-f", "%{file}|%{family}", family], capture_output=True, text=True,
+        found = subprocess.run(["fc-match", "-f", "%{file}|%{family}", pattern], capture_output=True, text=True,
                                timeout=10, check=False).stdout
     except (OSError, subprocess.SubprocessError):
         return ""
@@ -50,6 +66,23 @@ def font_files() -> tuple[tuple[str, str], ...]:
             found.append((family, str(Path(path).resolve())))
         elif family == JAPANESE_FAMILY:
             raise FontMissing("IPAexGothic is not installed (Debian package fonts-ipaexfont-gothic)")
+    return tuple(found)
+
+
+@cache
+def card_font_files(bold: bool) -> tuple[tuple[str, int], ...]:
+    """(file, face index) of the result card's fonts for one weight, in the order a character looks for its
+    glyph. Raises FontMissing without a Japanese font (Noto Sans CJK JP or IPAexGothic)."""
+    found: list[tuple[str, int]] = []
+    japanese = False
+    for family, candidates, index in _CARD_FONTS[bold]:
+        path = next((p for p in candidates if Path(p).is_file()), "") or \
+            _fc_match(family, "Bold" if bold else "")
+        if path and (str(Path(path).resolve()), index) not in found:
+            found.append((str(Path(path).resolve()), index))
+            japanese = japanese or family != SYMBOL_FAMILY
+    if not japanese:
+        raise FontMissing("no Japanese font for the result card (Debian fonts-noto-cjk or fonts-ipaexfont-gothic)")
     return tuple(found)
 
 

@@ -1,4 +1,4 @@
-"""The render pool: WeasyPrint runs in separate processes (``python -m companion.printing --worker``; a plain
+"""The render pool: WeasyPrint (and Pillow, for the result cards) runs in separate processes (``python -m companion.printing --worker``; a plain
 subprocess, so a threaded server never forks). A print waits for them at most ``time_limit`` seconds; a
 render that takes longer is killed and its worker replaced, so a print never holds up score entry and a
 runaway document cannot grow without bound. A worker retires after a number of jobs or once its memory passes
@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .card_draw import render_card
 from .render import ROOT, render_pdf
 
 log = logging.getLogger(__name__)
@@ -75,8 +76,9 @@ def _serve(jobs_in: Any, max_jobs: int, max_rss_mb: float, replies: Any) -> None
         if delay:
             time.sleep(delay)  # tests: a render that takes too long
         try:
-            pdf = render_pdf(job["html"], job.get("bleed"))
-            reply: tuple[str, Any] = ("ok", pdf)
+            # a result card (a PNG drawn with Pillow) or, by default, a PDF
+            made = render_card(job["card"]) if job.get("kind") == "card" else render_pdf(job["html"], job.get("bleed"))
+            reply: tuple[str, Any] = ("ok", made)
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:  # noqa: BLE001 - WeasyPrint's fatal fetch error is a BaseException too;

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
-from companion.web import errors, home, printing, rules
+from companion.web import errors, home, printing, rules, trust
 from companion.web.api import routes as api
 from companion.web.groups import routes as groups
 from companion.web.guard import admission, gate, overload, security
@@ -54,6 +54,7 @@ def register_web(app: Flask) -> None:
             app.register_blueprint(entry.web.blueprint)
     printing.init_app(app)  # card sheets, play aids, score summaries (PDF)
     rules.init_app(app)  # the rules pages, their search and lookup, a link from every ruling id to its clause
+    trust.init_app(app)  # https at the table: how a phone trusts this computer; what plain http pages offer instead
     errors.init_app(app)
     app.jinja_env.filters["mark_ja"] = mark_ja  # Japanese words on English pages: lang="ja"
     overload.init_app(app)  # busy (503) and storage full (507): quick, honest, the entry kept

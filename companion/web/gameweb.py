@@ -115,6 +115,10 @@ class Summary:
     ranking: tuple[tuple[int | None, str, str], ...]
     tables: tuple[SummaryTable, ...] = ()
     winner_note: str = ""  # e.g. the tie-break that decided it, with its ruling id
+    # One line of the working once the game is over, for the result card players share: how the winner's score is
+    # made up ("Aki: fame 7 + planets 8 + gadgets 10 = 25 VP (PR-5)"). "" where ``winner_note`` says it best (a
+    # tie-break, a game won without points); the card then shows that.
+    working: str = ""
 
 
 def seat_one_starts(view: TableViewLike[object]) -> int | None:
@@ -130,6 +134,18 @@ class Rematch:
     # order, because the game chooses its first player during play (the app asks again)
     rotate: bool
     why: Any  # lazy text: the rule in the project's words, with its ruling id
+
+
+@dataclass(frozen=True)
+class Box:
+    """What a game's rule text says of it beside its rules, for other tools (BG Stats' games): how long a game
+    takes in minutes (least, most) and the youngest age it is for, each 0 where the text gives none; and the
+    game's BoardGameGeek id, 0 while none is known to the project (never guessed: BG Stats writes 0 for a game it
+    has no BoardGameGeek entry for)."""
+
+    minutes: tuple[int, int] = (0, 0)
+    age: int = 0
+    bgg_id: int = 0
 
 
 # -- what a game may do on a table besides an entry: hooks the platform calls ----------------------------------------
@@ -263,6 +279,11 @@ class GameWeb(Generic[StateT, MoveT]):
     start_seat: Callable[[TableViewLike[StateT]], int | None] = seat_one_starts
     # How a rematch seats the players (rotated or the same order) and why, in words.
     rematch: Rematch = Rematch(True, _l("Seats rotated: the player who sat second starts the new game."))
+    # Who plays with whom: each seat's side (0-based, in seat order), for BG Stats' teams; None (or every side of
+    # one seat) when each player plays for themselves. Partners share a side's result: its win is theirs.
+    sides: Callable[[TableViewLike[StateT]], tuple[int, ...] | None] | None = None
+    # Play time, age and BoardGameGeek id, as BG Stats' games carry them.
+    box: Box = Box()
     # What Undo says when the entry it takes back is this move ("" for nothing): Lumière's get phase stands at the
     # table, so Undo there corrects a mistyped entry and is no game move (LP-5).
     undo_note: Callable[[MoveT], str] | None = None

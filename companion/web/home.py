@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -25,7 +25,14 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
-    return render_template("home.html", games=registered())
+    return render_template("home.html", games=registered(), offer_https=offers_https())
+
+
+def offers_https() -> bool:
+    """The home page leads to /trust (https at the table) where it matters: this server serves https, or the page
+    came over https, or from another device than this computer (a phone on the Wi-Fi, on plain http)."""
+    return bool(current_app.config.get("HTTPS_PORT")) or request.is_secure or \
+        (request.remote_addr or "") not in ("127.0.0.1", "::1")
 
 
 @bp.get("/manifest.webmanifest")

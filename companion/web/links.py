@@ -1,5 +1,5 @@
 """Reading a quick tool's link: the query of a score, dispute, check or print page, which a player may have typed
-or edited by hand (?players=99, ?rank=Z, ?count=-1, a huge number, "４" in full width).
+or edited by hand (?players=99, ?rank=Z, ?count=-1, a huge number, "²"; "４" in full width is 4, as typed).
 
 Each value goes through the shared readers (``companion.inputs``); a value that is there but cannot be used is
 left out as before, and also kept in ``refused`` with what the page expected, so the page says in words what it

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import current_app
 from flask_babel import lazy_gettext as _l
 
-from companion.games.base import Reason, RulesError
+from companion.games.base import OptionSpec, Reason, RulesError
 
 from .wording import NONE, PAGE, Wording
 
@@ -245,6 +245,13 @@ def option_label(key: str, choice: str | None = None) -> str:
     code = f"option.{key}" if choice is None else f"option.{key}.{choice}"
     text = message_for(code)
     return choice if (text == code and choice is not None) else text
+
+
+def options_played(specs: Sequence[OptionSpec], stored: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    """A table's options as it plays them, each (option, setting, ruling id) in words: every option the new-table
+    page offers, and an option kept only for older tables when the table plays by its old reading."""
+    return [(option_label(o.key), option_label(o.key, o.value(stored)), o.rule) for o in specs
+            if o.shown or o.value(stored) != o.default]
 
 
 def field_label(key: str) -> str:

@@ -134,19 +134,34 @@
     if (notice && xhr && xhr.status < 400 && xhr.status !== 0) notice.hidden = true;
   });
 
-  // Copy buttons: data-copy names the input whose value is copied.
+  // Copy buttons (templates/_copy.html): data-copy names the input whose link is copied. The clipboard API exists
+  // only on secure pages (https, or 127.0.0.1); on a plain http address on the Wi-Fi the older copy command often
+  // still works. The line beside the button says what happened: copied, or the link selected to copy by hand.
   document.addEventListener("click", function (evt) {
     var button = evt.target.closest && evt.target.closest("[data-copy]");
     if (!button) return;
     var input = document.querySelector(button.getAttribute("data-copy"));
     if (!input) return;
-    input.select();
-    var done = function () { button.dataset.copied = "1"; };
+    var said = button.nextElementSibling;
+    if (said && !said.classList.contains("copy-said")) said = null;
+    function tell(copied) {
+      if (said) said.textContent = said.getAttribute(copied ? "data-done" : "data-by-hand");
+    }
+    function select() {
+      input.focus();
+      input.select();
+      try { input.setSelectionRange(0, input.value.length); } catch (e) { /* a field that cannot say */ }
+    }
+    function byCommand() {
+      select();
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+      tell(copied);
+    }
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(input.value).then(done, function () { document.execCommand("copy"); done(); });
+      navigator.clipboard.writeText(input.value).then(function () { select(); tell(true); }, byCommand);
     } else {
-      document.execCommand("copy");
-      done();
+      byCommand();
     }
   });
 })();

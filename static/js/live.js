@@ -337,6 +337,13 @@
       else if (lock) { lock.release(); lock = null; }
     });
     requestWake();
+  } else {
+    // No Wake Lock here: on a plain http address the browser offers it to no page (it is for secure pages only),
+    // elsewhere this browser lacks it. The line that applies says so and what to do instead, so the player is
+    // never left without the toggle and without a word.
+    var note = panel.querySelector(window.isSecureContext ? '.wake-note[data-when="unsupported"]'
+      : '.wake-note[data-when="insecure"]');
+    if (note) note.hidden = false;
   }
 
   restoreDraft();

@@ -45,11 +45,15 @@ MAKE_RUN = ["--config", "gunicorn.conf.py"]  # what `make run` serves with (geve
 def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: dict[str, str] | None = None,
           ready_path: str = "/", server_args: list[str] | None = None,
           prepare: Callable[[Any], None] | None = None,
-          database: tuple[Path, str] | None = None) -> Iterator[str]:
+          database: tuple[Path, str] | None = None,
+          https_names: tuple[str, ...] | None = None) -> Iterator[str]:
     """Migrate a fresh database, start gunicorn on it serving ``app_module`` (e.g. tests.browser.serve:app),
     yield its base URL, stop it afterwards. ``prepare`` gets the migrated app first (to put tables in it).
     ``database`` (an instance folder and a database URL another server already serves, see ``database_of``)
-    serves that one instead: a second server on the same tables, as a second host would be."""
+    serves that one instead: a second server on the same tables, as a second host would be.
+    ``https_names``: also serve https, as `make run HTTPS=1` does (a second port; the instance folder's own
+    certificate authority, made here, signs for this computer and these names): ``https_of`` gives its base URL
+    and ``authority_of`` the authority's certificate."""
     if database is not None:
         instance, url = database
     else:
@@ -68,13 +72,23 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
             prepare(app)
         app.extensions["db_engine"].dispose()
     port = free_port()
+    tls_args: list[str] = []
+    tls_env: dict[str, str] = {}
+    if https_names is not None:
+        from companion.server.certificates import ensure
+
+        files = ensure(instance, https_names).files
+        secure_port = free_port()
+        tls_args = ["--bind", f"127.0.0.1:{secure_port}", "--certfile", str(files.cert), "--keyfile", str(files.key)]
+        tls_env = {"HTTPS_PORT": str(secure_port), "HTTP_PORT": str(port)}
     # extra_env may name another server's database (two hosts on one database). Admission control is off unless
     # extra_env turns it on (tests/web/test_saturation.py): on a machine busy with other jobs a worker's loop may
     # lag long enough to shed, and a test of another promise must not meet a 503 for the machine's load.
     env = {**os.environ, "COMPANION_TEST_INSTANCE": str(instance), "COMPANION_TEST_DATABASE_URL": url,
-           "ADMISSION": "off", **(extra_env or {})}
+           "ADMISSION": "off", **tls_env, **(extra_env or {})}
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", *(server_args or MAKE_RUN), app_module],
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", *(server_args or MAKE_RUN), *tls_args,
+         app_module],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
@@ -92,6 +106,8 @@ def serve(tmp_path_factory: pytest.TempPathFactory, app_module: str, extra_env: 
                 raise RuntimeError(f"gunicorn did not answer {ready_path} within {WAIT_MS // 1000} s") from None
             time.sleep(0.1)
     _served[base] = (instance, url)
+    if tls_env:
+        _https[base] = f"https://127.0.0.1:{tls_env['HTTPS_PORT']}"
     yield base
     server.terminate()  # gunicorn waits for open requests (a page's live stream) up to its graceful timeout
     try:
@@ -107,6 +123,21 @@ _served: dict[str, tuple[Path, str]] = {}
 def database_of(base: str) -> tuple[Path, str]:
     """The instance folder and database URL of a server ``serve`` started (to start another on them)."""
     return _served[base]
+
+
+_https: dict[str, str] = {}
+
+
+def https_of(base: str) -> str:
+    """The https base URL of a server ``serve`` started with ``https_names`` (its plain http base is ``base``)."""
+    return _https[base]
+
+
+def authority_of(base: str) -> Path:
+    """The certificate of the authority that signed the https certificate of a server ``serve`` started."""
+    from companion.server.certificates import tls_files
+
+    return tls_files(_served[base][0]).ca_cert
 
 
 @pytest.fixture(scope="session")

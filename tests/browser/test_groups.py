@@ -22,6 +22,9 @@ pytestmark = pytest.mark.browser
 GAMES = [("planetary-sisters", ["Aki", "Ben", "Chie"]), ("lumiere", ["Ben", "Chie", "Dan"]),
          ("planeta-rica", ["Chie", "Dan", "Aki"]), ("sister-combination", ["Dan", "Aki", "Ben"]),
          ("strato-sphere", ["Aki", "Ben"])]
+# The walk to start from: Strato-Sphere's from seed 0 ends in a draw, so the pages show a draw count (which must
+# fit a 360 px phone as the wins do).
+SEEDS: dict[str, int] = {}
 
 
 def group_pages(app: Flask) -> list[tuple[str, str]]:
@@ -31,7 +34,7 @@ def group_pages(app: Flask) -> list[tuple[str, str]]:
     group = new_group(phone, "Friday club", "Aki", "Ben", "Chie", "Dan", "Wolfeschlegelsteinhausenbergerdorffvoral")
     tables = []
     for day, (slug, seats) in enumerate(GAMES):
-        table = import_table(phone, export_of(finished_game(slug, seats), day))
+        table = import_table(phone, export_of(finished_game(slug, seats, SEEDS.get(slug, 0)), day))
         assert phone.post(f"{group}/tables", {"table": table}).status_code == 303
         tables.append(table)
     html = phone.get(group).get_data(as_text=True)

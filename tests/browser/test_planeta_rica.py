@@ -41,6 +41,21 @@ def small_tap_targets(page: Page, root: str) -> list[str]:
         .map(([h, r]) => h + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""", selector)
 
 
+def test_fame_typed_as_a_sum_in_full_width_is_added_up(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    """A phone whose keyboard is in 全角 mode commits 「１２＋３」: the browser sends it (no pattern stops it), the cell
+    keeps it, "= 15" stands beside it and the score's working shows its parts."""
+    page = new_phone()
+    page.goto(live_server + URL + "?players=3")
+    page.click('input[name="f0"]')
+    page.keyboard.insert_text("１２＋３")  # what an IME commits
+    page.click('#entry button[value="update"]')
+    expect(page.locator('input[name="f0"]')).to_have_value("１２＋３")
+    expect(page.locator(".pr-fame-total")).to_have_text("= 15")
+    expect(page.locator('#results tr[data-code="pr.vp.fame"]').first).to_contain_text("15")
+    expect(page.locator("#results .pr-terms").first).to_contain_text("12 + 3")
+    no_horizontal_scroll(page)
+
+
 def test_a_four_player_game_scored_by_tapping(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     page = new_phone()
     page.goto(live_server + URL)
@@ -156,3 +171,40 @@ def test_a_tracked_turn_with_a_dispatch_and_an_invade(new_phone, live_server) ->
     no_horizontal_scroll(page)
     results.scroll_into_view_if_needed()
     shot(page, "planeta-rica-table-vp")
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_player_taps_to_look_at_their_own_face_down_fame_and_taps_again_to_hide_it(
+        new_phone, live_server, javascript: bool) -> None:  # type: ignore[no-untyped-def]
+    """PR-8: fame is face down during play; on the play link a tap shows a seat's own fame and another tap hides it
+    (a <details>: the same with JavaScript off); the watch link has no such tap."""
+    page = new_phone(javascript=javascript)
+    page.goto(live_server + "/new/planeta-rica")
+    for seat, name in enumerate(NAMES[:3]):
+        page.fill(f"input[name=seat{seat}]", name)
+    page.click("button[type=submit].primary")
+    page.wait_for_load_state("load")
+    step = entry if javascript else (lambda p, selector: (p.click(selector), p.wait_for_load_state("load")))
+    step(page, '.pr-status button[value="0"]')
+    for card in ("tourist_planet", "ai_autonomy", "tachyon_mine", "endymion", "merchant_guild"):
+        step(page, f'.pr-reveal button[value="{card}"]')
+    page.click("#adjust summary")
+    page.select_option('#adjust select[name="card"]', "new_earth")
+    page.select_option('#adjust select[name="seat"]', "0")
+    page.fill('#adjust input[name="fame"]', "4")
+    step(page, "#adjust button[type=submit]")
+    seat = page.locator('.pr-seat[data-seat="0"]')
+    expect(seat.locator('[data-k="fame"]')).to_have_text("fame face down")
+    seen = seat.locator('.pr-fame-look [data-k="fame-seen"]')
+    expect(seen).to_be_hidden()
+    seat.locator(".pr-fame-look summary").click()
+    expect(seen).to_be_visible()
+    expect(seen).to_have_text("fame 4")
+    seat.locator(".pr-fame-look summary").click()
+    expect(seen).to_be_hidden()
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page, ".pr-seat") == []
+    watch = page.locator("#watch-link").get_attribute("value") or ""
+    page.goto(live_server + watch[watch.index("/w/"):])
+    expect(page.locator('.pr-seat[data-seat="0"] [data-k="fame"]')).to_have_text("fame face down")
+    expect(page.locator(".pr-fame-look")).to_have_count(0)

@@ -18,8 +18,9 @@ TABLE_URL = re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$")
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en-US", "Readings this table chose: New Earth does not count among the 12 cards that end the game"),
-    ("ja-JP", "この卓が選んだ解釈： ニューアースを終了条件の12枚に数えない"),
+    ("en-US", "Readings this table chose: the New Earth each player starts with does not count among the 12 cards "
+              "that end the game"),
+    ("ja-JP", "この卓が選んだ解釈： 最初のニューアースを終了条件の12枚に数えない"),
 ])
 def test_planeta_rica_names_the_readings_the_table_chose(new_phone, live_server, lang: str, words: str) -> None:  # type: ignore[no-untyped-def]
     page = new_phone(lang=lang)

@@ -106,7 +106,13 @@ def test_a_short_game_through_an_attack_and_a_defence(new_phone, live_server) ->
     page.fill("input[name=seat1]", "Ben")
     page.click("button[type=submit].primary")
     arrived(page, re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
+    # The table asks who dealt first (SS-5): Ben did, so Aki, on his left, moves first.
+    expect(page.locator(".ss-status")).to_have_text(re.compile(r"Who dealt\? Play starts with the player on the "
+                                                               r"dealer's left"))
+    assert small_tap_targets(page) == []
+    page.locator("#ss-dealer button", has_text="Ben dealt · Aki starts").click()
     expect(page.locator(".ss-status")).to_have_text(re.compile(r"Turn 1 · Aki to move · move 1 of 3"))
+    expect(page.locator(".ss-started")).to_contain_text("Ben dealt; Aki, on the dealer's left, played first")
     no_horizontal_scroll(page)
     check_ring_geometry(page, 2)
 
@@ -176,6 +182,7 @@ def test_four_players_ring_and_japanese(new_phone, live_server) -> None:  # type
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
     page.wait_for_load_state("load")  # the table page, its scripts listening
+    page.locator("#ss-dealer button", has_text="Danさんが配った · Akiさんから").click()
     expect(page.locator(".ss-status")).to_have_text(re.compile(r"手番1 · Akiさんの番 · 3手中1手目"))
     check_ring_geometry(page, 4)
     reveal_ja = page.locator("a.ss-node.n11")

@@ -69,8 +69,8 @@ def _tables(app: Flask, phone: Phone) -> dict[str, str]:
         ps_profile = profile_store.create_profile("planetary-sisters", complete_profile(), "walk").token
     tables = {}
     url = _new(phone, "strato-sphere", (LONG_NAME, "Ben"))
-    _play(phone, url, {"type": "reveal", "node": "0", "rank": "K", "suit": "S"}, {"type": "draw"},
-          {"type": "place", "node": "1"})
+    _play(phone, url, {"type": "dealer", "seat": "1"}, {"type": "reveal", "node": "0", "rank": "K", "suit": "S"},
+          {"type": "draw"}, {"type": "place", "node": "1"})
     tables["strato-sphere"] = url
     url = _new(phone, "lumiere", (LONG_NAME, "Ben", "Chie", "Dai"))
     _play(phone, url, {"kind": "first", "seat": "0"},
@@ -91,6 +91,7 @@ def _tables(app: Flask, phone: Phone) -> dict[str, str]:
           {"kind": "turn", "seat": "1", "p_rank": "30", "taken": "f0"})
     tables["planetary-sisters"] = url
     tables["planetary-sisters-2"] = _new(phone, "planetary-sisters", (LONG_NAME, "Ben"), profile=ps_profile)
+    tables["strato-sphere-2"] = _new(phone, "strato-sphere", (LONG_NAME, "Ben"))  # it asks who dealt (SS-5)
     return tables
 
 
@@ -128,7 +129,7 @@ def walk_pages(app: Flask) -> list[tuple[str, str]]:
     games = [slug for slug in tables if not slug.endswith("-2")]
     prepared.extend((f"new-{slug}", f"/new/{slug}") for slug in games)
     for slug, url in tables.items():
-        if slug.endswith("-2"):  # two players, nothing entered yet: the set-up's tabs
+        if slug.endswith("-2"):  # two players, nothing entered yet: the set-up (its tabs, or who dealt)
             prepared.append((f"table-{slug}", url))
             continue
         html = phone.get(url).get_data(as_text=True)

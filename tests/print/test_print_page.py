@@ -143,7 +143,7 @@ def test_the_calibration_offset_is_remembered_and_moves_later_backs(client: Flas
     assert "print_offset=;" in reset.headers["Set-Cookie"]
 
 
-@pytest.mark.parametrize("odd", ["١", "1_0", "inf", "nan", "1e1", "１"])
+@pytest.mark.parametrize("odd", ["١", "1_0", "inf", "nan", "1e1", "𝟗"])
 def test_an_odd_offset_is_refused_and_nothing_is_remembered(client: FlaskClient, odd: str) -> None:
     phone = Phone(client)
     refused = phone.post("/print/offset", {"dx": odd, "dy": "0"})
@@ -155,6 +155,8 @@ def test_an_odd_offset_is_refused_and_nothing_is_remembered(client: FlaskClient,
 def test_an_offset_written_with_a_comma_or_a_minus_sign_is_read(client: FlaskClient) -> None:
     saved = Phone(client).post("/print/offset", {"dx": "1,5", "dy": "\u22122"})
     assert saved.status_code == 303 and "print_offset=1.5:-2;" in saved.headers["Set-Cookie"]
+    typed = Phone(client).post("/print/offset", {"dx": "－１,５", "dy": "＋２"})  # a keyboard in 全角 mode
+    assert typed.status_code == 303 and "print_offset=-1.5:2;" in typed.headers["Set-Cookie"]
 
 
 def test_an_offset_save_without_its_csrf_token_is_refused(client: FlaskClient) -> None:

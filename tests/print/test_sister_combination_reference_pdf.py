@@ -42,3 +42,20 @@ def test_a_tables_score_summary(client: FlaskClient) -> None:
         text = " ".join(all_text(doc).split())
     assert "Sister Combination" in text and "Aki" in text and "Chie" in text
     assert "Cards left" in text and "plays Hinako S.P., names red" in text
+
+
+def test_the_reference_says_how_the_hand_limit_chooses_and_ends(app) -> None:  # type: ignore[no-untyped-def]
+    """SC-7: (a) or (b) fixed before the game or chosen when it happens; under (a), a table where every hand is
+    at the limit and nobody can play sends the stack back into the deck."""
+    from flask_babel import force_locale
+
+    from companion.web.games.sister_combination.printables import _turn_rules
+
+    with app.test_request_context("/"):
+        with force_locale("en"):
+            heading, text, rule = _turn_rules()[-1]
+            assert rule == "SC-7" and "chosen by that player when it happens" in text
+            assert "every hand at the limit and nobody can play: it goes back into the deck" in text
+        with force_locale("ja"):
+            text = _turn_rules()[-1][1]
+            assert "その場で選ぶ" in text and "山札に戻る" in text

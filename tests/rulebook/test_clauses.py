@@ -140,3 +140,26 @@ def test_a_ruling_leads_to_the_clause_about_it() -> None:
     lumiere = rulebook("lumiere")
     assert lumiere is not None and lumiere.clause_for("§セットフェイズ").id == "lp-set"
     assert lumiere.clause_for("LP-99") is None
+
+
+def test_sc5_another_player_for_haruka_and_yotsuba_is_shown_as_a_reading() -> None:
+    """RULINGS SC-5 marks 「誰か一人」 (Haruka, Yotsuba) as one other player: a reading, so the clauses say it in
+    their reading, not as the rule."""
+    book = rulebook("sister-combination")
+    assert book is not None
+    for clause_id, sister_ja, sister_en in (("sc-sp-green", "春歌", "Haruka"), ("sc-sp-yellow", "四葉", "Yotsuba")):
+        clause = book.clause(clause_id)
+        assert clause is not None and "SC-5" in clause.rulings
+        assert sister_ja in clause.reading["ja"] and "出した人以外" in clause.reading["ja"]
+        assert sister_en in clause.reading["en"] and "another player" in clause.reading["en"]
+        assert "other" not in clause.text["en"].split(sister_en, 1)[1].split("\n", 1)[0]
+
+
+def test_sc7_the_stack_going_back_under_rule_a_is_in_the_hand_limit_clause() -> None:
+    book = rulebook("sister-combination")
+    assert book is not None
+    clause = book.clause("sc-hand-limit")
+    assert clause is not None and "SC-7" in clause.rulings
+    assert "誰も出せない" in clause.text["ja"] and "山札に戻し" in clause.text["ja"] and "原文になし" in clause.text["ja"]
+    english = " ".join(clause.text["en"].split())
+    assert "nobody can play" in english and "not in the text" in english

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from companion.inputs import InputError, load_json, load_toml, whole_number
+from companion.inputs import InputError, as_typed, load_json, load_toml, whole_number
 from companion.storage import db
 from companion.storage.models import Profile, Table
 from tests.web.apps import Phone, make_app
@@ -74,9 +74,9 @@ def test_numbers_of_thousands_of_digits_are_refused(digits: int) -> None:
 
 @given(odd_text)
 @SETTINGS
-def test_a_whole_number_is_ascii_digits_or_nothing(raw: str) -> None:
-    value = whole_number(raw, -(10**9), 10**9)
-    assert value is None or re.fullmatch(r"-?[0-9]+", raw.strip())
+def test_a_whole_number_is_digits_as_typed_or_nothing(raw: str) -> None:
+    value = whole_number(raw, -(10**9), 10**9)  # ASCII, or full-width as a Japanese keyboard types it ("１")
+    assert value is None or re.fullmatch(r"-?[0-9]+", as_typed(raw).strip())
 
 
 @given(st.text(alphabet=st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=1))

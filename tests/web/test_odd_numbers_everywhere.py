@@ -1,5 +1,6 @@
 """Odd numbers in the newest pages' links and forms (Unicode digits that pass str.isdigit() but not int(),
-numbers of thousands of digits, minus signs) get a clear answer, never a 500, and the entry is kept."""
+numbers of thousands of digits, minus signs) get a clear answer, never a 500, and the entry is kept. Full-width
+digits are no odd numbers: a Japanese keyboard types them, and they read as ASCII (test_numbers_as_typed.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from tests.web.apps import Phone
 from tests.web.games.sister_combination.support import send, started
 from tests.web.helpers import text_of
 
-ODD = ["²", "１", "٣", "9" * 5000, "-1", "1e3", " ", "\x00"]
+ODD = ["²", "𝟗", "٣", "9" * 5000, "-1", "1e3", " ", "\x00"]
 
 
 @pytest.mark.parametrize("odd", ODD)

@@ -92,7 +92,7 @@ def test_a_card_breaking_a_per_card_fact_is_refused_with_the_reason_and_kept(pho
 def test_an_unreadable_card_value_is_explained_and_kept(phone: Phone) -> None:
     url = copy_default(phone)
     html = phone.get(url).get_data(as_text=True)
-    for typed in ("lots", "１２", "9" * 40, "\x00"):
+    for typed in ("lots", "²", "9" * 40, "\x00"):
         response = phone.post(f"{url}/card", {"version": version(html), "card": "star", "f_points": typed})
         assert response.status_code == 422, typed
         page = text_of(response.get_data(as_text=True))
@@ -100,6 +100,16 @@ def test_an_unreadable_card_value_is_explained_and_kept(phone: Phone) -> None:
     response = phone.post(f"{url}/card", {"version": version(html), "card": "star", "f_points": "lots"})
     assert "points must be a whole number, not “lots”." in text_of(response.get_data(as_text=True))
     assert input_value(response.get_data(as_text=True), "f_points") == "lots"
+
+
+def test_a_card_value_typed_in_full_width_is_saved_as_its_number(phone: Phone) -> None:
+    url = copy_default(phone)
+    html = phone.get(url).get_data(as_text=True)
+    response = phone.post(f"{url}/card", {"version": version(html), "card": "star", "f_points": "５",
+                                          "f_marks__STAR": "２", "f_marks__MOON": "０"})
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))[:600]
+    data = json.loads(phone.get(f"{url}.json").get_data(as_text=True))
+    assert {"id": "star", "points": 5, "marks": {"STAR": 2}} in data["cards"]  # a full-width 0 is no mark either
 
 
 def test_a_card_that_is_not_in_the_deck_is_answered_not_added(phone: Phone) -> None:
@@ -155,6 +165,19 @@ def test_import_problems_are_listed_with_where_they_are(phone: Phone) -> None:
     assert "This profile is for another game (chess), not tally." in text_of(response.get_data(as_text=True))
     response = phone.post("/profiles/tally/import", {"text": "= nonsense"})
     assert "The file is neither a readable TOML nor a JSON profile" in text_of(response.get_data(as_text=True))
+
+
+def test_an_imported_number_typed_in_full_width_is_read_as_its_number(phone: Phone) -> None:
+    phone.get("/profiles/tally")
+    text = 'game = "tally"\n[[cards]]\nid = "sun"\npoints = "３"\n[[cards]]\nid = "moon"\npoints = "²"\n'
+    response = phone.post("/profiles/tally/import", {"text": text})
+    assert response.status_code == 422  # "²" stays no number, and is named
+    assert "cards[1].points: points must be a whole number, not “²”." in text_of(response.get_data(as_text=True))
+    assert "cards[0]" not in text_of(response.get_data(as_text=True))  # 「３」 is 3
+    response = phone.post("/profiles/tally/import", {"text": text.replace("²", "４")})
+    assert response.status_code == 303
+    data = json.loads(phone.get(f"{response.headers['Location']}.json").get_data(as_text=True))
+    assert data["cards"] == [{"id": "sun", "points": 3}, {"id": "moon", "points": 4}]
 
 
 def test_a_table_uses_a_user_profile_given_by_its_link(phone: Phone) -> None:

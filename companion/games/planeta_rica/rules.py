@@ -19,7 +19,7 @@ from ..base import IllegalMove, Reason, Verdict
 from . import actions, market, returns
 from .cards import Gadget, Planet, Resource
 from .moves import Adjust, Collect, Develop, Dispatch, Donate, End, Invade, Move, Return, Reveal, Start
-from .state import END_CARDS, MARKET_TYPES, Phase, TableState, impossibilities
+from .state import END_CARDS, MARKET_TYPES, Phase, TableState, fame_face_down, impossibilities
 
 ACTION_TYPES = (Return, Dispatch, Invade, Develop, Collect, Donate)
 
@@ -119,7 +119,11 @@ def _adjust_reasons(state: TableState, move: Adjust) -> list[Reason]:
     have = {"tachyon": player.resources.tachyon, "monopole": player.resources.monopole,
             "mithril": player.resources.mithril, "coins": player.coins, "fame": player.fame, "workers": player.hand}
     for key, change in changes.items():
-        if change < 0:
+        if change < 0 and key == "fame" and fame_face_down(state):
+            # PR-8: the check still holds, but its answer must not say how much fame the seat holds
+            reasons.append(Reason("pr.adjust.fame_not_negative", "PR-6", have[key] + change >= 0,
+                                  {"seat": move.seat, "lose": -change}, key))
+        elif change < 0:
             reasons.append(Reason("pr.adjust.not_negative", "PR-6", have[key] + change >= 0,
                                   {"field": key, "have": have[key], "change": change}, key))
     return reasons
@@ -219,11 +223,14 @@ def _next_turn(state: TableState) -> TableState:
 
 def counted_cards(state: TableState, seat: int) -> int:
     """PR-4: the planet and gadget cards a seat holds towards the 12; New Earth is one of them (a reading: the
-    text does not exclude it), unless the table chose the other reading (option ``new_earth``)."""
+    text does not exclude it), unless the table chose the other reading (option ``new_earth``): then only the
+    New Earth the player started with is left out. That reading counts the cards obtained, and a New Earth
+    invaded from the market was obtained like any other planet."""
     held = state.seats[seat]
     if state.readings.new_earth_counts:
         return held.cards
-    return held.cards - sum(1 for p in held.planets if p.planet is Planet.NEW_EARTH)
+    started_with = any(p.planet is Planet.NEW_EARTH and p.since == 0 for p in held.planets)
+    return held.cards - int(started_with)
 
 
 def end_condition(state: TableState) -> str | None:

@@ -2,17 +2,22 @@
 with PR-5's tie-break. The one scoring function the score page, the tracker and the API all call.
 
 A card whose VP the profile does not know gives a term with value None naming the card (PR-6): never a guess.
+
+A tracked table's score is what the table may know (PR-8): while the game runs, fame is face down, so the score
+of a table in play has no fame term and its totals and ranking are the VP on the table only, with a reason that
+says so; the final score (and a table playing with open fame) counts every seat's fame. Whoever reads the score
+(a page, a watch link, a summary, a group's records) therefore never learns a seat's fame during play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..base import Breakdown, Reason, SeatScore, Term
 from .cards import SLOTS, Gadget, Planet, Reward
 from .rules import end_reasons
-from .state import Phase, TableState
+from .state import Phase, TableState, fame_face_down
 
 ICONS_PER_VP = 4  # PR-7: Schneider, +1 VP per 4 resource icons
 
@@ -65,10 +70,11 @@ def _sum_term(code: str, entries: Sequence[tuple[str, int | None]]) -> Term:
                                       "unknown": unknown})
 
 
-def seat_score(seat: int, cards: SeatCards) -> SeatScore:
-    terms = [Term("pr.vp.fame", cards.fame, "PR-5", {"fame": cards.fame}),
-             _sum_term("pr.vp.planets", [(p.planet.value, p.vp) for p in cards.planets]),
-             _sum_term("pr.vp.gadgets", [(g.gadget.value, g.vp) for g in cards.gadgets])]
+def seat_score(seat: int, cards: SeatCards, fame_shown: bool = True) -> SeatScore:
+    """A seat's VP and its terms; without the fame term when ``fame_shown`` is False (PR-8: face down)."""
+    terms = [Term("pr.vp.fame", cards.fame, "PR-5", {"fame": cards.fame})] if fame_shown else []
+    terms += [_sum_term("pr.vp.planets", [(p.planet.value, p.vp) for p in cards.planets]),
+              _sum_term("pr.vp.gadgets", [(g.gadget.value, g.vp) for g in cards.gadgets])]
     for bonus in bonuses(cards):
         terms.append(Term("pr.vp.bonus", bonus.vp, "PR-7",
                           {"card": bonus.gadget.value, "resource_icons": bonus.resource_icons,
@@ -99,9 +105,11 @@ def ranking(totals: Sequence[int | None], start: int) -> tuple[tuple[tuple[int, 
     return tuple(placings), tuple(reasons)
 
 
-def score_seats(seats: Sequence[SeatCards], start: int, finished: bool = False) -> Breakdown:
-    scores = tuple(seat_score(i, cards) for i, cards in enumerate(seats))
+def score_seats(seats: Sequence[SeatCards], start: int, finished: bool = False, fame_shown: bool = True) -> Breakdown:
+    scores = tuple(seat_score(i, cards, fame_shown) for i, cards in enumerate(seats))
     placings, reasons = ranking([s.total for s in scores], start)
+    if not fame_shown:
+        reasons = (Reason("pr.vp.fame_face_down", "PR-8", True, {}), *reasons)
     return Breakdown(finished, scores, placings, reasons)
 
 
@@ -116,6 +124,11 @@ def seat_cards(state: TableState) -> tuple[SeatCards, ...]:
 
 
 def score(state: TableState) -> Breakdown:
-    """The scores so far (or final once the game is over), with the PR-5 ranking."""
-    breakdown = score_seats(seat_cards(state), state.start or 0, state.phase is Phase.OVER)
+    """The scores so far (or final once the game is over), with the PR-5 ranking; during play, with fame face
+    down (PR-8), the VP on the table only: no seat's fame is in it."""
+    hidden = fame_face_down(state)
+    cards = seat_cards(state)
+    if hidden:  # not even carried along unused: what is face down stays out of the breakdown
+        cards = tuple(replace(c, fame=0) for c in cards)
+    breakdown = score_seats(cards, state.start or 0, state.phase is Phase.OVER, fame_shown=not hidden)
     return Breakdown(breakdown.finished, breakdown.seats, breakdown.placings, breakdown.reasons + end_reasons(state))

@@ -203,6 +203,12 @@ class TableState:
         return replace(self, seats=self.seats[:index] + (seat,) + self.seats[index + 1:])
 
 
+def fame_face_down(state: TableState) -> bool:
+    """PR-8: fame is kept face down (【寄付】) while the game runs, unless the table agreed to play with it face up
+    (option ``fame``); the final score turns every seat's fame up."""
+    return state.phase is not Phase.OVER and not state.readings.fame_open
+
+
 def new_state(players: int, options: Mapping[str, str] | None = None,
               profile: Mapping[str, Any] | DeckProfile | None = None) -> TableState:
     """PR-1: each seat has New Earth, 6 workers and 5 coins; fame pool 12 × players; market still empty."""

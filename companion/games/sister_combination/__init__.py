@@ -3,12 +3,14 @@
 Where to look:
   cards.py    the 144 cards (SC-0, SC-1): sisters, colours/elements, symbols, card notation ``marie:7``,
               colour words (``red`` …), each S.P.'s own text (also what the printing code prints)
-  moves.py    the moves of a tracked game (setup, play, draw, keep, take, pass-turn, reach-missed, reshuffle),
-              their text notation and JSON
+  moves.py    the moves of a tracked game (setup, play, draw, keep, take, pass-turn, reach-missed, reshuffle,
+              overflow: (a) or (b) chosen on the spot), their text notation and JSON
   state.py    the tracked table (SC-9): hand sizes, deck, stack, discard pile, colour, direction, turn, who is
-              out, reach flags, the pending drawn card; the SC-7 options
+              out, reach flags, the pending drawn card, a pending (a)/(b) choice; the SC-7 options
   effects.py  what a move does (SC-3, SC-5, SC-6, SC-7, SC-8): Mirror, Pass, Stack 2 and the twelve S.P.
               effects, reach penalties, going out, reshuffles, the hand limit (a)/(b)
+  deal.py     the counters one move deals with: hands, stack, deck and discard pile, the "at once" deals, the
+              hand limit and the reshuffle (SC-5, SC-7), and the turn order over the seats still playing (SC-8)
   rules.py    check (SC-2 matching, SC-3 obstruction mode, choices, reach) / apply / legal_moves / actor
   score.py    placings: out order, then cards left (SC-7)
   api.py      the referee API's POST /api/v1/sister-combination/play, pure

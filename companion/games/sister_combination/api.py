@@ -13,6 +13,9 @@ Readings of the request where API.md is silent:
   card): going out without it costs 5 (SC-6). On a play that leaves one card, ``reach`` false is a forgotten
   reach that the request itself notices: ``penalty`` 2 (SC-6).
 - ``reasons`` of a legal answer are the conditions checked, then what the effect did, each with its ruling.
+- ``options.hand_limit`` ``16chosen`` is SC-7's third setting, (a) or (b) chosen by the overflowing player when
+  it happens. Only taking the stack leaves cards a full hand could not take, never a play, so a play is answered
+  as under ``16a`` and ``16b``: cards given at once beyond the limit go onto the stack all the same.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ so a ruling reads the same everywhere.
 
 - ``play_effect``: the card's own effect (Mirror, Pass, Stack 2 and the twelve S.P. cards), who is next, the
   colour to match, the reach penalty and whether the player went out.
-- ``take_stack_effect`` (SC-3, with the SC-7 hand limit's overflow rules (a) and (b)), ``draw_effect`` (SC-4),
+- ``take_stack_effect`` (SC-3, with the SC-7 hand limit's overflow rules (a) and (b)), ``overflow_effect`` (the
+  rule chosen on the spot), ``draw_effect`` (SC-4),
   ``pass_effect``, ``penalty_effect`` (SC-6 forgotten reach) and ``reshuffle_effect`` (SC-7 ruling).
 
 Cards always come from somewhere: "即座に" cards from the deck unless the effect names the stack (可憐, 花穂,
@@ -16,14 +17,14 @@ deal goes on; if even that is empty, the remaining cards are simply not dealt (`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import Reason
 from .cards import Element, Symbol, colour_name, number_of
+from .deal import Deal, cycle, step
 from .moves import Play
-from .state import LIMIT_A, LIMIT_B, TableState
+from .state import LIMIT_A, LIMIT_B, LIMIT_CHOSEN, STACK_TO_DECK, TableState
 
 FORGOT_REACH_PENALTY = 2  # SC-6
 BAD_OUT_PENALTY = 5  # SC-6
@@ -45,6 +46,8 @@ class Effect:
     reshuffled: int = 0  # cards moved from the discard pile into the deck (SC-7 ruling)
     reach: str = ""  # "declared" / "forgotten" when the play left the player one card (SC-6)
     reasons: tuple[Reason, ...] = ()  # what happened, each with its ruling (all ok)
+    stuck: int = 0  # SC-7 ruling under (a): players in a row who took nothing with every hand at the limit
+    choosing: bool = False  # SC-7 chosen on the spot: the player to move now chooses (a) or (b)
 
     def to_json(self) -> dict[str, Any]:
         """The API's ``effect`` object (API.md)."""
@@ -60,119 +63,13 @@ class Effect:
         }
 
 
-def step(players: int, out: Sequence[int] | frozenset[int], seat: int, direction: int, steps: int = 1) -> int:
-    """SC-8: the seat ``steps`` players after ``seat`` in ``direction``, over the seats still playing (``seat``
-    itself may have just gone out). Seats wrap at the seam: clockwise after seat n-1 comes seat 0."""
-    gone = set(out)
-    if len(gone) >= players:
-        return seat
-    for _ in range(steps):
-        seat = (seat + direction) % players
-        while seat in gone:
-            seat = (seat + direction) % players
-    return seat
-
-
-def _cycle(players: int, out: Sequence[int] | frozenset[int], start: int, direction: int) -> list[int]:
-    """The seats still playing, in play order from ``start`` (included if it is still playing)."""
-    seats, seat = [], start
-    for _ in range(players):
-        if seat not in out:
-            seats.append(seat)
-        seat = (seat + direction) % players
-    return seats
-
-
-class _Deal:
-    """Working counters of one move (local to one call: the functions stay pure)."""
-
-    def __init__(self, state: TableState, pool: int) -> None:
-        self.hands = list(state.hands)
-        self.receives = [0] * state.players
-        self.stack = state.stack
-        self.deck = state.deck
-        self.pool = max(pool, 0)  # cards under the top of the discard pile: the next deck (SC-7)
-        self.reshuffled = 0
-        self.short = 0  # cards that could not be dealt at all
-        self.overflow = 0  # SC-7 hand limit: cards sent to the stack instead of a full hand
-        self.limit = state.options.limit
-        self.reasons: list[Reason] = []
-
-    def full(self, seat: int) -> bool:
-        return self.limit is not None and self.hands[seat] >= self.limit
-
-    def deck_card(self) -> bool:
-        """Take one card off the deck, reshuffling the discard pile in first when the deck is empty (SC-7)."""
-        if self.deck == 0 and self.pool:
-            self.deck, self.reshuffled, self.pool = self.pool, self.reshuffled + self.pool, 0
-        if self.deck == 0:
-            self.short += 1
-            return False
-        self.deck -= 1
-        return True
-
-    def to_stack(self, count: int) -> int:
-        """Move ``count`` cards face down from the deck onto the stack (rule text <スタック>)."""
-        moved = 0
-        for _ in range(count):
-            if self.deck_card():
-                self.stack += 1
-                moved += 1
-        return moved
-
-    def give(self, seat: int, count: int, source: str) -> int:
-        """"即座に ``count`` 枚" to ``seat`` from ``source`` ("deck", "stack", "stack_then_deck"); SC-5.
-
-        SC-7 hand limit: a card that would take a hand over the limit goes to the stack at once instead.
-        """
-        given = 0
-        for _ in range(count):
-            from_stack = source == "stack" or (source == "stack_then_deck" and self.stack > 0)
-            if from_stack and self.stack == 0:
-                break
-            if self.full(seat):
-                self.overflow += 1
-                if not from_stack:
-                    self.to_stack(1)
-                continue
-            if from_stack:
-                self.stack -= 1
-            elif not self.deck_card():
-                continue
-            self.hands[seat] += 1
-            self.receives[seat] += 1
-            given += 1
-        return given
-
-    def draw(self, seat: int, count: int) -> int:
-        """A player draws from the deck (SC-4 draw, SC-6 penalty); never beyond the hand limit (SC-7)."""
-        drawn = 0
-        for _ in range(count):
-            if self.full(seat) or not self.deck_card():
-                break
-            self.hands[seat] += 1
-            drawn += 1
-        return drawn
-
-    def notes(self) -> list[Reason]:
-        notes = list(self.reasons)
-        if self.reshuffled:
-            notes.append(Reason("sc.deck.reshuffled", "SC-7", True, {"cards": self.reshuffled}))
-        if self.overflow:
-            notes.append(Reason("sc.limit.overflow_to_stack", "SC-7", True, {"cards": self.overflow,
-                                                                             "limit": self.limit}))
-        if self.short:
-            notes.append(Reason("sc.deck.exhausted", "SC-7", True, {"cards": self.short}))
-        return notes
-
-
-def _sp(deal: _Deal, state: TableState, play: Play, direction: int) -> tuple[int, int | None]:
+def _sp(deal: Deal, state: TableState, play: Play, direction: int) -> tuple[int, int | None]:
     """SC-5: the S.P.'s own effect. Returns (direction, the seat the turn goes to, or None for "as usual")."""
     p, n, out = state.turn, state.players, state.out
     key = play.card.sister.key
     code = f"sc.sp.{key}"
     if key == "karen":  # every other player 1, from the stack while it lasts, then the deck
-        order = [s for s in _cycle(n, out, step(n, out, p, direction), direction) if s != p]
+        order = [s for s in cycle(n, out, step(n, out, p, direction), direction) if s != p]
         from_stack = 0
         for seat in order:
             before = deal.stack
@@ -214,7 +111,7 @@ def _sp(deal: _Deal, state: TableState, play: Play, direction: int) -> tuple[int
         direction = -direction
         deal.reasons.append(Reason(code, "SC-8", True, {"direction": direction, "added": deal.to_stack(2)}))
     elif key == "rinrin":  # everyone tied for the fewest cards after playing, the player included, gets 2
-        order = _cycle(n, out, p, direction)
+        order = cycle(n, out, p, direction)
         fewest = min(deal.hands[s] for s in order)
         seats = [s for s in order if deal.hands[s] == fewest]
         for seat in seats:
@@ -249,7 +146,7 @@ def play_effect(state: TableState, play: Play, notice_forgotten: bool = False) -
     """
     p, n = state.turn, state.players
     card = play.card
-    deal = _Deal(state, len(state.discard))  # the played card is the new top: everything under it may reshuffle
+    deal = Deal(state, len(state.discard))  # the played card is the new top: everything under it may reshuffle
     before = deal.hands[p]
     deal.hands[p] -= 1
     direction = state.direction
@@ -299,7 +196,7 @@ def play_effect(state: TableState, play: Play, notice_forgotten: bool = False) -
                   penalty, out, deal.reshuffled, reach, tuple(deal.notes()))
 
 
-def _simple(state: TableState, deal: _Deal, next_seat: int | None) -> Effect:
+def _simple(state: TableState, deal: Deal, next_seat: int | None) -> Effect:
     return Effect(tuple(deal.receives), tuple(deal.hands), deal.stack, deal.deck, state.direction, next_seat,
                   state.colour, 0, False, deal.reshuffled, "", tuple(deal.notes()))
 
@@ -308,24 +205,45 @@ def take_stack_effect(state: TableState) -> Effect:
     """SC-3: the player takes the whole stack and does not play; the turn passes on.
 
     SC-7 "みんななかよく": the player takes no more than the hand limit allows. What is left: (a) stays, and
-    obstruction mode goes on; (b) every other player below the limit gets 1 at once, from the stack while it
-    lasts, then from the deck, round after round while the stack lasts, from the next player on; when every
-    hand is at the limit, the stack goes back into the deck.
+    obstruction mode goes on (until every player in turn could not play with every hand at the limit: then the
+    stack goes back into the deck, SC-7 ruling); (b) every other player below the limit gets 1 at once, from the
+    stack while it lasts, then from the deck, round after round while the stack lasts, from the next player on;
+    when every hand is at the limit, the stack goes back into the deck. Under the option's third setting the
+    player chooses (a) or (b) then: the turn stays with them and ``choosing`` says the table waits for it
+    (``overflow_effect`` carries it out).
     """
-    p, n = state.turn, state.players
-    deal = _Deal(state, len(state.discard) - 1)
+    p = state.turn
+    deal = Deal(state, len(state.discard) - 1)
     room = deal.stack if deal.limit is None else max(deal.limit - deal.hands[p], 0)
     taken = min(deal.stack, room)
     deal.stack -= taken
     deal.hands[p] += taken
     deal.receives[p] += taken
     deal.reasons.append(Reason("sc.stack.taken", "SC-3", True, {"seat": p, "cards": taken}))
-    if deal.stack and state.options.hand_limit == LIMIT_A:
-        deal.reasons.append(Reason("sc.limit.rule_a", "SC-7", True, {"left": deal.stack}))
-    elif deal.stack and state.options.hand_limit == LIMIT_B:
+    if deal.stack and state.options.hand_limit == LIMIT_CHOSEN:  # the turn does not pass on yet: "left" says so
+        deal.reasons[-1] = Reason("sc.stack.taken", "SC-3", True, {"seat": p, "cards": taken, "left": deal.stack})
+        deal.reasons.append(Reason("sc.limit.choose", "SC-7", True, {"seat": p, "left": deal.stack}))
+        return replace(_simple(state, deal, p), stuck=state.stuck, choosing=True)
+    return _left_over(state, deal, {LIMIT_A: "a", LIMIT_B: "b"}.get(state.options.hand_limit, ""))
+
+
+def overflow_effect(state: TableState, rule: str) -> Effect:
+    """SC-7, chosen on the spot: the player who took the stack up to the limit chose rule ``rule`` ("a" or "b")
+    for the cards left on it; it is carried out as a table that fixed that rule before the game would."""
+    return _left_over(state, Deal(state, len(state.discard) - 1), rule)
+
+
+def _left_over(state: TableState, deal: Deal, rule: str) -> Effect:
+    """SC-7 (a) or (b) for the cards the player to move could not take (none left: nothing to do); the turn
+    passes on."""
+    p, n = state.turn, state.players
+    stuck = 0
+    if deal.stack and rule == "a":
+        stuck = _rule_a(deal, state)
+    elif deal.stack and rule == "b":
         left, returned = deal.stack, 0
         while deal.stack:
-            order = [s for s in _cycle(n, state.out, step(n, state.out, p, state.direction), state.direction)
+            order = [s for s in cycle(n, state.out, step(n, state.out, p, state.direction), state.direction)
                      if s != p and not deal.full(s)]
             if not order:
                 returned, deal.deck, deal.stack = deal.stack, deal.deck + deal.stack, 0
@@ -333,12 +251,37 @@ def take_stack_effect(state: TableState) -> Effect:
             for seat in order:
                 deal.give(seat, 1, "stack_then_deck")
         deal.reasons.append(Reason("sc.limit.rule_b", "SC-7", True, {"left": left, "returned": returned}))
-    return _simple(state, deal, step(n, state.out, p, state.direction))
+    effect = _simple(state, deal, step(n, state.out, p, state.direction))
+    return replace(effect, stuck=stuck)
+
+
+def _rule_a(deal: Deal, state: TableState) -> int:
+    """SC-7 (a): what the player could not take stays on the stack and obstruction mode goes on.
+
+    Ruling (not in the text): when every hand is at the limit with the stack left and nobody can play, the stack
+    goes back into the deck and obstruction mode ends, as (b)'s last sentence says for (b); else such a table
+    would go round for ever, each player taking nothing. Hands are secret (SC-9), so "nobody can play" is what the
+    table shows: every player still in took the stack in turn, one after another, instead of playing, while
+    every hand was at the limit. Returns that count (0 once the stack went back, or while a hand has room)."""
+    left, players = deal.stack, len(state.active)
+    everyone_full = all(deal.full(s) for s in state.active)
+    if not everyone_full or state.options.all_at_limit != STACK_TO_DECK:
+        deal.reasons.append(Reason("sc.limit.rule_a", "SC-7", True, {"left": left}))
+        return 0
+    declined = state.stuck + 1
+    if declined >= players:
+        deal.deck, deal.stack = deal.deck + left, 0
+        deal.reasons.append(Reason("sc.limit.stack_to_deck", "SC-7", True, {"returned": left, "players": players}))
+        return 0
+    deal.reasons.append(Reason("sc.limit.rule_a", "SC-7", True, {"left": left}))
+    deal.reasons.append(Reason("sc.limit.all_at_limit", "SC-7", True, {"declined": declined, "players": players,
+                                                                       "left": left}))
+    return declined
 
 
 def draw_effect(state: TableState) -> Effect:
     """SC-4: the player draws one card; the turn stays while they decide to play it or keep it."""
-    deal = _Deal(state, len(state.discard) - 1)
+    deal = Deal(state, len(state.discard) - 1)
     drawn = deal.draw(state.turn, 1)
     deal.receives[state.turn] += drawn
     return _simple(state, deal, state.turn)
@@ -346,13 +289,13 @@ def draw_effect(state: TableState) -> Effect:
 
 def pass_effect(state: TableState) -> Effect:
     """SC-4 keep the drawn card, or SC-7 pass at the hand limit: the turn passes to the next player."""
-    deal = _Deal(state, 0)
+    deal = Deal(state, 0)
     return _simple(state, deal, step(state.players, state.out, state.turn, state.direction))
 
 
 def penalty_effect(state: TableState, seat: int) -> Effect:
     """SC-6: a forgotten "リーチ" is noticed: ``seat`` draws 2 (never beyond the SC-7 hand limit)."""
-    deal = _Deal(state, len(state.discard) - 1)
+    deal = Deal(state, len(state.discard) - 1)
     drawn = deal.draw(seat, FORGOT_REACH_PENALTY)
     deal.reasons.append(Reason("sc.reach.forgotten_noticed", "SC-6", True, {"seat": seat, "penalty": drawn}))
     effect = _simple(state, deal, state.turn)
@@ -362,7 +305,7 @@ def penalty_effect(state: TableState, seat: int) -> Effect:
 
 def reshuffle_effect(state: TableState) -> Effect:
     """SC-7 ruling: the discard pile under the top card becomes the deck."""
-    deal = _Deal(state, len(state.discard) - 1)
+    deal = Deal(state, len(state.discard) - 1)
     deal.deck, deal.reshuffled, deal.pool = deal.deck + deal.pool, deal.pool, 0
     return _simple(state, deal, state.turn)
 

@@ -17,8 +17,10 @@ Notation (``parse_move_text(str(m)) == m``)        JSON (``parse_move(move_to_js
     pass-turn                                       {"type": "pass_turn"}   (SC-7 hand limit, or no card left)
     reach-missed 2                                  {"type": "reach_missed", "seat": 2}   (SC-6)
     reshuffle                                       {"type": "reshuffle"}   (SC-7)
+    overflow a                                      {"type": "overflow", "rule": "a"}   (SC-7, chosen on the spot)
 
-After ``draw`` the next ``play`` is the drawn card (SC-4); ``keep`` ends the turn instead.
+After ``draw`` the next ``play`` is the drawn card (SC-4); ``keep`` ends the turn instead. Under the hand limit's
+third setting, a ``take`` that leaves cards on the stack is followed by that player's ``overflow a`` or ``b``.
 """
 
 from __future__ import annotations
@@ -117,8 +119,22 @@ class Reshuffle:
         return "reshuffle"
 
 
-Move = Setup | Play | Draw | Keep | TakeStack | PassTurn | ReachMissed | Reshuffle
-MOVE_TYPES = ("setup", "play", "draw", "keep", "take_stack", "pass_turn", "reach_missed", "reshuffle")
+OVERFLOW_RULES = ("a", "b")  # SC-7 "みんななかよく": what happens to the stack a full hand could not take
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """SC-7, the hand limit's third setting (「その場で選択できる」): the player who took the stack up to the limit
+    and left cards on it chooses what happens to them, rule (a) or (b)."""
+
+    rule: str
+
+    def __str__(self) -> str:
+        return f"overflow {self.rule}"
+
+
+Move = Setup | Play | Draw | Keep | TakeStack | PassTurn | ReachMissed | Reshuffle | Overflow
+MOVE_TYPES = ("setup", "play", "draw", "keep", "take_stack", "pass_turn", "reach_missed", "reshuffle", "overflow")
 _SIMPLE: Mapping[str, Move] = {"draw": Draw(), "keep": Keep(), "take_stack": TakeStack(), "pass_turn": PassTurn(),
                                "reshuffle": Reshuffle()}
 _TEXT_SIMPLE: Mapping[str, Move] = {"draw": Draw(), "keep": Keep(), "take": TakeStack(), "pass-turn": PassTurn(),
@@ -208,6 +224,12 @@ def _play(data: Mapping[str, Any]) -> Play:
     return Play(card, reach, colour, target)
 
 
+def _overflow_rule(value: object) -> Overflow:
+    if value not in OVERFLOW_RULES:
+        raise ParseError("sc.input.overflow_rule", "SC-7", "rule", value=str(value), allowed=list(OVERFLOW_RULES))
+    return Overflow(str(value))
+
+
 def parse_move(data: Mapping[str, Any]) -> Move:
     """JSON object -> move. Raises ParseError with the field's path (ErrorList when several fields are wrong)."""
     if not isinstance(data, Mapping):
@@ -219,6 +241,8 @@ def parse_move(data: Mapping[str, Any]) -> Move:
         return _play(data)
     if kind == "reach_missed":
         return ReachMissed(_seat_value(_required(data, "seat", "SC-6"), "seat", "SC-6"))
+    if kind == "overflow":
+        return _overflow_rule(_required(data, "rule", "SC-7"))
     if isinstance(kind, str) and kind in _SIMPLE:
         return _SIMPLE[kind]
     raise ParseError("sc.move.unknown_type", "SC-8", "type", value=str(kind), allowed=list(MOVE_TYPES))
@@ -250,6 +274,8 @@ def move_to_json(move: Move) -> dict[str, Any]:
             return {"type": "pass_turn"}
         case Reshuffle():
             return {"type": "reshuffle"}
+        case Overflow():
+            return {"type": "overflow", "rule": move.rule}
 
 
 def _int_text(text: str, path: str, rule: str) -> int:
@@ -269,6 +295,8 @@ def parse_move_text(text: str) -> Move:
         return _TEXT_SIMPLE[head]
     if head == "reach-missed" and len(rest) == 1:
         return ReachMissed(_int_text(rest[0], "seat", "SC-6"))
+    if head == "overflow" and len(rest) == 1:
+        return _overflow_rule(rest[0])
     if head == "setup":
         fields = dict(w.partition("=")[::2] for w in rest)
         if set(fields) != {"first", "hands", "field"}:

@@ -10,23 +10,24 @@ from collections.abc import Sequence
 
 from ..base import IllegalMove, Reason, Verdict
 from .cards import DECK, DECK_SIZE, Card, Element, Symbol, colour_name
+from .deal import step
 from .effects import (
     Effect,
     draw_effect,
+    overflow_effect,
     pass_effect,
     penalty_effect,
     play_effect,
     reshuffle_effect,
-    step,
     take_stack_effect,
 )
-from .moves import Draw, Keep, Move, PassTurn, Play, ReachMissed, Reshuffle, Setup, TakeStack
+from .moves import OVERFLOW_RULES, Draw, Keep, Move, Overflow, PassTurn, Play, ReachMissed, Reshuffle, Setup, TakeStack
 from .state import HAND_DEALT, HANDS_DEALT, TableState
 
 TARGETED = ("haruka", "yotsuba")  # SC-5: the S.P. cards that name a seat ("誰か一人")
 
 
-def _game_open(state: TableState, setup: bool) -> list[Reason]:
+def _game_open(state: TableState, setup: bool, choice: bool = False) -> list[Reason]:
     if setup:
         if state.started:
             return [Reason("sc.setup.already_done", "SC-8", False, {})]
@@ -35,6 +36,8 @@ def _game_open(state: TableState, setup: bool) -> list[Reason]:
         return [Reason("sc.game.not_started", "SC-8", False, {})]
     if state.finished:
         return [Reason("sc.game.over", "SC-7", False, {"end": state.options.end, "out": list(state.out)})]
+    if state.choosing and not choice:  # SC-7 chosen on the spot: the table waits for (a) or (b)
+        return [Reason("sc.limit.choose_first", "SC-7", False, {"seat": state.turn, "left": state.stack})]
     return []
 
 
@@ -108,7 +111,8 @@ def choice_reasons(state: TableState, play: Play) -> list[Reason]:
         elif not 0 <= target < state.players:
             reasons.append(Reason("sc.seat.no_such_seat", "SC-5", False, params, "target"))
         elif target == state.turn:
-            # "誰か一人" beside "プレイヤーは" (春歌) reads as another player; 四葉 the same (closest: SC-5).
+            # SC-5, a reading: "誰か一人" is another player, since 鈴凜's text says so where the player is included
+            # (「対象にプレイヤーを含む」) and 春歌's and 四葉's do not. The message says it is a reading.
             reasons.append(Reason("sc.choice.target_self", "SC-5", False, params, "target"))
         elif target in state.out:
             reasons.append(Reason("sc.choice.target_out", "SC-5", False, params, "target"))
@@ -230,6 +234,16 @@ def _check_reshuffle(state: TableState) -> list[Reason]:
     return [Reason("sc.deck.reshuffle", "SC-7", len(state.discard) >= 2, params)]
 
 
+def _check_overflow(state: TableState, move: Overflow) -> list[Reason]:
+    reasons = _game_open(state, False, choice=True)
+    if reasons:
+        return reasons
+    if not state.choosing:
+        return [Reason("sc.limit.not_asked", "SC-7", False, {"hand_limit": state.options.hand_limit}, "rule")]
+    return [Reason("sc.limit.chosen", "SC-7", True, {"seat": state.turn, "rule": move.rule, "left": state.stack},
+                   "rule")]
+
+
 def check(state: TableState, move: Move) -> Verdict:
     """Every condition of ``move`` on ``state``; total (never raises for a parsed move)."""
     match move:
@@ -249,6 +263,8 @@ def check(state: TableState, move: Move) -> Verdict:
             reasons = _check_reach_missed(state, move)
         case Reshuffle():
             reasons = _check_reshuffle(state)
+        case Overflow():
+            reasons = _check_overflow(state, move)
     return Verdict.of(reasons)
 
 
@@ -282,14 +298,19 @@ def apply(state: TableState, move: Move) -> TableState:
                 reached.add(seat)
             if effect.hands[seat] == 1 and effect.reach == "forgotten":
                 forgot.add(seat)
+            # a play breaks a run of players who could not play (SC-7 ruling under (a))
             return after.evolve(out=state.out + ((seat,) if effect.out else ()), reached=frozenset(reached),
-                                forgot=frozenset(forgot), drawn=False)
+                                forgot=frozenset(forgot), drawn=False, stuck=0)
         case Draw():
-            return _after(state, draw_effect(state)).evolve(drawn=True)
+            return _after(state, draw_effect(state)).evolve(drawn=True, stuck=0)
         case Keep() | PassTurn():
-            return _after(state, pass_effect(state)).evolve(drawn=False)
+            return _after(state, pass_effect(state)).evolve(drawn=False, stuck=0)
         case TakeStack():
-            return _after(state, take_stack_effect(state))
+            effect = take_stack_effect(state)
+            return _after(state, effect).evolve(stuck=effect.stuck, choosing=effect.choosing)
+        case Overflow():
+            effect = overflow_effect(state, move.rule)
+            return _after(state, effect).evolve(stuck=effect.stuck, choosing=False)
         case ReachMissed():
             effect = penalty_effect(state, move.seat)
             return _after(state, effect).evolve(forgot=state.forgot - {move.seat})
@@ -339,6 +360,8 @@ def legal_moves(state: TableState) -> tuple[Move, ...]:
                      if card.symbol.is_number)
     if state.finished:
         return ()
+    if state.choosing:  # SC-7 chosen on the spot: nothing else until the player chooses
+        return tuple(Overflow(rule) for rule in OVERFLOW_RULES)
     moves: list[Move] = _plays(state)
     for extra in (Draw(), Keep(), TakeStack(), PassTurn(), Reshuffle()):
         if check(state, extra).legal:

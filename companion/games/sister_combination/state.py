@@ -23,23 +23,32 @@ END_LAST_ONE = "last_one"
 LIMIT_NONE = "none"
 LIMIT_A = "16a"
 LIMIT_B = "16b"
+LIMIT_CHOSEN = "16chosen"  # SC-7: (a) or (b) chosen by the overflowing player when it happens (「その場で選択できる」)
 END_OPTION = OptionSpec("end", (END_FIRST_OUT, END_LAST_ONE), "SC-7")
-HAND_LIMIT_OPTION = OptionSpec("hand_limit", (LIMIT_NONE, LIMIT_A, LIMIT_B), "SC-7")
+HAND_LIMIT_OPTION = OptionSpec("hand_limit", (LIMIT_NONE, LIMIT_A, LIMIT_B, LIMIT_CHOSEN), "SC-7")
 HANDS_DEALT = "seven"  # SC-8 now: every hand is dealt 7 cards, a set-up with other sizes is refused
 HANDS_AS_ENTERED = "as-entered"  # SC-8 before: any hand sizes were accepted
 # Kept for tables started before SC-8 said 7 each (their options lack the key): their set-up still replays.
 # A new table is dealt 7 each, so the new-table page does not offer the old reading.
 HANDS_OPTION = OptionSpec("hands", (HANDS_DEALT, HANDS_AS_ENTERED), "SC-8", before=HANDS_AS_ENTERED, shown=False)
-OPTIONS = (END_OPTION, HAND_LIMIT_OPTION, HANDS_OPTION)
+STACK_TO_DECK = "to-deck"  # SC-7 now: under (a), every hand at the limit and nobody can play: the stack goes back
+STACK_STAYS = "stays"  # SC-7 before: the stack stayed, and such a table went round and round taking nothing
+# Kept for tables started before SC-7 said the stack goes back (their options lack the key): a log entered while
+# the stack stayed still replays. A new table plays by the ruling, so the new-table page does not offer it.
+ALL_AT_LIMIT_OPTION = OptionSpec("all_at_limit", (STACK_TO_DECK, STACK_STAYS), "SC-7", before=STACK_STAYS,
+                                 shown=False)
+OPTIONS = (END_OPTION, HAND_LIMIT_OPTION, HANDS_OPTION, ALL_AT_LIMIT_OPTION)
 
 
 @dataclass(frozen=True)
 class Options:
-    """SC-7: how the game ends, and the "みんななかよく" hand limit with its overflow rule (a) or (b)."""
+    """SC-7: how the game ends, and the "みんななかよく" hand limit with its overflow rule (a) or (b), fixed before
+    the game or chosen by the overflowing player when it happens."""
 
     end: str = END_FIRST_OUT
     hand_limit: str = LIMIT_NONE
     hands: str = HANDS_DEALT
+    all_at_limit: str = STACK_TO_DECK
 
     @property
     def limit(self) -> int | None:
@@ -47,7 +56,8 @@ class Options:
         return None if self.hand_limit == LIMIT_NONE else HAND_LIMIT
 
     def to_json(self) -> dict[str, str]:
-        return {"end": self.end, "hand_limit": self.hand_limit, "hands": self.hands}
+        return {"end": self.end, "hand_limit": self.hand_limit, "hands": self.hands,
+                "all_at_limit": self.all_at_limit}
 
 
 def parse_options(data: Mapping[str, Any] | None, prefix: str = "options.", stored: bool = False) -> Options:
@@ -86,6 +96,12 @@ class TableState:
     reached: frozenset[int] = field(default_factory=frozenset)  # one card left, "リーチ" declared (SC-6)
     forgot: frozenset[int] = field(default_factory=frozenset)  # one card left, "リーチ" forgotten, not yet noticed
     drawn: bool = False  # SC-4: the player to move drew and may play that card or keep it
+    # SC-7 ruling, under (a): players in a row who took the stack instead of playing while every hand was at the
+    # limit with the stack left; when all the players still in have, the stack goes back into the deck
+    stuck: int = 0
+    # SC-7, the hand limit's third setting: the player to move took the stack up to the limit, cards are left on
+    # it, and they choose rule (a) or (b) before anything else happens
+    choosing: bool = False
 
     @property
     def top(self) -> Card | None:
@@ -140,6 +156,8 @@ def state_to_json(state: TableState) -> dict[str, Any]:
         "reached": sorted(state.reached),
         "forgot": sorted(state.forgot),
         "drawn": state.drawn,
+        "stuck": state.stuck,
+        "choosing": state.choosing,
     }
 
 
@@ -190,7 +208,7 @@ def parse_state(data: Mapping[str, Any]) -> TableState:
     direction = data.get("direction", 1)
     if direction not in (1, -1) or isinstance(direction, bool):
         raise ParseError("sc.state.field", "SC-8", "direction", value=str(direction))
-    for key in ("started", "drawn"):
+    for key in ("started", "drawn", "choosing"):
         if not isinstance(data.get(key, False), bool):
             raise ParseError("sc.state.field", "SC-9", key, value=str(data.get(key)))
     return TableState(
@@ -208,4 +226,6 @@ def parse_state(data: Mapping[str, Any]) -> TableState:
         reached=frozenset(_seats(data, "reached", players)),
         forgot=frozenset(_seats(data, "forgot", players)),
         drawn=bool(data.get("drawn", False)),
+        stuck=_int(data, "stuck", 0, players) if "stuck" in data else 0,  # a state saved before the ruling: 0
+        choosing=bool(data.get("choosing", False)),
     )

@@ -7,6 +7,7 @@ Where to look:
   attack.py      may this node attack that one (SS-6)? does this card defend (SS-7)?
   node_moves.py  draw, place, reveal, conceal, move a card (SS-5)
   forces.py      forces by first reveal or fixed before play (SS-3)
+  readings.py    who starts: left of the dealer the table names, or a table stored before that (SS-5)
   outcome.py     win and draw (SS-8)
   copies.py      how many copies of a face the packs hold, and which are still unseen (SS-2)
   moves.py       the moves of a tracked game, their notation and JSON

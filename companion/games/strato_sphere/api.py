@@ -6,7 +6,9 @@ malformed input, ImpossibleState for a table that cannot exist (a face-up card u
 copies than the packs hold, SS-2; two seats with one force, SS-3), IllegalMove for a defence against an
 illegal attack. "reasons" items are ``Reason`` objects; the web layer adds the message.
 
-Defaults: ``players`` 4, ``forces`` all unknown (null), a card's ``up`` false, ``completion`` false. A null
+Defaults: ``players`` 4, ``forces`` all unknown (null), a card's ``up`` false, ``completion`` false, no ``start``
+(optional: the seat that began, on the dealer's left, SS-5; Planeta Rica's request names its start player so,
+and a client may send the same field to every game). A null
 force is held by nobody (SS-3, the Japanese text): ``["red", null]`` leaves black to nobody, so a face-up black
 top card is unclaimed (SS-4). ``"completion": true`` reads the forces with SS-3's completion option (the
 English original): with all forces but one known, the last seat holds the remaining one.
@@ -69,6 +71,14 @@ class _Reader:
             self.fail(ParseError("ss.input.players", "SS-2", "players", value=str(value), allowed=list(PLAYER_COUNTS)))
             return None
         return int(value)
+
+    def start(self, body: Mapping[str, Any], players: int) -> int | None:
+        """``start`` (optional): the seat that began, the one on the dealer's left (SS-5). Checked as a seat of
+        this table; it changes no answer, since who may attack or defend does not depend on who began (SS-6: the
+        attacking ``player`` is named; SS-7: anyone may defend)."""
+        if "start" not in body:
+            return None
+        return self.integer(body, "start", "start", "SS-5", 0, players - 1)
 
     def forces(self, body: Mapping[str, Any], players: int) -> tuple[Force | None, ...]:
         """``forces[seat]``: a suit letter (4 players), "red"/"black" (2 players) or null (SS-3)."""
@@ -219,6 +229,7 @@ def _read_query(body: object, reader: _Reader, attack_key: str | None) -> Attack
     players = reader.players(body)
     if players is None:
         return None
+    reader.start(body, players)
     forces = reader.forces(body, players)
     nodes = reader.nodes(body, players)
     attack_data: object = body if attack_key is None else body.get(attack_key)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..base import EngineFunctions, FixedDeckGame, OptionSpec
 from . import moves, rules, state
 from .forces import FORCES_OPTION
+from .readings import START_OPTION
 from .score import score
 
 
@@ -15,14 +16,14 @@ class StratoSphere(FixedDeckGame[state.TableState, moves.Move]):
     name_ja = "ストラトスフェア"
     name_en = "Strato-Sphere"
     player_counts: tuple[int, ...] = state.PLAYER_COUNTS
-    options: tuple[OptionSpec, ...] = (FORCES_OPTION,)
+    options: tuple[OptionSpec, ...] = (FORCES_OPTION, START_OPTION)
     ruling_prefix = "SS"
 
 
 def actor(table: state.TableState, move: moves.Move) -> int | None:
     """The player to move made every move of the turn, except a defence (any seat; its line names the seat,
-    SS-7) and the fixed forces (the whole table, SS-3)."""
-    if isinstance(move, (moves.Defend, moves.FixForces)):
+    SS-7) and the set-up: the fixed forces (SS-3) and the dealer (SS-5) are the whole table's."""
+    if isinstance(move, (moves.Defend, moves.FixForces, moves.NameDealer)):
         return None
     return table.to_move
 

@@ -1,7 +1,8 @@
 """The moves of a whole game (SS-5, SS-7, SS-3 option), their notation and their JSON.
 
 The player to move makes exactly three moves a turn (SS-5); the mover is the state's ``to_move``, so a move
-does not name it. Only a defence names a seat: anyone may defend (SS-7).
+does not name it. A defence names a seat: anyone may defend (SS-7); so does the set-up's dealer (SS-5), from
+whose left play begins.
 
 Notation (``parse_move_text(str(m)) == m``)      JSON (``parse_move(move_to_json(m)) == m``)
     draw                                          {"type": "draw"}
@@ -14,6 +15,7 @@ Notation (``parse_move_text(str(m)) == m``)      JSON (``parse_move(move_to_json
     no-defence                                    {"type": "no_defence"}
     pass                                          {"type": "pass"}   (only when no other move is legal)
     forces S H D C                                {"type": "forces", "forces": ["S", "H", "D", "C"]}
+    dealer 3                                      {"type": "dealer", "seat": 3}
 """
 
 from __future__ import annotations
@@ -117,6 +119,16 @@ class FixForces:
 
 
 @dataclass(frozen=True)
+class NameDealer:
+    """SS-5: the seat that dealt, named when the table starts; play begins on its left."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"dealer {self.seat}"
+
+
+@dataclass(frozen=True)
 class Pass:
     """Not in the rule text: the player to move has no legal move left this turn, so one move passes.
 
@@ -128,18 +140,19 @@ class Pass:
         return "pass"
 
 
-Move = Draw | Place | Reveal | Conceal | Shift | Attack | Defend | NoDefence | FixForces | Pass
-MOVE_TYPES = ("draw", "place", "reveal", "conceal", "shift", "attack", "defend", "no_defence", "forces", "pass")
+Move = Draw | Place | Reveal | Conceal | Shift | Attack | Defend | NoDefence | FixForces | NameDealer | Pass
+MOVE_TYPES = ("draw", "place", "reveal", "conceal", "shift", "attack", "defend", "no_defence", "forces", "dealer",
+              "pass")
 
 MOVE_RULE = "SS-5"
 
 
-def _index(data: Mapping[str, Any], key: str) -> int:
+def _index(data: Mapping[str, Any], key: str, rule: str = MOVE_RULE) -> int:
     if key not in data:
-        raise ParseError("ss.move.missing_field", MOVE_RULE, key, field=key)
+        raise ParseError("ss.move.missing_field", rule, key, field=key)
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ParseError("ss.move.not_an_index", MOVE_RULE, key, field=key, value=str(value))
+        raise ParseError("ss.move.not_an_index", rule, key, field=key, value=str(value))
     return value
 
 
@@ -188,6 +201,8 @@ def parse_move(data: Mapping[str, Any]) -> Move:
         return NoDefence()
     if kind == "forces":
         return FixForces(_forces(data))
+    if kind == "dealer":
+        return NameDealer(_index(data, "seat", "SS-5"))
     if kind == "pass":
         return Pass()
     raise ParseError("ss.move.unknown_type", MOVE_RULE, "type", value=str(kind), allowed=list(MOVE_TYPES))
@@ -214,6 +229,8 @@ def move_to_json(move: Move) -> dict[str, Any]:
             return {"type": "no_defence"}
         case FixForces(forces):
             return {"type": "forces", "forces": [f.value for f in forces]}
+        case NameDealer(seat):
+            return {"type": "dealer", "seat": seat}
         case Pass():
             return {"type": "pass"}
     raise TypeError(f"not a Strato-Sphere move: {move!r}")
@@ -241,6 +258,8 @@ def parse_move_text(text: str) -> Move:
             data |= {"from": int(args[0]), "to": int(args[1])}
         elif head == "defend" and len(args) == 2:
             data |= {"seat": int(args[0]), "card": args[1]}
+        elif head == "dealer" and len(args) == 1:
+            data["seat"] = int(args[0])
         elif head != "draw" or args:
             raise ParseError("ss.move.malformed", MOVE_RULE, value=text)
         return parse_move(data)

@@ -1,10 +1,11 @@
 """A whole game, move by move: ``check`` (every condition, with reasons), ``apply`` and ``legal_moves``.
 
-The player to move makes exactly three moves (SS-5), then the turn passes clockwise. An attack opens the
-defence window (SS-7): the next move is a defence by any seat with a card, or "no defence", and only then
-does the attack resolve. A side wins at once (SS-8); the game is drawn the moment the resource pile runs out
-with nobody having won (SS-8): the rest of that turn is not played. A pass is offered only to a player left
-without any legal move (the SS-5 ruling).
+The table names its dealer first, and the player on the dealer's left moves first (SS-5; a table stored before
+tables named their dealer began with its first seat, readings.py). The player to move makes exactly three moves
+(SS-5), then the turn passes clockwise. An attack opens the defence window (SS-7): the next move is a defence by
+any seat with a card, or "no defence", and only then does the attack resolve. A side wins at once (SS-8); the game
+is drawn the moment the resource pile runs out with nobody having won (SS-8): the rest of that turn is not played.
+A pass is offered only to a player left without any legal move (the SS-5 ruling).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from .board import Board, NodeCard, NodeStatus, Relation, is_neutral, node_statu
 from .cards import Card, forces_for
 from .copies import TOO_MANY_COPIES, copy_available, unseen_cards
 from .forces import FORCES_COMPLETION, FORCES_FIXED, fixed_forces_reasons, forces_after_reveal, reveal_force_reason
-from .moves import Attack, Conceal, Defend, Draw, FixForces, Move, NoDefence, Pass, Place, Reveal, Shift
+from .moves import Attack, Conceal, Defend, Draw, FixForces, Move, NameDealer, NoDefence, Pass, Place, Reveal, Shift
 from .node_moves import (
     conceal_node_yours,
     hand_has_card,
@@ -33,6 +34,7 @@ from .node_moves import (
     shift_source_neutral,
 )
 from .outcome import draw, win_after_move
+from .readings import START_FIRST_SEAT
 from .ring import neighbours, next_seat
 from .state import MOVES_PER_TURN, PendingAttack, TableState, seen_cards
 
@@ -59,12 +61,16 @@ def forces_missing(state: TableState) -> Reason | None:
     return Reason("ss.forces.not_fixed", "SS-3", False, {"players": state.players})
 
 
+def dealer_missing(state: TableState) -> Reason | None:
+    """SS-5: play starts on the dealer's left, so the table names its dealer before the first move."""
+    if not state.dealer_missing:
+        return None
+    return Reason("ss.dealer.not_named", "SS-5", False, {"players": state.players})
+
+
 def turn_move_reasons(state: TableState) -> list[Reason]:
     """SS-5/SS-7: a move of the turn is the mover's (1st, 2nd or 3rd), and not while a defence is awaited."""
-    reasons: list[Reason] = []
-    missing = forces_missing(state)
-    if missing is not None:
-        reasons.append(missing)
+    reasons: list[Reason] = [r for r in (dealer_missing(state), forces_missing(state)) if r is not None]
     if state.pending is not None:
         pending = state.pending
         params = {"attacker": pending.player, "from": pending.source, "to": pending.target}
@@ -104,6 +110,8 @@ def _reasons(state: TableState, move: Move) -> list[Reason]:
         return [over]
     if isinstance(move, FixForces):
         return _fix_forces_reasons(state, move)
+    if isinstance(move, NameDealer):
+        return [_dealer_reason(state, move.seat)]
     if isinstance(move, (Defend, NoDefence)):
         return _defence_reasons(state, move)
     if not isinstance(move, TURN_MOVES):
@@ -215,6 +223,19 @@ def _fix_forces_reasons(state: TableState, move: FixForces) -> list[Reason]:
     return list(fixed_forces_reasons(move.forces, state.players))
 
 
+def _dealer_reason(state: TableState, seat: int) -> Reason:
+    """SS-5: the dealer is one of the table's seats, named once, at a table that names it; the seat on its left
+    begins (``first``)."""
+    first = state.first_player
+    if state.start_rule == START_FIRST_SEAT:  # stored before tables named their dealer: its first seat began
+        return Reason("ss.dealer.not_asked", "SS-5", False, {"first": first}, "seat")
+    if state.dealer is not None:
+        return Reason("ss.dealer.already_named", "SS-5", False, {"dealer": state.dealer, "first": first}, "seat")
+    if not 0 <= seat < state.players:
+        return Reason("ss.dealer.no_such_seat", "SS-5", False, {"seat": seat, "players": state.players}, "seat")
+    return Reason("ss.dealer.named", "SS-5", True, {"dealer": seat, "first": next_seat(seat, state.players)}, "seat")
+
+
 # --- apply ---------------------------------------------------------------------------------------------------
 
 
@@ -228,7 +249,7 @@ def apply(state: TableState, move: Move) -> TableState:
             raise ImpossibleState(first.code, first.rule, first.path, **dict(first.params))
         raise IllegalMove(verdict)
     after = _effect(state, move)
-    if isinstance(move, FixForces):
+    if isinstance(move, (FixForces, NameDealer)):  # set-up: no move of a turn
         return after
     won = win_after_move(after.board, state.to_move)
     if won is not None:
@@ -258,6 +279,9 @@ def _effect(state: TableState, move: Move) -> TableState:
     match move:
         case FixForces(forces):
             return state.evolve(board=board.with_forces(tuple(forces)))
+        case NameDealer(seat):
+            # SS-5: play begins with the player on the dealer's left
+            return state.evolve(dealer=seat, to_move=next_seat(seat, state.players))
         case Draw():
             return state.evolve(hands=_with_hand(state.hands, player, +1), pile=state.pile - 1)
         case Place(node):
@@ -312,8 +336,13 @@ def legal_moves(state: TableState) -> tuple[Move, ...]:
     """Every legal move, a reveal or a defence once per card it could be (faces with an unseen copy)."""
     if state.outcome is not None:
         return ()
+    setup: list[Move] = []
+    if state.dealer_missing:
+        setup += [NameDealer(seat) for seat in range(state.players)]
     if forces_missing(state) is not None:
-        return tuple(FixForces(p) for p in permutations(forces_for(state.players)))
+        setup += [FixForces(p) for p in permutations(forces_for(state.players))]
+    if setup:
+        return tuple(setup)
     if state.pending is not None:
         need = defence_need(state.board, state.pending.source)
         assert need is not None

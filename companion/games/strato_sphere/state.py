@@ -17,7 +17,8 @@ from .board import Board, Node, NodeCard, known_cards
 from .cards import Card, Force, card_text, pack_size, packs_for, parse_card, parse_card_or_unknown, parse_force
 from .forces import FORCES_FIRST_REVEAL, FORCES_OPTION
 from .outcome import Outcome
-from .ring import NODES_PER_SEAT, ring_size
+from .readings import START_FIRST_SEAT, START_LEFT_OF_DEALER, START_OPTION, start_rule_from
+from .ring import NODES_PER_SEAT, next_seat, ring_size
 
 PLAYER_COUNTS = (2, 4)  # rule text "遊ぶ人数"
 HAND_DEALT = 6  # rule text "ディール": 3 face-down node cards, then 6 hand cards each
@@ -40,7 +41,9 @@ class TableState:
     pile: int  # cards left in the resource pile
     discard: tuple[Card, ...]  # oldest first
     forces_rule: str = FORCES_FIRST_REVEAL  # SS-3 option
-    to_move: int = 0  # the seat left of the dealer is seat 0
+    start_rule: str = START_LEFT_OF_DEALER  # SS-5: who begins (readings.py; a table stored before: its first seat)
+    dealer: int | None = None  # SS-5: the seat the table named as its dealer (None: not named)
+    to_move: int = 0  # before the dealer is named, a placeholder: nobody moves until then
     moves_made: int = 0  # moves the player to move has made this turn (SS-5)
     turn: int = 1
     pending: PendingAttack | None = None
@@ -54,12 +57,27 @@ class TableState:
     def forces(self) -> tuple[Force | None, ...]:
         return self.board.forces
 
+    @property
+    def dealer_missing(self) -> bool:
+        """SS-5: this table names its dealer before the first move, and has not yet."""
+        return self.start_rule == START_LEFT_OF_DEALER and self.dealer is None
+
+    @property
+    def first_player(self) -> int | None:
+        """SS-5: the seat on the dealer's left, who began; the first seat at a table stored before tables named
+        their dealer; None while the dealer is not named."""
+        if self.start_rule == START_FIRST_SEAT:
+            return 0
+        return None if self.dealer is None else next_seat(self.dealer, self.players)
+
     def evolve(self, **changes: object) -> TableState:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
 def new_state(players: int, options: Mapping[str, str] | None = None) -> TableState:
-    """The table right after the deal: 3 unseen face-down nodes and 6 hand cards per seat, the rest as pile."""
+    """The table right after the deal: 3 unseen face-down nodes and 6 hand cards per seat, the rest as pile.
+    ``options`` are the table's stored options: a table stored before it named its dealer lacks ``start`` and
+    begins with its first seat (readings.py); a new table names its dealer first (SS-5)."""
     if players not in PLAYER_COUNTS:
         raise ParseError("ss.players.unsupported", "SS-2", "players", players=players, allowed=list(PLAYER_COUNTS))
     rule = (options or {}).get(FORCES_OPTION.key, FORCES_OPTION.default)
@@ -67,6 +85,7 @@ def new_state(players: int, options: Mapping[str, str] | None = None) -> TableSt
         raise ParseError(
             "ss.option.unknown_choice", "SS-3", "forces", value=str(rule), allowed=list(FORCES_OPTION.choices)
         )
+    start = start_rule_from(options or {})
     nodes = tuple(Node((NodeCard(None, up=False),)) for _ in range(ring_size(players)))
     dealt = players * (NODES_PER_SEAT + HAND_DEALT)
     return TableState(
@@ -75,6 +94,7 @@ def new_state(players: int, options: Mapping[str, str] | None = None) -> TableSt
         pile=total_cards(players) - dealt,
         discard=(),
         forces_rule=rule,
+        start_rule=start,
     )
 
 
@@ -108,6 +128,8 @@ def state_to_json(state: TableState) -> dict[str, Any]:
         "pile": state.pile,
         "discard": [str(c) for c in state.discard],
         "forces_rule": state.forces_rule,
+        "start_rule": state.start_rule,
+        "dealer": state.dealer,
         "to_move": state.to_move,
         "moves_made": state.moves_made,
         "turn": state.turn,
@@ -147,6 +169,15 @@ def parse_state(data: Mapping[str, Any]) -> TableState:
         rule = str(data["forces_rule"])
         if rule not in FORCES_OPTION.choices:
             raise ValueError(rule)
+        key = "start_rule"
+        start = str(data.get("start_rule", START_OPTION.before))  # a snapshot from before tables named a dealer
+        if start not in START_OPTION.choices:
+            raise ValueError(start)
+        key = "dealer"
+        dealer = data.get("dealer")
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                                   or not 0 <= dealer < players):
+            raise ValueError(dealer)
         key = "pending"
         raw = data.get("pending")
         pending = None if raw is None else PendingAttack(int(raw["player"]), int(raw["from"]), int(raw["to"]))
@@ -162,6 +193,8 @@ def parse_state(data: Mapping[str, Any]) -> TableState:
             pile=int(data["pile"]),
             discard=discard,
             forces_rule=rule,
+            start_rule=start,
+            dealer=dealer,
             to_move=int(data["to_move"]),
             moves_made=int(data["moves_made"]),
             turn=int(data["turn"]),

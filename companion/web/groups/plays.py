@@ -1,7 +1,8 @@
 """A group's tables as records for its history and statistics: each table's log replayed through its engine
 (``view_of``), scored by the engine (places, totals, who won), worded by the game's score summary (the score
 as shown, how the winner was decided) and its ``figures`` module (the game's own categories). The figures are
-the ones the score summary shows; nothing is typed in twice."""
+the ones the score summary shows; nothing is typed in twice. The exports' facts come from the game's web
+package too: who plays with whom (``sides``), the table's options in words, and its ``box`` (play time, age)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ from typing import Any
 
 from companion.games.base import RulesError
 from companion.groups import store as group_store
-from companion.groups.records import Category, PlayRecord, SeatResult
+from companion.groups.records import Category, GameFacts, PlayRecord, SeatResult
 from companion.i18n import pick
 from companion.registry import packages
 from companion.storage.models import Table
 from companion.tables.view import view_of
+from companion.web.gameweb import Registered
+from companion.web.messages import options_played
 from companion.web.registered import registered
 
 log = logging.getLogger(__name__)
@@ -49,15 +52,25 @@ def records_of(tables: list[Table]) -> list[PlayRecord]:
     return records
 
 
+def facts_of(entry: Registered) -> GameFacts:
+    counts = entry.game.player_counts
+    box = entry.web.box
+    return GameFacts(min(counts), max(counts), box.minutes[0], box.minutes[1], box.age, box.bgg_id)
+
+
 def play_record(table: Table, started: datetime, at: datetime) -> PlayRecord:
     view = view_of(table)
     entry = registered()[table.game]
     names = list(table.seats)
+    facts = facts_of(entry)
+    options = tuple((option, setting) for option, setting, _rule in
+                    options_played(entry.game.options, dict(table.options)))
     try:
         breakdown = entry.game.score(view.state)
         summary = entry.web.summary(view) if entry.web.summary is not None else None
         figures = figures_of(table.game)
         start = entry.web.start_seat(view)  # e.g. Lumière's janken winner, not always the first seat
+        sides = tuple(entry.web.sides(view) or ()) if entry.web.sides is not None else ()
         # a game's own categories are counted for finished games only (an unfinished table is never counted,
         # and its state may not have every part yet, e.g. hands before the deal)
         categories: list[tuple[Category, ...]] = \
@@ -67,7 +80,8 @@ def play_record(table: Table, started: datetime, at: datetime) -> PlayRecord:
         log.exception("group statistics: table %s could not be scored", table.id)
         return PlayRecord(table.id, table.token, table.watch_token, table.game, pick(entry.game, "name"), at,
                           started, view.version, False, True, False,
-                          tuple(SeatResult(i, n, 0, None, "", False) for i, n in enumerate(names)))
+                          tuple(SeatResult(i, n, 0, None, "", False) for i, n in enumerate(names)),
+                          options=options, facts=facts)
     finished = bool(breakdown.finished) and view.replay_error is None
     places: dict[int, int] = {}
     ahead = 0
@@ -86,7 +100,8 @@ def play_record(table: Table, started: datetime, at: datetime) -> PlayRecord:
         for i, name in enumerate(names))
     note = summary.winner_note if summary is not None and finished else ""
     return PlayRecord(table.id, table.token, table.watch_token, table.game, pick(entry.game, "name"), at, started,
-                      view.version, finished, points, drawn, seats, note, start)
+                      view.version, finished, points, drawn, seats, note, start,
+                      sides if len(sides) == len(names) else (), options, facts)
 
 
 def _score(breakdown: Any, seat: int) -> int | None:

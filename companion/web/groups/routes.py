@@ -16,7 +16,7 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from companion.groups import store as group_store
-from companion.groups.exports import bgstats, plays_csv
+from companion.groups.exports import bgstats, local, plays_csv
 from companion.i18n import pick
 from companion.inputs import InputError
 from companion.profiles import builtin_profiles
@@ -40,6 +40,7 @@ from companion.web.groups.service import (
     rematch_form,
     rematch_model,
     roster_name_problem,
+    roster_names,
 )
 from companion.web.guard.security import client_id
 from companion.web.messages import message_for
@@ -47,6 +48,7 @@ from companion.web.pages import submitted_text
 from companion.web.printing.options import read_options
 from companion.web.printing.render import Document
 from companion.web.printing.routes import send_pdf
+from companion.web.printing.zone import request_zone
 from companion.web.registered import game_or_404, registered
 from companion.web.tables.loading import load_table
 from companion.web.tables.routes import public_url
@@ -101,7 +103,7 @@ def _group_page(group: Group, can_write: bool, status: int = 200, errors: dict[s
     model = group_model(group, with_stats=False)
     return render_template("groups/page.html", model=model, can_write=can_write, games=registered(),
                            errors=errors or {}, form=form or {}, roster_full=len(model.members) >= ROSTER_LIMIT,
-                           **_links(group)), status
+                           export_zone=request_zone(request.args, request.cookies), **_links(group)), status
 
 
 @bp.get("/g/<token>")
@@ -312,8 +314,10 @@ def watch_stats_pdf(token: str) -> ResponseReturnValue:
     return _stats_pdf(load_group(token, watch=True))
 
 
-def _download(body: str, mimetype: str, filename: str) -> Response:
-    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+def _download(body: str, content_type: str, filename: str) -> Response:
+    """A file to save; ``content_type`` is the whole header, its charset said once."""
+    return Response(body, content_type=content_type,
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 def _group_by_either(token: str) -> Group:
@@ -322,16 +326,22 @@ def _group_by_either(token: str) -> Group:
     return group if group is not None else load_group(token)
 
 
+# The exports' dates are in the phone's time zone (the ``tz`` the links carry, else the cookie), as the page says
+# beside the links; UTC without one.
+
 @bp.get("/g/<token>/plays.csv")
 def plays_as_csv(token: str) -> ResponseReturnValue:
     group = _group_by_either(token)
-    return _download(plays_csv(finished_plays(group)), "text/csv; charset=utf-8", "group-plays.csv")
+    zone = request_zone(request.args, request.cookies).zone
+    return _download(plays_csv(finished_plays(group), zone), "text/csv; charset=utf-8", "group-plays.csv")
 
 
 @bp.get("/g/<token>/bgstats.json")
 def plays_as_bgstats(token: str) -> ResponseReturnValue:
     group = _group_by_either(token)
-    return _download(dumps(bgstats(finished_plays(group), group.name)), "application/json", "BGStatsExport.json")
+    data = bgstats(finished_plays(group), group.name, zone=request_zone(request.args, request.cookies).zone,
+                   roster=roster_names(group))
+    return _download(dumps(data), "application/json", "BGStatsExport.json")
 
 
 @bp.get("/g/<token>/plays/<int:number>.bgsplay")
@@ -342,8 +352,9 @@ def play_as_bgsplay(token: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= len(plays):
         abort(404)
     play = plays[number - 1]
-    return _download(dumps(bgstats([play], group.name, whole=False)), "application/json",
-                     f"{play.game}-{play.at:%Y%m%d-%H%M}.bgsplay")
+    zone = request_zone(request.args, request.cookies).zone
+    data = bgstats([play], group.name, whole=False, zone=zone, roster=roster_names(group), history=plays)
+    return _download(dumps(data), "application/json", f"{play.game}-{local(play.at, zone):%Y%m%d-%H%M}.bgsplay")
 
 
 @bp.get("/g/<token>/export.json")

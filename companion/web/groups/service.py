@@ -68,6 +68,11 @@ def current(members: Sequence[GroupMember]) -> list[GroupMember]:
     return [m for m in members if m.removed_at is None]
 
 
+def roster_names(group: Group) -> list[str]:
+    """The group's current members' names, in the roster's order."""
+    return [m.name for m in current(group_store.members_of(group.id))]
+
+
 # -- history and statistics --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

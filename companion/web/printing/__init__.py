@@ -6,6 +6,8 @@
     GET  /print/summary             a pasted table link -> that table's summary PDF
     GET  /t/<token>/summary.pdf     a table's score summary (endpoint printing.table_summary)
     GET  /w/<token>/summary.pdf     the same from the read-only link (printing.watch_summary)
+    GET  /t/<token>/result.png      a finished table's result card to share (printing.table_result; 409 before)
+    GET  /w/<token>/result.png      the same from the read-only link (printing.watch_result)
 
 ``init_app(app)`` registers the blueprint (once) and the print settings' defaults.
 """

@@ -34,7 +34,7 @@ from ...i18n import pick
 from ...printing.geometry import PAPERS, Paper
 from ...profiles import builtin_profiles
 from ...profiles.refs import ProfileRef
-from ..messages import option_label
+from ..messages import options_played
 from .options import PrintOptions, Problem
 from .render import Document
 from .sheets import bleed_for, card_sheet_context
@@ -166,9 +166,7 @@ def summary_document(view: Any, options: PrintOptions, zone: PrintZone = IN_UTC)
             logging.getLogger(__name__).exception("summary of %s failed", game.slug)
             summary_failed = True
     # an option kept only for older tables is shown when the table plays by its old reading
-    stored = dict(view.table.options)
-    options_shown = [(option_label(o.key), option_label(o.key, o.value(stored)), o.rule) for o in game.options
-                     if o.shown or o.value(stored) != o.default]
+    options_shown = options_played(game.options, dict(view.table.options))
     lines = history(view, SUMMARY_HISTORY)
     earlier = max(0, store.event_count(view.table.id) - len(lines))
     last = lines[0].at if lines else view.table.created_at

@@ -74,9 +74,14 @@ def printer(app: Flask) -> Printer:
             max_items=int(config["PRINT_CACHE_ITEMS"]), max_bytes=int(config["PRINT_CACHE_BYTES"]),
             disk_items=int(config["PRINT_DISK_CACHE_ITEMS"]), disk_bytes=int(config["PRINT_DISK_CACHE_BYTES"]),
         )
+        # the result cards' PNGs beside them, in a folder of their own, with the same bounds
+        cards = PdfCache(cache.folder / "cards" if cache.folder is not None else None,
+                         max_items=cache.max_items, max_bytes=cache.max_bytes, disk_items=cache.disk_items,
+                         disk_bytes=cache.disk_bytes, suffix=".png")
         pool = render_pool(int(config["PRINT_WORKERS"]), int(config["PRINT_WORKER_JOBS"]),
                              float(config["PRINT_WORKER_MEMORY_MB"]), int(config["PRINT_QUEUE"]))
-        found = Printer(cache, pool, float(config["PRINT_TIME_LIMIT"]), float(config.get("PRINT_TEST_DELAY", 0)))
+        found = Printer(cache, pool, float(config["PRINT_TIME_LIMIT"]), float(config.get("PRINT_TEST_DELAY", 0)),
+                        cards)
         state["printer"] = found
     return found
 

@@ -16,6 +16,7 @@ from companion.web.profiles.model import profile_choices
 from companion.web.tables.loading import load_view
 
 from ...inputs import decimal_number
+from ...printing.card import ResultCard, card_key
 from ...printing.fonts import FontMissing
 from ...printing.geometry import Offset
 from ...printing.pool import PrintBusy, PrintFailed, PrintTimeout
@@ -36,6 +37,7 @@ from .options import (
     remembered_offset,
 )
 from .render import Document, pdf_of, printer
+from .result import card_filename, result_card
 from .sheets import OffsetText, signed
 from .zone import request_zone
 
@@ -160,6 +162,66 @@ def table_summary(token: str):  # type: ignore[no-untyped-def]
 @bp.get("/w/<token>/summary.pdf")
 def watch_summary(token: str):  # type: ignore[no-untyped-def]
     return _summary(token, watch=True)
+
+
+def send_card(card: ResultCard, filename: str):  # type: ignore[no-untyped-def]
+    """A result card's PNG inline (a chat app or the browser shows it; the page's link saves it), revalidated by
+    its ETag: unchanged while the table's result, the language and the time zone are, and answered 304 without
+    drawing. Drawn in the render pool, so under the PDFs' time limit and workers; the same clear pages."""
+    try:
+        key = card_key(card)
+    except FontMissing:
+        log.exception("printing: no Japanese font for the result card")
+        return _problem_page(_("The image could not be made"), [
+            _("The Japanese font for the result image is not installed on the server (fonts-noto-cjk).")], 503)
+    if request.if_none_match.contains(key):
+        unchanged = Response(status=304)
+        unchanged.set_etag(key)
+        unchanged.headers["Cache-Control"] = "private, no-cache"
+        return unchanged
+    try:
+        made = printer(current_app).print_card(card, key)
+    except PrintTimeout:
+        return _problem_page(_("The image is taking too long"), [
+            _("It was stopped after %(seconds)s seconds so that score entry stays quick. Try again in a moment.",
+              seconds=format(printer(current_app).time_limit, "g"))], 503, retry_after=10)
+    except PrintBusy:
+        return _problem_page(_("The printer is busy"), [
+            _("Other PDFs are being made right now. Try again in a moment.")], 503, retry_after=5)
+    except PrintFailed as exc:
+        log.error("the result card failed: %s", exc)
+        return _problem_page(_("The image could not be made"), [
+            _("Something went wrong while making this image. Nothing else is affected; try again.")], 500)
+    response = Response(made.png, mimetype="image/png")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["X-Print-Cache"] = "hit" if made.cached else "miss"
+    response.set_etag(made.key)
+    return response
+
+
+def _result(token: str, watch: bool):  # type: ignore[no-untyped-def]
+    view = load_view(token, watch=watch)
+    options, problems = read_options({k: v for k, v in request.args.items() if k == "lang"})
+    if problems:
+        return _refused(problems)
+    zone = request_zone(request.args, request.cookies)  # the phone's time zone, as the summary PDF's
+    with force_locale(options.lang):
+        card = result_card(view, options.lang, zone)
+    if card is None:  # says nothing of the table but that: the rules may keep parts of it secret until the end
+        return _problem_page(_("No result to share yet"), [
+            _("The result image is made once the game is over and every score is known.")], 409)
+    return send_card(card, card_filename(view))
+
+
+@bp.get("/t/<token>/result.png")
+def table_result(token: str):  # type: ignore[no-untyped-def]
+    return _result(token, watch=False)
+
+
+@bp.get("/w/<token>/result.png")
+def watch_result(token: str):  # type: ignore[no-untyped-def]
+    return _result(token, watch=True)
 
 
 @bp.get("/print/summary")

@@ -142,12 +142,12 @@ def read_fields(fields: Sequence[CardField], stored: Mapping[str, Any], form: Ma
             counts: dict[str, Any] = {}
             for form_key in keys:
                 value = form[form_key].strip()
-                if value in ("", "0"):
+                if value == "":
                     continue
                 number = whole_number(value, 0, MAX_CARD_NUMBER)
                 if number is None:
                     errors.append(ParseError("profile.not_a_number", "", f.key, field=f.key, value=value[:40]))
-                else:
+                elif number:  # a count of 0 ("0", 「０」) is no entry
                     counts[form_key.removeprefix(name + "__")] = number
             raw[f.key] = counts or None
         elif f.kind == "bool":

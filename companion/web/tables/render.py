@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app, make_response, render_template, request, url_for
@@ -22,11 +23,13 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from companion.i18n import pick
 from companion.server.cache import BoundedCache
 from companion.tables.view import TableView
 from companion.web.gameweb import TableRequest
 from companion.web.messages import explain
 from companion.web.pages import is_htmx
+from companion.web.printing.result import card_filename, result_known
 from companion.web.profiles.model import table_profile
 from companion.web.registered import registered, web_of
 from companion.web.rules.links import current_back, links_back_to
@@ -111,7 +114,27 @@ def table_context(view: TableView, *, can_write: bool, notice: str = "", problem
         now_url=url_for("tables.show", token=view.table.token) if can_write or (past and not watching)
         else url_for("tables.watch", token=view.table.watch_token),
         form_tokens=form_tokens_for(shared=shared, can_write=can_write and past is None),
+        # called by a game's "game over" card only (templates/table/_result_card.html)
+        result_card=lambda: result_link(view, can_write) if past is None else None,
     )
+
+
+@dataclass(frozen=True)
+class ResultLink:
+    href: str
+    filename: str
+    title: str
+
+
+def result_link(view: TableView, can_write: bool) -> ResultLink | None:
+    """The link to a finished table's result card, on the link the page was opened by (the result is public once
+    the game is over); None while there is none."""
+    if not result_known(view):
+        return None
+    endpoint, token = (("printing.table_result", view.table.token) if can_write
+                       else ("printing.watch_result", view.table.watch_token))
+    return ResultLink(url_for(endpoint, token=token, lang=str(get_locale())), card_filename(view),
+                      _("Result: %(game)s", game=pick(view.game, "name")))
 
 
 def _profile_key(view: TableView) -> str:
@@ -180,5 +203,5 @@ def _past_notice(past: Past) -> str:
                     "keeps both).", past.later)
 
 
-__all__ = ["KEY_FIELD", "LOOK_FIELDS", "form_tokens_for", "public_url", "render_table", "selected",
-           "shared_fragment", "step_url", "table_context"]
+__all__ = ["KEY_FIELD", "LOOK_FIELDS", "ResultLink", "form_tokens_for", "public_url", "render_table", "result_link",
+           "selected", "shared_fragment", "step_url", "table_context"]

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from companion.games.planeta_rica import GAME, Gadget, Phase, Planet, Resources, apply, parse_move_text, score
 from companion.games.planeta_rica.profile import DeckProfile
+from companion.games.planeta_rica.readings import Readings
 
 from .support import TEST_PROFILE, playing, seat
+
+OPEN_FAME = Readings(fame_open=True)  # the VP arithmetic with fame in it, during play (PR-8's option)
 
 ELEVEN = tuple((p, ".....") for p in (Planet.NEW_EARTH, Planet.AI_AUTONOMY, Planet.MILITARY_INDUSTRIAL_COMPLEX,
                                       Planet.FAST_PLANET, Planet.DARK_MATTER_FACTORY, Planet.MITHRIL_MINE,
@@ -63,7 +66,7 @@ def test_vp_is_fame_plus_printed_vp_plus_schneider() -> None:
     # test profile VP: new_earth 0, tourist_planet 1 + 9 % 3 = 1, tachyon_mine 1 + 5 % 3 = 3; gadgets 2 each
     me = seat(((Planet.NEW_EARTH, "....."), (Planet.TOURIST_PLANET, "....."), (Planet.TACHYON_MINE, ".....")),
               gadgets=(Gadget.TRADE_KING_SCHNEIDER, Gadget.WARP_GATE), fame=7)
-    breakdown = score(playing(me))
+    breakdown = score(playing(me, readings=OPEN_FAME))
     first = breakdown.seat(0)
     terms = {t.code: t for t in first.terms}
     assert terms["pr.vp.fame"].value == 7
@@ -76,7 +79,7 @@ def test_vp_is_fame_plus_printed_vp_plus_schneider() -> None:
 
 
 def test_an_unknown_vp_is_named_never_guessed() -> None:
-    breakdown = score(playing(seat(fame=3), profile=DeckProfile.unknown()))
+    breakdown = score(playing(seat(fame=3), profile=DeckProfile.unknown(), readings=OPEN_FAME))
     terms = {t.code: t for t in breakdown.seat(0).terms}
     assert terms["pr.vp.planets"].value is None and terms["pr.vp.planets"].params["unknown"] == ["new_earth"]
     assert breakdown.seat(0).total is None
@@ -85,14 +88,15 @@ def test_an_unknown_vp_is_named_never_guessed() -> None:
 
 
 def test_ties_go_to_the_seat_farthest_clockwise_from_the_start_player() -> None:
-    state = playing(seat(fame=5), seat(fame=2), seat(fame=5), start=1)
+    state = playing(seat(fame=5), seat(fame=2), seat(fame=5), start=1, readings=OPEN_FAME)
     breakdown = score(state)
     # from start 1: seat 2 is 1 step, seat 0 is 2 steps clockwise, so seat 0 wins the tie
     assert breakdown.placings == ((0,), (2,), (1,))
     reason = breakdown.reasons[0]
     assert (reason.code, reason.rule, dict(reason.params)) == (
         "pr.rank.tie_break", "PR-5", {"vp": 5, "seats": [0, 2], "order": [0, 2], "start": 1, "distances": [2, 1]})
-    four = score(playing(seat(fame=1), seat(fame=1), seat(fame=1), seat(fame=1), players=4, start=0))
+    four = score(playing(seat(fame=1), seat(fame=1), seat(fame=1), seat(fame=1), players=4, start=0,
+                         readings=OPEN_FAME))
     assert four.placings == ((3,), (2,), (1,), (0,))
 
 

@@ -13,7 +13,7 @@ def test_game_identity_and_protocol() -> None:
     assert isinstance(GAME, Game)
     assert (GAME.slug, GAME.name_ja, GAME.name_en, GAME.player_counts, GAME.ruling_prefix) == (
         "planeta-rica", "プラネトリコ", "Planeta Rica", (3, 4, 5), "PR")
-    assert [o.key for o in GAME.options] == ["new_earth", "time_machine", "gadget_cost"]  # readings
+    assert [o.key for o in GAME.options] == ["new_earth", "time_machine", "fame", "gadget_cost"]  # readings, PR-8
     assert [f.key for f in GAME.card_fields] == ["id", "coins", "vp", "slot1", "slot2", "slot3", "slot4", "slot5",
                                                  "cost", "effect"]
 

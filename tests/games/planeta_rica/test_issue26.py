@@ -125,7 +125,8 @@ def test_pr4_new_earth_counts_towards_the_12_cards_unless_the_table_reads_otherw
     new = GAME.new_state(3, NEW_TABLE, TEST_PROFILE)
     assert (new.readings.new_earth_counts, new.readings.time_machine_spent) == (True, False)
     assert [(o.key, o.rule, o.shown) for o in GAME.options] == [
-        ("new_earth", "PR-4", True), ("time_machine", "PR-7", True), ("gadget_cost", "PR-6", False)]
+        ("new_earth", "PR-4", True), ("time_machine", "PR-7", True), ("fame", "PR-8", True),
+        ("gadget_cost", "PR-6", False)]
 
 
 def test_pr7_the_time_machine_is_kept_unless_the_table_reads_it_as_spent() -> None:

@@ -9,6 +9,7 @@ from companion.games.sister_combination.cards import COLOURS, Element, colour_na
 from companion.games.sister_combination.moves import (
     Draw,
     Keep,
+    Overflow,
     PassTurn,
     ReachMissed,
     Reshuffle,
@@ -26,7 +27,7 @@ MOVES = [
     play("marie:7"),
     play("marie:7", reach=True),
     play("haruka:sp", colour="blue", target=2, reach=True),
-    Draw(), Keep(), TakeStack(), PassTurn(), ReachMissed(2), Reshuffle(),
+    Draw(), Keep(), TakeStack(), PassTurn(), ReachMissed(2), Reshuffle(), Overflow("a"), Overflow("b"),
 ]
 
 
@@ -65,5 +66,17 @@ def test_parse_errors_carry_paths() -> None:
         parse_move({"type": "setup", "first": "x", "hands": [7, -1, 7], "field": "karen"})
     assert [e.path for e in setup.value.errors] == ["first", "hands[1]", "field"]
     for bad in ("", "play", "play marie:7 colour=red colour=red", "fly", "setup first=0"):
+        with pytest.raises(ParseError):
+            parse_move_text(bad)
+
+
+def test_sc7_the_overflow_choice_reads_and_writes() -> None:
+    """SC-7's third setting: the player who could not take the whole stack chooses rule (a) or (b)."""
+    assert move_to_json(Overflow("b")) == {"type": "overflow", "rule": "b"} and str(Overflow("a")) == "overflow a"
+    for bad in ({"type": "overflow"}, {"type": "overflow", "rule": "c"}, {"type": "overflow", "rule": 1}):
+        with pytest.raises(ParseError) as refused:
+            parse_move(bad)
+        assert refused.value.path == "rule" and refused.value.rule == "SC-7"
+    for bad in ("overflow", "overflow c", "overflow a b"):
         with pytest.raises(ParseError):
             parse_move_text(bad)

@@ -11,6 +11,7 @@ from companion.games.sister_combination.moves import (
     Draw,
     Keep,
     Move,
+    Overflow,
     PassTurn,
     Play,
     ReachMissed,
@@ -20,7 +21,7 @@ from companion.games.sister_combination.moves import (
     parse_move_text,
 )
 from companion.games.sister_combination.rules import apply, check, legal_moves
-from companion.games.sister_combination.state import OPTIONS, TableState, new_state
+from companion.games.sister_combination.state import LIMIT_A, OPTIONS, Options, TableState, new_state
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -29,6 +30,7 @@ any_move = st.one_of(
               st.none() | st.integers(0, 12)),
     st.sampled_from([Draw(), Keep(), TakeStack(), PassTurn(), Reshuffle()]),
     st.builds(ReachMissed, st.integers(0, 12)),
+    st.builds(Overflow, st.sampled_from(["a", "b"])),
     st.builds(Setup, st.integers(0, 12), st.lists(st.integers(0, 20), min_size=3, max_size=13).map(tuple),
               st.sampled_from(DECK)),
 )
@@ -89,3 +91,23 @@ def test_check_never_raises(states: list[TableState], moves: list[Move]) -> None
 def test_moves_round_trip(move: Move) -> None:
     assert GAME.parse_move(GAME.move_to_json(move)) == move
     assert parse_move_text(str(move)) == move
+
+
+@SETTINGS
+@given(st.integers(3, 8), st.data())
+def test_rule_a_every_hand_at_the_limit_never_goes_round_for_ever(players: int, data: st.DataObject) -> None:
+    """SC-7 ruling: with every hand at the limit and the stack left, players who keep taking instead of playing
+    see the stack go back into the deck once every one of them has (never later, never sooner)."""
+    discard = (DECK[0],)
+    stack = data.draw(st.integers(1, 144 - 16 * players - len(discard)))
+    deck = 144 - 16 * players - stack - len(discard)
+    turn = data.draw(st.integers(0, players - 1))
+    state = TableState(players, Options(hand_limit=LIMIT_A), started=True, hands=(16,) * players, deck=deck,
+                       stack=stack, discard=discard, colour=DECK[0].element, turn=turn,
+                       direction=data.draw(st.sampled_from((1, -1))))
+    for taken in range(1, players + 1):
+        state = apply(state, TakeStack())
+        invariants(state)
+        assert state.obstruction == (taken < players)
+    assert state.stack == 0 and state.deck == deck + stack and state.stuck == 0
+    assert state.turn == turn  # once round the table

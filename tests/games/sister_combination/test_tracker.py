@@ -6,9 +6,11 @@ import pytest
 
 from companion.games.base import IllegalMove
 from companion.games.sister_combination import GAME
+from companion.games.sister_combination.effects import take_stack_effect
 from companion.games.sister_combination.moves import (
     Draw,
     Keep,
+    Overflow,
     PassTurn,
     ReachMissed,
     Reshuffle,
@@ -17,7 +19,7 @@ from companion.games.sister_combination.moves import (
 )
 from companion.games.sister_combination.rules import actor, apply, check, legal_moves
 from companion.games.sister_combination.score import score
-from companion.games.sister_combination.state import new_state
+from companion.games.sister_combination.state import HAND_LIMIT_OPTION, new_state
 from companion.registry import engines as registry
 
 from .support import c, codes, play, table
@@ -35,8 +37,9 @@ def test_registered_with_the_contract_fields() -> None:
         "sister-combination", "シスター・コンビネーション", "Sister Combination", "SC")
     assert GAME.player_counts == tuple(range(3, 14)) and GAME.card_fields == ()
     assert [(o.key, o.choices, o.rule, o.shown) for o in GAME.options] == [
-        ("end", ("first_out", "last_one"), "SC-7", True), ("hand_limit", ("none", "16a", "16b"), "SC-7", True),
-        ("hands", ("seven", "as-entered"), "SC-8", False)]  # kept for tables started before SC-8 said 7 each
+        ("end", ("first_out", "last_one"), "SC-7", True), ("hand_limit", ("none", "16a", "16b", "16chosen"), "SC-7", True),
+        ("hands", ("seven", "as-entered"), "SC-8", False),  # kept for tables started before SC-8 said 7 each
+        ("all_at_limit", ("to-deck", "stays"), "SC-7", False)]  # kept for tables started before the SC-7 ruling
     assert GAME.validate_profile({}) == () and GAME.validate_card({}, {}) == ()
 
 
@@ -154,7 +157,7 @@ def test_actor() -> None:
 def test_state_json_round_trip() -> None:
     state = apply(started(hand_limit="16b", end="last_one"), play("karen:stack2"))
     data = GAME.state_to_json(state)
-    assert data["options"] == {"end": "last_one", "hand_limit": "16b", "hands": "seven"} and data["discard"][0] == "karen:stack2"
+    assert data["options"] == {"end": "last_one", "hand_limit": "16b", "hands": "seven", "all_at_limit": "to-deck"} and data["discard"][0] == "karen:stack2"
     assert GAME.parse_state(data, {}) == state
 
 
@@ -191,3 +194,110 @@ def test_sc8_a_table_started_before_keeps_its_set_up() -> None:
     """Its stored options lack "hands": the set-up it was entered with still replays."""
     assert check(new_state(3, {}), Setup(0, (3, 3, 3), c("karen:3"))).legal
     assert not check(new_state(3, {}), Setup(0, (0, 3, 3), c("karen:3"))).legal
+
+
+# -- SC-7 ruling: under (a), every hand at the limit with the stack left and nobody can play ---------------------
+
+def test_sc7_rule_a_every_hand_at_the_limit_and_nobody_plays_the_stack_goes_back_into_the_deck() -> None:
+    """Reached by play: without the ruling this table loops for ever, each player taking nothing from a stack
+    that stays."""
+    state = started(5, hand_limit="16a")  # Ben plays first
+    for _ in range(9 * 5):  # every player draws a card and keeps it, nine times round: every hand at 16
+        state = apply(apply(state, Draw()), Keep())
+    assert state.hands == (16,) * 5 and state.turn == 1
+    assert codes(check(state, Draw()).failures) == ["sc.limit.cannot_draw"]
+    state = apply(state, play("karen:stack2"))  # Ben: 15 cards, the stack holds 2
+    for seat in (2, 3, 4, 0):  # nobody plays: each takes nothing, being at the limit
+        assert state.turn == seat
+        state = apply(state, TakeStack())
+        assert state.stack == 2 and state.stuck == 0  # Ben is below the limit: not everyone is at it
+    state = apply(state, TakeStack())  # Ben takes 1 and is at the limit too; 1 card stays on the stack
+    assert state.hands == (16,) * 5 and state.stack == 1 and state.stuck == 1
+    for seat, stuck in ((2, 2), (3, 3), (4, 4)):
+        assert state.turn == seat
+        state = apply(state, TakeStack())
+        assert state.stack == 1 and state.obstruction and state.stuck == stuck
+    assert state.turn == 0
+    effect = take_stack_effect(state)  # Aki, the fifth in a row: nobody could play
+    assert [(r.code, r.rule, dict(r.params)) for r in effect.reasons[1:]] == [
+        ("sc.limit.stack_to_deck", "SC-7", {"returned": 1, "players": 5})]
+    deck = state.deck
+    state = apply(state, TakeStack())
+    assert state.stack == 0 and not state.obstruction and state.deck == deck + 1 and state.stuck == 0
+    assert state.turn == 1 and state.total_cards == 144
+    assert check(state, PassTurn()).legal  # normal mode again: a player at the limit passes
+
+
+def test_sc7_rule_a_a_play_in_between_starts_the_count_again() -> None:
+    state = table(hands=(16, 16, 16, 16, 16), stack=2, limit="16a")
+    state = apply(apply(state, TakeStack()), TakeStack())
+    assert state.stuck == 2 and state.turn == 2
+    state = apply(state, play("karen:mirror"))  # Chie could play after all
+    assert state.stuck == 0 and state.hands[2] == 15
+    assert codes(take_stack_effect(state).reasons) == ["sc.stack.taken", "sc.limit.rule_a"]  # Chie is below it
+
+
+def test_sc7_rule_a_the_count_is_said_while_every_hand_is_at_the_limit() -> None:
+    effect = take_stack_effect(table(hands=(16, 16, 16, 16, 16), stack=2, limit="16a"))
+    assert codes(effect.reasons) == ["sc.stack.taken", "sc.limit.rule_a", "sc.limit.all_at_limit"]
+    assert dict(effect.reasons[-1].params) == {"declined": 1, "players": 5, "left": 2}
+    assert effect.stack == 2 and effect.stuck == 1
+
+
+def test_sc7_a_table_started_before_the_ruling_keeps_its_stack() -> None:
+    """Its stored options lack the key: its log, entered when the stack stayed, still replays."""
+    state = apply(new_state(3, {"hand_limit": "16a"}), Setup(0, (7, 7, 7), c("karen:3")))
+    assert state.options.all_at_limit == "stays"
+    state = state.evolve(hands=(16, 16, 16), stack=2, deck=144 - 48 - 2 - 1)
+    for _ in range(6):
+        state = apply(state, TakeStack())
+    assert state.stack == 2 and state.stuck == 0
+    assert started(3, hand_limit="16a").options.all_at_limit == "to-deck"  # a new table
+
+
+# -- SC-7's third setting: (a) or (b) chosen by the overflowing player when it happens -----------------------------
+
+def test_sc7_chosen_on_the_spot_the_table_asks_the_player_who_could_not_take_it_all() -> None:
+    state = table(hands=(10, 7, 7, 7, 7), stack=10, limit="16chosen")
+    effect = take_stack_effect(state)
+    assert codes(effect.reasons) == ["sc.stack.taken", "sc.limit.choose"]
+    assert (effect.reasons[-1].rule, dict(effect.reasons[-1].params)) == ("SC-7", {"seat": 0, "left": 4})
+    asked = apply(state, TakeStack())
+    assert asked.choosing and asked.turn == 0 and asked.hands[0] == 16 and asked.stack == 4
+    assert legal_moves(asked) == (Overflow("a"), Overflow("b")) and actor(asked, Overflow("a")) == 0
+    for move in (Draw(), TakeStack(), PassTurn(), play("karen:mirror"), Reshuffle()):
+        failures = check(asked, move).failures
+        assert [(r.code, r.rule) for r in failures] == [("sc.limit.choose_first", "SC-7")], move
+    assert [(r.code, r.ok) for r in check(asked, Overflow("b")).reasons] == [("sc.limit.chosen", True)]
+
+    kept = apply(asked, Overflow("a"))  # as under a table's fixed (a)
+    fixed_a = apply(table(hands=(10, 7, 7, 7, 7), stack=10, limit="16a"), TakeStack())
+    assert kept == fixed_a.evolve(options=kept.options) and not kept.choosing and kept.turn == 1
+    dealt = apply(asked, Overflow("b"))  # as under a table's fixed (b)
+    fixed_b = apply(table(hands=(10, 7, 7, 7, 7), stack=10, limit="16b"), TakeStack())
+    assert dealt == fixed_b.evolve(options=dealt.options) and dealt.hands == (16, 8, 8, 8, 8) and dealt.stack == 0
+
+
+def test_sc7_chosen_on_the_spot_nothing_is_asked_when_nothing_is_left() -> None:
+    state = apply(table(hands=(10, 7, 7, 7, 7), stack=6, limit="16chosen"), TakeStack())
+    assert state.hands[0] == 16 and state.stack == 0 and not state.choosing and state.turn == 1
+    assert codes(check(state, Overflow("a")).failures) == ["sc.limit.not_asked"]
+    assert codes(check(table(limit="16a", stack=3), Overflow("b")).failures) == ["sc.limit.not_asked"]
+
+
+def test_sc7_chosen_on_the_spot_rule_a_every_hand_at_the_limit_still_ends() -> None:
+    state = table(hands=(16, 16, 16), stack=2, limit="16chosen")
+    for _ in range(3):
+        state = apply(apply(state, TakeStack()), Overflow("a"))
+    assert state.stack == 0 and not state.obstruction and state.stuck == 0 and not state.choosing
+
+
+def test_sc7_chosen_on_the_spot_is_the_hand_limits_third_setting_and_old_tables_keep_theirs() -> None:
+    assert HAND_LIMIT_OPTION.choices == ("none", "16a", "16b", "16chosen")
+    for recorded in ("none", "16a", "16b"):  # a table started before keeps its setting as recorded
+        assert new_state(3, {"hand_limit": recorded}).options.hand_limit == recorded
+    assert new_state(3, {}).options.hand_limit == "none"
+    state = apply(started(3, hand_limit="16chosen"), play("karen:stack2"))
+    data = GAME.state_to_json(apply(state.evolve(hands=(7, 6, 16), deck=state.deck - 9), TakeStack()))
+    assert data["choosing"] is True and data["options"]["hand_limit"] == "16chosen"
+    assert GAME.parse_state(data, {}).choosing

@@ -39,13 +39,15 @@ def table(
     moves_made: int = 0,
     forces_rule: str = FORCES_FIRST_REVEAL,
 ) -> TableState:
-    """A tracked table at any point (totals are not made to add up: tests of single moves do not need it)."""
+    """A tracked table at any point (totals are not made to add up: tests of single moves do not need it). Its
+    dealer is named: the seat before the one to move, as if the table were still in its first round (SS-5)."""
     return TableState(
         board=b,
         hands=hands if hands is not None else (6,) * b.players,
         pile=pile,
         discard=tuple(parse_card(c) for c in discard.split()),
         forces_rule=forces_rule,
+        dealer=(to_move - 1) % b.players,
         to_move=to_move,
         moves_made=moves_made,
     )

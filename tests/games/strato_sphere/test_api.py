@@ -108,6 +108,23 @@ def test_players_and_forces_have_defaults() -> None:
     assert answer["reasons"][0].params["relation"] == "unclaimed"
 
 
+def test_the_start_seat_is_accepted_and_changes_no_answer() -> None:
+    """``start`` (the seat on the dealer's left, SS-5), as Planeta Rica's request names its start player: an
+    attack's legality and a defence do not depend on who began (SS-6 names the attacker, SS-7 lets anyone
+    defend), so the answer is the same; a seat the table does not have is a 422."""
+    plain = attack_response(attack_body())
+    for start in range(4):
+        assert attack_response(attack_body(start=start)) == plain
+    defence = {**attack_body(), "attack": {"player": 0, "from": 2, "to": 3}, "card": "AS"}
+    assert defend_response(defence | {"start": 3}) == defend_response(defence)
+    assert errors_of(attack_response, attack_body(start=4)) == [("ss.input.out_of_range", "start", "SS-5", ParseError)]
+    assert errors_of(attack_response, attack_body(start="1")) == [("ss.input.wrong_type", "start", "SS-5", ParseError)]
+    two = {"players": 2, "forces": ["red", "black"], "nodes": api_nodes("? | ? | KD ? | QS ? | ? | ?"),
+           "player": 0, "from": 2, "to": 3}
+    assert attack_response(two | {"start": 1})["legal"] is True
+    assert errors_of(attack_response, two | {"start": 2}) == [("ss.input.out_of_range", "start", "SS-5", ParseError)]
+
+
 # --- 422: every problem at once ---------------------------------------------------------------------------------
 
 

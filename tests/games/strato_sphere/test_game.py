@@ -18,7 +18,11 @@ def test_game_follows_the_protocol() -> None:
         "SS",
     )
     assert GAME.player_counts == (2, 4)
-    assert GAME.options == (OptionSpec("forces", ("first-reveal", "completion", "fixed"), "SS-3"),)
+    assert GAME.options == (
+        OptionSpec("forces", ("first-reveal", "completion", "fixed"), "SS-3"),
+        # kept with each table: one stored before tables named their dealer begins with its first seat (SS-5)
+        OptionSpec("start", ("left-of-dealer", "first-seat"), "SS-5", before="first-seat", shown=False),
+    )
     assert GAME.card_fields == ()
     assert GAME.validate_profile({}) == ()
     assert GAME.validate_card({}, {}) == ()

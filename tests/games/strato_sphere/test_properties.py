@@ -1,6 +1,7 @@
-"""Properties over random LEGAL move sequences (moves picked among ``legal_moves``), 2 and 4 players:
-no node ever empties, no hand exceeds 7, the cards in play are conserved, at most one face-up card per
-node (its top), and check / apply agree on every move, legal or not."""
+"""Properties over random LEGAL move sequences (moves picked among ``legal_moves``), 2 and 4 players, a table
+that names its dealer and one stored before tables did: no node ever empties, no hand exceeds 7, the cards in
+play are conserved, at most one face-up card per node (its top), the first turn is the first player's (SS-5),
+and check / apply agree on every move, legal or not."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from companion.games.strato_sphere.moves import (
     Defend,
     Draw,
     Move,
+    NameDealer,
     Place,
     Reveal,
     Shift,
@@ -42,6 +44,10 @@ def assert_invariants(state: TableState) -> None:
     held = [f for f in state.forces if f is not None]
     assert len(held) == len(set(held)), "a force belongs to one player (SS-3)"
     assert state.moves_made <= 3
+    if state.turn == 1 and not state.dealer_missing:
+        assert state.to_move == state.first_player, "play begins on the dealer's left (SS-5)"
+    if state.dealer is not None:
+        assert state.first_player == (state.dealer + 1) % state.players
 
 
 def pick(data: st.DataObject, state: TableState) -> Move:
@@ -55,9 +61,10 @@ def pick(data: st.DataObject, state: TableState) -> Move:
 
 
 @settings(max_examples=30, deadline=None)
-@given(players=st.sampled_from([2, 4]), rule=st.sampled_from(["first-reveal", "completion", "fixed"]), data=st.data())
-def test_random_legal_games_keep_the_invariants(players: int, rule: str, data: st.DataObject) -> None:
-    state = new_state(players, {"forces": rule})
+@given(players=st.sampled_from([2, 4]), rule=st.sampled_from(["first-reveal", "completion", "fixed"]),
+       start=st.sampled_from(["left-of-dealer", "first-seat"]), data=st.data())
+def test_random_legal_games_keep_the_invariants(players: int, rule: str, start: str, data: st.DataObject) -> None:
+    state = new_state(players, {"forces": rule, "start": start})
     played: list[Move] = []
     assert_invariants(state)
     for _ in range(MAX_STEPS):
@@ -72,7 +79,7 @@ def test_random_legal_games_keep_the_invariants(players: int, rule: str, data: s
         state = apply(state, move)
         played.append(move)
         assert_invariants(state)
-    replayed = new_state(players, {"forces": rule})
+    replayed = new_state(players, {"forces": rule, "start": start})
     for move in played:
         replayed = apply(replayed, move)
     assert replayed == state
@@ -89,13 +96,14 @@ def any_move(players: int) -> st.SearchStrategy[Move]:
         st.builds(Shift, nodes, nodes),
         st.builds(Attack, nodes, nodes),
         st.builds(Defend, st.integers(0, players), cards),
+        st.builds(NameDealer, st.integers(0, players)),
     )
 
 
 @settings(max_examples=20, deadline=None)
-@given(players=st.sampled_from([2, 4]), data=st.data())
-def test_check_and_apply_agree_on_arbitrary_moves(players: int, data: st.DataObject) -> None:
-    state = new_state(players)
+@given(players=st.sampled_from([2, 4]), start=st.sampled_from(["left-of-dealer", "first-seat"]), data=st.data())
+def test_check_and_apply_agree_on_arbitrary_moves(players: int, start: str, data: st.DataObject) -> None:
+    state = new_state(players, {"start": start})
     for _ in range(40):
         if state.outcome is not None:
             break

@@ -51,11 +51,11 @@ def test_pr_the_table_page_names_the_readings_it_chose(client) -> None:  # type:
     assert ("Readings this table chose: New Earth counts among the 12 cards that end the game PR-4 · the Time "
             "Machine is kept after use PR-7") in default
     other = text_of(phone.get(pr_table(phone, new_earth="not-counted", time_machine="spent")).get_data(as_text=True))
-    assert ("Readings this table chose: New Earth does not count among the 12 cards that end the game PR-4 · the "
-            "Time Machine is spent once it has given a second action PR-7") in other
+    assert ("Readings this table chose: the New Earth each player starts with does not count among the 12 cards "
+            "that end the game PR-4 · the Time Machine is spent once it has given a second action PR-7") in other
     ja = Phone(client, "ja")
     page = text_of(ja.get(pr_table(ja, new_earth="not-counted")).get_data(as_text=True))
-    assert "この卓が選んだ解釈： ニューアースを終了条件の12枚に数えない PR-4 · タイムマシンは使っても残る PR-7" in page
+    assert "この卓が選んだ解釈： 最初のニューアースを終了条件の12枚に数えない PR-4 · タイムマシンは使っても残る PR-7" in page
 
 
 def test_pr_new_earth_in_the_12_cards_is_named_and_follows_the_table(app: Flask) -> None:
@@ -64,11 +64,11 @@ def test_pr_new_earth_in_the_12_cards_is_named_and_follows_the_table(app: Flask)
             assert end_cause("cards") == ("a player holds 12 planet and gadget cards, New Earth counted among them "
                                           "(a reading: the text does not leave it out, and this table counts it)")
             assert end_cause("cards", new_earth_counts=False) == (
-                "a player holds 12 planet and gadget cards obtained, New Earth not counted (a reading this table "
-                "chose)")
+                "a player holds 12 planet and gadget cards obtained, the New Earth they started with not counted (a "
+                "reading this table chose)")
         with force_locale("ja"):
             assert "ニューアースも数える" in end_cause("cards") and "解釈" in end_cause("cards")
-            assert "ニューアースは数えない" in end_cause("cards", new_earth_counts=False)
+            assert "最初のニューアースは数えない" in end_cause("cards", new_earth_counts=False)
 
 
 def test_sc_the_clockwise_start_is_said_to_be_a_reading(client) -> None:  # type: ignore[no-untyped-def]

@@ -65,9 +65,10 @@ def finished_game(slug: str, seats: list[str], seed: int = 0) -> Finished:
     raise AssertionError(f"no finished walk of {slug}")
 
 
-def export_of(done: Finished, day: int) -> dict[str, Any]:
-    """The table as its own JSON export, its entries made on ``day`` (days after 2026-01-01), a minute apart."""
-    start = datetime(2026, 1, 1, 19, 0, tzinfo=UTC) + timedelta(days=day)
+def export_of(done: Finished, day: int, start: datetime | None = None) -> dict[str, Any]:
+    """The table as its own JSON export, its entries made a second apart from 19:00 UTC on ``day`` (days after
+    2026-01-01), or from ``start``."""
+    start = start or datetime(2026, 1, 1, 19, 0, tzinfo=UTC) + timedelta(days=day)
     game = done.game
     export: dict[str, Any] = {
         "format": "companion-table", "format_version": 1, "game": game.slug, "version": len(done.moves),

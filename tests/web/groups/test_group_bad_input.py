@@ -50,7 +50,9 @@ def test_a_group_with_no_games_yet(phone: Phone) -> None:
     assert "From 0 finished games" in stats
     assert phone.get(f"{group}/plays.csv").get_data(as_text=True).startswith("date,game,table,player,")
     data = json.loads(phone.get(f"{group}/bgstats.json").get_data(as_text=True))
-    assert data["plays"] == [] and data["userInfo"] == {"meRefId": 0, "bggUsername": ""}
+    # the roster is listed with no play yet, and BG Stats' "me" is its first member (a player in the file)
+    assert data["plays"] == [] and [(p["id"], p["name"]) for p in data["players"]] == [(1, "Aki"), (2, "Ben")]
+    assert data["userInfo"] == {"meRefId": 1, "bggUsername": ""}
 
 
 def test_a_csv_cell_that_a_spreadsheet_would_run_is_kept_as_text() -> None:

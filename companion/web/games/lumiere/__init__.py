@@ -25,7 +25,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.games.lumiere.moves import Move
 from companion.games.lumiere.state import TableState
-from companion.web.gameweb import GameWeb
+from companion.web.gameweb import Box, GameWeb
 
 from . import starting
 from .api import CAPTURES
@@ -53,6 +53,9 @@ WEB: GameWeb[TableState, Move] = GameWeb(
     table_model=table_model,
     start_seat=starting.start_seat,
     rematch=starting.REMATCH,
+    # 【概要】「プレイ時間 30分~」: at least half an hour and no longest time given, so one time, as
+    # BoardGameGeek lists a single playing time; no age is given
+    box=Box(minutes=(30, 30)),
     undo_note=undo_note,
 )
 

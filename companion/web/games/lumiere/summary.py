@@ -9,7 +9,7 @@ from flask_babel import pgettext
 from companion.games.base import Breakdown, Term
 from companion.games.lumiere import GAME, Phase, TableState
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
-from companion.web.reasons import reason_text
+from companion.web.reasons import reason_text, with_ruling
 from companion.web.wording import Wording
 
 from .labels import card_name
@@ -53,4 +53,22 @@ def _summary(state: TableState, breakdown: Breakdown, wording: Wording) -> Summa
                                    (pgettext("lumiere", "Card"), pgettext("lumiere", "Count"),
                                     pgettext("lumiere", "Points"), pgettext("lumiere", "Subtotal")), rows, note))
     winner_note = " ".join(reason_text(r, wording) for r in breakdown.reasons)
-    return Summary(finished=breakdown.finished, ranking=ranking, tables=tuple(tables), winner_note=winner_note)
+    return Summary(finished=breakdown.finished, ranking=ranking, tables=tuple(tables), winner_note=winner_note,
+                   working=_working(breakdown, wording) if complete else "")
+
+
+def _working(breakdown: Breakdown, wording: Wording) -> str:
+    """The winner's points from the cards for and against (LP-7); "" before the end, and when LP-7's tie-break
+    decided (the winner's note says how)."""
+    if not breakdown.finished or any(r.code == "lp.score.tie_break" for r in breakdown.reasons):
+        return ""
+    seat = breakdown.seats[breakdown.placings[0][0]]
+    plus = sum(t.value for t in seat.terms if t.value is not None and t.value > 0)
+    minus = -sum(t.value for t in seat.terms if t.value is not None and t.value < 0)
+    if minus:
+        text = _("%(seat)s: %(plus)s points of cards in the point area − %(minus)s of cards counting against = "
+                 "%(points)s", seat=wording.seat(seat.seat), plus=plus, minus=minus, points=_points(seat.total))
+    else:
+        text = _("%(seat)s: %(points)s points of cards in the point area", seat=wording.seat(seat.seat),
+                 points=_points(seat.total))
+    return with_ruling(text, "LP-7")

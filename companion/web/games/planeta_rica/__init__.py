@@ -6,7 +6,9 @@
   ranking and the winner with PR-5's tie-break; VP the profile lacks asked once, ``remember`` keeps them.
 - The tracker: the table fragment (templates/planeta_rica/_table.html) drawing the frozen model
   ``model.table_model`` builds; ``forms`` turns the entry forms into moves, ``history`` words the logged moves;
-  ``table_vp`` takes the answers to its VP question into the table's own profile copy.
+  ``table_vp`` takes the answers to its VP question into the table's own profile copy. During play fame is face
+  down (PR-8, unless the table chose open fame): every VP shown leaves it out and says so, and only the play link
+  holds a seat's fame, behind a tap that shows a player their own.
 - ``asking``: which held cards' VP the profile lacks, the question, its checks and what is kept (PR-6), the same
   for the score page and the tracker.
 - The deck profile: the platform's one editor and checklist (``/profiles/planeta-rica``); ``profile_fields``

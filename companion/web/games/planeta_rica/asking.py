@@ -67,10 +67,9 @@ def asked_at_table(state: TableState, typed: Mapping[str, str]) -> list[Asked]:
 
 
 def signed_vp(typed: str) -> int | None:
-    """A VP as typed: a whole number, a minus allowed (a card may cost VP), or None."""
-    sign, digits = (-1, typed[1:]) if typed.startswith("-") else (1, typed)
-    value = whole_number(digits, 0, MAX_VP)
-    return None if value is None else sign * value
+    """A VP as typed (「－２」 too): a whole number, a minus allowed (a card may cost VP), or None. One printed
+    number, never a sum: a card's VP is read off the card."""
+    return whole_number(typed, -MAX_VP, MAX_VP)
 
 
 def vp_errors(asked: Iterable[Asked], wording: Wording) -> list[str]:

@@ -99,8 +99,8 @@ def end_cause(text: str, new_earth_counts: bool = True) -> str:
         return _("a player holds 12 planet and gadget cards, New Earth counted among them (a reading: the text "
                  "does not leave it out, and this table counts it)")
     if text == "cards":
-        return _("a player holds 12 planet and gadget cards obtained, New Earth not counted (a reading this "
-                 "table chose)")
+        return _("a player holds 12 planet and gadget cards obtained, the New Earth they started with not counted "
+                 "(a reading this table chose)")
     if text == "fame":
         return _("the fame pool is empty")
     return text
@@ -110,12 +110,17 @@ RESOURCES = tuple(r.value for r in Resource)
 REWARDS = tuple(r.value for r in Reward)
 
 
-def readings_chosen(new_earth_counts: bool, time_machine_spent: bool) -> tuple[ReasonView, ...]:
+def readings_chosen(new_earth_counts: bool, time_machine_spent: bool,
+                    fame_open: bool = False) -> tuple[ReasonView, ...]:
     """The readings a table chose where the text can reasonably be read either way (PR-4 New Earth, PR-7 the Time
-    Machine), as the table page names them, so the table knows what it plays by."""
+    Machine), and whether it plays with fame face down (PR-8's option), as the table page names them, so the
+    table knows what it plays by."""
     return (
         ReasonView(_("New Earth counts among the 12 cards that end the game") if new_earth_counts
-                   else _("New Earth does not count among the 12 cards that end the game"), "PR-4", ok=True),
+                   else _("the New Earth each player starts with does not count among the 12 cards that end the "
+                          "game"), "PR-4", ok=True),
         ReasonView(_("the Time Machine is spent once it has given a second action") if time_machine_spent
                    else _("the Time Machine is kept after use"), "PR-7", ok=True),
+        ReasonView(_("fame face up (the table agreed)") if fame_open
+                   else _("fame face down until the final score"), "PR-8", ok=True),
     )

@@ -181,12 +181,17 @@ ENGINE_MESSAGES: dict[str, Any] = {
     "pr.adjust.card_held": M(_l("A card effect names a card its player holds: {card} for {seat}.")),
     "pr.adjust.changes": M(_l("A card effect ({card}) changes coins, resources, fame or workers.")),
     "pr.adjust.not_negative": M(_l("Nothing goes below 0: {field} {have}, change {change}."), have="list"),
+    # fame face down (PR-8): the check holds, the amount the seat holds is not said
+    "pr.adjust.fame_not_negative": M(_l("A fame loss of {lose} needs {seat} to hold at least {lose} fame; how much "
+                                        "{seat} holds stays face down (PR-8)."), lose="list"),
     # -- the end and VP (PR-4, PR-5, PR-7) -----------------------------------------------------------------------
     "pr.end.triggered": M(_l("{seat} triggered the end in turn {turn}: {cause}. The game ends after the turn of "
                              "{last_seat}, the start player's right-hand neighbour (turns left, this one "
                              "included: {turns_remaining}). If it is triggered in that player's turn, the game "
                              "ends at once: returns or a second action still owed are not made (a reading).")),
     "pr.vp.fame": M(_l("Fame: {fame}")),
+    "pr.vp.fame_face_down": M(_l("Fame is face down until the game ends (PR-8): the VP so far count the cards and "
+                                 "bonuses only, not fame.")),
     "pr.vp.planets": M(_l("Printed VP of the planets ({cards})")),
     "pr.vp.gadgets": M(_l("Printed VP of the gadgets ({cards})")),
     "pr.vp.bonus": M(_l("{card}: +1 VP per {per} resource icons in the slots of the player's planets "
@@ -286,6 +291,8 @@ WEB_MESSAGES: dict[str, Any] = {
     "pr.sheet.copies": M(_l("The game has {copies} copies of {card}, and all of them are already entered.")),
     "pr.sheet.second_gadget": M(_l("{seat} already holds {card}: nobody holds a second copy of a gadget.")),
     "pr.sheet.fame": M(_l("Fame is a whole number from 0 up, not “{value}”."), value="list"),
+    "pr.sheet.fame_sum": M(_l("Fame adds up whole numbers joined by + or −, such as 12+3, not “{value}”."),
+                           value="list"),
     "pr.sheet.vp": M(_l("The VP of {card} is a whole number, not “{value}”."), value="list"),
     "pr.sheet.no_profile_save": M(_l("The deck profile was changed elsewhere meanwhile; nothing was saved. Try "
                                      "again.")),
@@ -300,10 +307,14 @@ WEB_MESSAGES: dict[str, Any] = {
     # -- the table's readings (new-table page, summaries) ------------------------------------------------------
     "option.new_earth": _l("New Earth and the 12 cards that end the game (a reading)"),
     "option.new_earth.counts": _l("New Earth counts: it is a planet card the player holds"),
-    "option.new_earth.not-counted": _l("New Earth does not count: only planets and gadgets obtained"),
+    "option.new_earth.not-counted": _l("The New Earth each player starts with does not count: only planets and "
+                                       "gadgets obtained (one invaded later counts)"),
     "option.time_machine": _l("Time Machine (a reading: the FAQ says only that using it is optional)"),
     "option.time_machine.kept": _l("Kept: a second action every later turn"),
     "option.time_machine.spent": _l("Spent: it goes back to the supply once it has given a second action"),
+    "option.fame": _l("Fame during play"),
+    "option.fame.hidden": _l("Face down: each player may look at their own; the final score turns every fame up"),
+    "option.fame.open": _l("Face up: the table agreed to play with open fame"),
     "option.gadget_cost": _l("Gadget costs"),
     "option.gadget_cost.held": _l("Asked once, the same for every develop of the card"),
     "option.gadget_cost.each-develop": _l("As each develop was entered (the earlier reading)"),

@@ -5,12 +5,16 @@ the state into words: each seat's planets with their five slots (workers and the
 resources, coins, fame and hand; the market, the deck, the gadget supply and the fame pool; what the player to
 move may enter now; the end (PR-4) and the VP (PR-5), with the VP the profile lacks asked (``asking``, PR-6).
 Nothing here reads the request.
+
+Fame is face down during play (PR-8) unless the table plays with open fame: the engine's score then leaves it out,
+so every VP here is the VP on the table, said to be so; a seat's fame goes into the play link's model only, for a
+tap that shows a player their own (the watch link's model never holds it); the final score shows everything.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from flask import url_for
 from flask_babel import gettext as _
@@ -22,9 +26,10 @@ from companion.games.planeta_rica.cards import SLOTS, Reward
 from companion.games.planeta_rica.market import copies_left
 from companion.games.planeta_rica.returns import copy_targets
 from companion.games.planeta_rica.rules import end_reasons, time_machine_ready
-from companion.games.planeta_rica.state import Seat
+from companion.games.planeta_rica.state import Seat, fame_face_down
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.reasons import ReasonView
+from companion.web.standing import Standing, Standings
 from companion.web.wording import Wording
 
 from .asking import Asked, asked_at_table, typed_vp, unknown_names
@@ -72,7 +77,7 @@ class SeatView:
     starts: bool
     last: bool  # the start player's right-hand neighbour (plays the last turn, PR-4)
     coins: int
-    fame: int
+    fame: int | None  # None where this page may not show it (PR-8: face down, and a watch link)
     hand: int
     resources: tuple[tuple[str, str, int], ...]  # (id, word, count)
     planets: tuple[PlanetView, ...]
@@ -83,6 +88,7 @@ class SeatView:
     # shown as 0 while its VP is unknown)
     vp_at_least: int = 0
     vp_unknown_cards: int = 0
+    figure: str = ""  # the VP in words, as the seat's header says them (``vp_figure``)
 
 
 @dataclass(frozen=True)
@@ -166,6 +172,8 @@ class TrackerView:
     version: int
     can_write: bool
     pending: Mapping[str, str] = field(default_factory=dict)
+    fame_hidden: bool = False  # PR-8: fame face down now (the game runs and the table did not agree to open fame)
+    standings: Standings | None = None  # the watch link's scoreboard during play (companion/web/standing.py)
 
 
 def _slot(state: TableState, planet: Planet, n: int, worker: bool) -> SlotView:
@@ -184,11 +192,11 @@ def _planets(state: TableState, seat: int, is_turn: bool) -> tuple[PlanetView, .
 
 
 def _seat_view(state: TableState, seat: int, player: Seat, names: list[str], vp: int | None,
-               running: RunningVP | None = None) -> SeatView:
+               running: RunningVP | None = None, fame_here: bool = True) -> SeatView:
     is_turn = state.to_move == seat and state.phase in (Phase.RETURN, Phase.ACTION, Phase.REFILL)
     return SeatView(
         seat, names[seat], is_turn, state.start == seat, state.last_seat == seat and state.start is not None,
-        player.coins, player.fame, player.hand,
+        player.coins, player.fame if fame_here else None, player.hand,
         tuple((r, resource_name(r), player.resources.get(res)) for r, res in _RESOURCES),
         _planets(state, seat, is_turn),
         tuple((g.gadget.value, gadget_name(g.gadget), g.gadget.applied) for g in player.gadgets),
@@ -262,7 +270,12 @@ def tracker(view: TableViewLike[TableState], pending: Mapping[str, str], can_wri
     scores = tuple(seat_views(breakdown, wording))
     totals = {s.seat: s.total for s in scores}
     floors = running_vp(breakdown)
-    seats = tuple(_seat_view(state, i, seat, names, totals.get(i), floors.get(i)) for i, seat in enumerate(state.seats))
+    hidden = fame_face_down(state)
+    # PR-8: a face-down fame reaches the play link only (a player's tap shows their own), never a watch link
+    fame_here = can_write or not hidden
+    seats = tuple(_seat_view(state, i, seat, names, totals.get(i), floors.get(i), fame_here)
+                  for i, seat in enumerate(state.seats))
+    seats = tuple(replace(s, figure=vp_figure(s, hidden)) for s in seats)
     mover = state.to_move
     player = state.seats[mover] if mover is not None else None
     market = tuple(MarketView(s.planet.value, planet_name(s.planet), s.count, state.profile.planet(s.planet).coins,
@@ -300,15 +313,40 @@ def tracker(view: TableViewLike[TableState], pending: Mapping[str, str], can_wri
         reward_words={r: f"{reward_icon(r)} {reward_name(r)}" for r in REWARDS},
         resources=tuple((r, resource_name(r)) for r, _res in _RESOURCES),
         end_notes=tuple(end_note(r, wording, state.readings.new_earth_counts) for r in end_reasons(state)),
-        readings=readings_chosen(state.readings.new_earth_counts, state.readings.time_machine_spent),
+        readings=readings_chosen(state.readings.new_earth_counts, state.readings.time_machine_spent,
+                                 state.readings.fame_open),
         turns_remaining=state.turns_remaining,
         scores=tuple(sorted(scores, key=lambda v: (v.place or len(scores) + 1, v.seat))) if final else scores,
         winner=winner_text(breakdown, wording) if final else "",
-        ties=tuple(tie_notes(breakdown, wording)), final=final,
+        # a tie of the VP on the table says nothing worth saying while fame, face down, may break it (PR-8)
+        ties=() if hidden else tuple(tie_notes(breakdown, wording)), final=final,
         asked=asked, asking_open=final or pending.get("asking") == "vp", unknown_vp=unknown_names(asked),
         vp_url=url_for("table_hooks.act", token=view.table.token, name="vp") if can_write else "",
         token=view.table.token, version=view.version,
-        can_write=can_write, pending=dict(pending))
+        can_write=can_write, pending=dict(pending), fame_hidden=hidden,
+        standings=None if final else standings(seats, hidden))
+
+
+def vp_figure(seat: SeatView, fame_hidden: bool) -> str:
+    """A seat's VP as its header and the watch link's scoreboard say it: the total, or what is known so far and how
+    many cards' VP are unknown (PR-6); while fame is face down (PR-8), said to leave fame out."""
+    if seat.vp is not None:
+        if fame_hidden:
+            return _("%(vp)s VP, fame not counted", vp=seat.vp)
+        return _("%(vp)s VP", vp=seat.vp)
+    if not seat.vp_unknown_cards:
+        return _("VP not known yet")
+    if fame_hidden:
+        return ngettext("at least %(vp)s VP, fame not counted; %(num)s card's VP unknown",
+                        "at least %(vp)s VP, fame not counted; %(num)s cards' VP unknown",
+                        seat.vp_unknown_cards, vp=seat.vp_at_least)
+    return ngettext("at least %(vp)s VP; %(num)s card's VP unknown", "at least %(vp)s VP; %(num)s cards' VP unknown",
+                    seat.vp_unknown_cards, vp=seat.vp_at_least)
+
+
+def standings(seats: tuple[SeatView, ...], fame_hidden: bool) -> Standings:
+    """Each seat's VP so far for the watch link's scoreboard (a TV): the same figure as the seat's header."""
+    return Standings(_("VP so far"), tuple(Standing(s.seat, s.name, vp_figure(s, fame_hidden)) for s in seats))
 
 
 def table_model(view: TableViewLike[TableState], asked: TableRequest) -> TrackerView:

@@ -27,7 +27,7 @@ from companion.games.planeta_rica.cards import SLOTS
 from companion.games.planeta_rica.score import GadgetVP, PlanetVP, SeatCards
 from companion.games.planeta_rica.state import PLAYER_COUNTS
 from companion.i18n import pick
-from companion.inputs import whole_number
+from companion.inputs import Sum, whole_number
 from companion.profiles.refs import ProfileRef
 from companion.web.gameweb import ProfileAllowanceUsed, ProfileChanged, profile_desk
 from companion.web.links import LinkReader
@@ -38,12 +38,12 @@ from companion.web.wording import PAGE, Wording
 from .asking import Asked, learned_vp, signed_vp, typed_vp, vp_errors
 from .asking import asked_vp as ask_vp
 from .breakdown import SeatVP, seat_views, winner_text
+from .fame import FAME_CHARS, fame_error, fame_of, with_fame_parts
 from .labels import REWARDS, gadget_name, planet_name, reward_icon, reward_name
 from .remember import save
 
 SLUG = "planeta-rica"
 DEFAULT_REF = str(ProfileRef.builtin("default"))
-MAX_FAME = 999
 
 
 @dataclass
@@ -59,7 +59,7 @@ class Sheet:
     names: list[str]
     planets: list[list[Planet]]
     gadgets: list[list[Gadget]]
-    fame: list[str]  # as typed ("" = not entered yet)
+    fame: list[str]  # as typed, a sum perhaps: "12+3" ("" = not entered yet)
     vp: dict[str, str] = field(default_factory=dict)  # card id -> typed VP
     slots: dict[str, list[str]] = field(default_factory=dict)  # planet id -> 5 typed rewards ("" unknown)
     problems: list[str] = field(default_factory=list)
@@ -128,7 +128,8 @@ def read_sheet(values: Mapping[str, str], link: LinkReader | None = None) -> She
                                                      read_profile)
     names = [(values.get(f"name{s}") or "").strip()[:40] for s in range(players)]
     sheet = Sheet(players, start, seat, profile_ref, profile, deck, names, [[] for _s in range(players)],
-                  [[] for _s in range(players)], [(values.get(f"f{s}") or "").strip()[:6] for s in range(players)],
+                  [[] for _s in range(players)],
+                  [(values.get(f"f{s}") or "").strip()[:FAME_CHARS] for s in range(players)],
                   problems=problems)
     for s in range(players):
         raw = values.get(f"p{s}")
@@ -210,13 +211,10 @@ def asked_slots(sheet: Sheet) -> list[SlotAsk]:
 
 
 def typed_errors(sheet: Sheet) -> list[str]:
-    """Fame and VP typed that are no numbers: named, kept in the form, not scored."""
-    errors = []
+    """Fame (a number or a sum, ``fame``) and VP typed that cannot be read: named, kept in the form, not scored."""
     names = sheet.seat_names
-    for s, fame in enumerate(sheet.fame):
-        if fame and whole_number(fame, 0, MAX_FAME) is None:
-            errors.append(reason_text(ParseError("pr.sheet.fame", "PR-5", f"f{s}", value=fame), sheet.wording) +
-                          f" — {names[s]}")
+    errors = [reason_text(error, sheet.wording) + f" — {names[s]}" for s, typed in enumerate(sheet.fame)
+              if (error := fame_error(typed, f"f{s}")) is not None]
     return errors + vp_errors(asked_vp(sheet), sheet.wording)
 
 
@@ -236,8 +234,8 @@ def _slots(sheet: Sheet, planet: Planet) -> tuple[Reward | None, ...]:
 def seat_cards(sheet: Sheet) -> list[SeatCards]:
     out = []
     for s in range(sheet.players):
-        fame = sheet.fame[s]
-        out.append(SeatCards(whole_number(fame, 0, MAX_FAME) or 0,
+        fame = fame_of(sheet.fame[s])
+        out.append(SeatCards(fame.total if fame else 0,
                              tuple(PlanetVP(p, _vp(sheet, p), _slots(sheet, p)) for p in sheet.planets[s]),
                              tuple(GadgetVP(g, _vp(sheet, g)) for g in sheet.gadgets[s])))
     return out
@@ -290,20 +288,22 @@ class SeatTab:
     seat: int
     name: str
     cards: int
-    fame: str
+    fame: str  # as typed
     vp: int | None
     active: bool
     starts: bool
+    fame_sum: Sum | None = None  # what the fame typed adds up to (its ``parts`` shown when typed as a sum)
 
 
 def context(sheet: Sheet, errors: list[str] | None = None, notice: str = "", link_notice: str = "") -> dict[str, Any]:
     names = sheet.seat_names
     problems = typed_errors(sheet)
     breakdown = scored(sheet)
-    views: list[SeatVP] = seat_views(breakdown, sheet.wording)
+    fames = [fame_of(typed) for typed in sheet.fame]
+    views: list[SeatVP] = [with_fame_parts(v, fames[v.seat]) for v in seat_views(breakdown, sheet.wording)]
     totals = {v.seat: v.total for v in views}
     tabs = [SeatTab(s, names[s], len(sheet.planets[s]) + len(sheet.gadgets[s]), sheet.fame[s], totals.get(s),
-                    s == sheet.seat, s == sheet.start) for s in range(sheet.players)]
+                    s == sheet.seat, s == sheet.start, fames[s]) for s in range(sheet.players)]
     asked = asked_vp(sheet)
     slot_asks = asked_slots(sheet)
     unknown_vp = [a for a in asked if signed_vp(a.typed) is None]

@@ -27,7 +27,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.games.planetary_sisters.moves import Move
 from companion.games.planetary_sisters.state import TableState
-from companion.web.gameweb import GameWeb, TableAction, TablePage
+from companion.web.gameweb import Box, GameWeb, TableAction, TablePage
 
 from . import draft, forms, history, model, remember, routes, starting, what_if
 from .api import ROUTES
@@ -52,6 +52,8 @@ WEB: GameWeb[TableState, Move] = GameWeb(
     profile_editor=EDITOR,
     start_seat=starting.start_seat,
     rematch=starting.REMATCH,
+    # the rule text's first line: 「2～4人用カードゲーム、30分、12歳以上」
+    box=Box(minutes=(30, 30), age=12),
     table_actions=(TableAction("draft", draft.draft),),
     table_pages=(TablePage("what-if", what_if.what_if_page),),
 )

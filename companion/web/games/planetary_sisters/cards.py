@@ -15,11 +15,12 @@ from types import MappingProxyType
 from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.planetary_sisters import Card, CardRef, DeckProfile, ElementClass
 from companion.games.planetary_sisters.cards import RANKS, Elements, elements_of
-from companion.inputs import whole_number
+from companion.inputs import notation_as_typed, whole_number
 
 ROUND_COUNTS = (0, 1, 2, 3, 4, 5)  # icons of one round element on one card (§3.1: "数字で書かれています")
 MAX_COUNT = 9
 SEP = ","  # between cards in a form field or a link (element names never hold a comma, PS-1)
+NOTATION_SEPARATORS = SEP + ":*+"  # what cuts the card notation into its ranks, names and counts
 
 
 @dataclass(frozen=True)
@@ -120,10 +121,13 @@ def join(cards: Iterable[Card], info: DeckInfo) -> str:
 
 
 def split(text: str | None, path: str = "") -> tuple[list[CardRef], list[RulesError]]:
-    """``30,FOOD*2+PLANT,12:POLE+FOOD`` -> the refs that parse, and the problems with the others."""
+    """``30,FOOD*2+PLANT,12:POLE+FOOD`` -> the refs that parse, and the problems with the others. Ranks and
+    counts may be typed in full width (「３０,１２」): they are read as ASCII before the engine's notation reads
+    them; element names are kept exactly as typed."""
     refs: list[CardRef] = []
     errors: list[RulesError] = []
-    for index, word in enumerate(w.strip() for w in (text or "").split(SEP)):
+    typed = notation_as_typed(text or "", NOTATION_SEPARATORS)
+    for index, word in enumerate(w.strip() for w in typed.split(SEP)):
         if not word:
             continue
         try:
@@ -155,14 +159,15 @@ def picker_ref(form: Mapping[str, str], prefix: str, info: DeckInfo) -> CardRef 
     counts: dict[str, int] = {}
     for element in info.elements:
         raw = (form.get(f"{prefix}el_{element.name}") or "").strip()
-        if not raw or raw == "0":
+        if not raw:
             continue
         count = whole_number(raw, 0, MAX_COUNT)
         if count is None:
             errors.append(ParseError("ps.form.count", "§3.1", f"elements.{element.name}", element=element.name,
                                      value=raw[:20]))
             continue
-        counts[element.name] = count
+        if count:  # 0 icons ("0", 「０」) is no element on the card
+            counts[element.name] = count
     if errors:
         raise ErrorList(errors)
     if rank is None and not counts:

@@ -65,8 +65,8 @@ def draft(view: TableViewLike[TableState], form: Mapping[str, str]) -> Redraw:
     if action.startswith("drop:") and whole_number(action[5:], 0, 999) is not None:
         index = whole_number(action[5:], 0, 999)
         refs = [r for i, r in enumerate(refs) if i != index]
-    elif action.startswith("seat:") and whole_number(action[5:], 0, 99) is not None:
-        pending["seat"] = action[5:]
+    elif action.startswith("seat:") and (seat := whole_number(action[5:], 0, 99)) is not None:
+        pending["seat"] = str(seat)  # as the form's buttons write it, however it was typed
         refs = []
     elif action == "add":
         known = len(problems)  # the list's own problems, before this card's

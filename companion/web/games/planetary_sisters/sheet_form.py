@@ -92,8 +92,8 @@ def sheet_wording(names: list[str]) -> Wording:
 
 def read_slot(text: str, players: int) -> Slot:
     """``field``, ``house:2``, ``guards:0`` from a link or a tap: a slot this sheet has, or ParseError
-    ``ps.sheet.slot``. The seat is read by the one number reader (ASCII digits only), so an odd digit
-    (``house:²``) is refused with the message, not left to int()."""
+    ``ps.sheet.slot``. The seat is read by the one number reader (digits as typed: ``house:１`` is ``house:1``), so
+    an odd digit (``house:²``) is refused with the message, not left to int()."""
     kind, colon, seat = str(text).partition(":")
     if kind == "field" and not colon:
         return Slot("field")

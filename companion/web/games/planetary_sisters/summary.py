@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 from companion.games.planetary_sisters import GAME, TableScore
 from companion.games.planetary_sisters.state import TableState
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
+from companion.web.reasons import with_ruling
 from companion.web.wording import Wording
 
 from .breakdown import formula_words, rows
@@ -47,4 +48,16 @@ def summary(view: TableViewLike[TableState]) -> Summary | None:
     if not scored.final:
         note = _("Scores so far: the houses as the table knows them (hands not yet shown are left out).")
     return Summary(finished=scored.final, ranking=ranking, tables=tables_of(scored, names, state.two_players),
-                   winner_note=note)
+                   winner_note=note, working=_working(scored, names))
+
+
+def _working(scored: TableScore, names: list[str]) -> str:
+    """The winner's house cards and field bonus (§4.5); "" before the end and when players tie for first (the
+    winner's note says they win together)."""
+    first = [s.seat for s in scored.ranking.standings if s.place == 1]
+    if not scored.final or len(first) != 1:
+        return ""
+    score = scored.seats[first[0]].score
+    return with_ruling(_("%(seat)s: house cards %(house)s + field bonus %(field)s = %(points)s points",
+                         seat=names[first[0]], house=score.house.total, field=score.field.total, points=score.total),
+                       "§4.5")

@@ -31,7 +31,11 @@ OPTIONS: dict[str, Any] = {
     "properties": {
         "end": {"type": "string", "enum": list(END_OPTION.choices), "default": END_OPTION.default},
         "hand_limit": {"type": "string", "enum": list(HAND_LIMIT_OPTION.choices),
-                       "default": HAND_LIMIT_OPTION.default}},
+                       "default": HAND_LIMIT_OPTION.default,
+                       "description": "みんななかよく, a hand limit of 16: none; 16a or 16b, rule (a) or (b) fixed "
+                                      "before the game; 16chosen, (a) or (b) chosen by the player who could not "
+                                      "take the whole stack when it happens. Only taking the stack meets (a) or (b), "
+                                      "so a play is answered alike under the three settings (SC-7)"}},
     "additionalProperties": False,
 }
 # What the card played and the discard pile's top ask for: a colour after an S.P. on top (SC-2), the colour the

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
+from companion.games.sister_combination.effects import take_stack_effect
 from companion.games.sister_combination.moves import (
     Draw,
     Keep,
     Move,
+    Overflow,
     PassTurn,
     Play,
     ReachMissed,
@@ -50,6 +52,8 @@ def describe_move(move: Move, before: TableState, wording: Wording) -> str:
         case Keep():
             return _("keeps the drawn card")
         case TakeStack():
+            if before.started and any(r.code == "sc.limit.stack_to_deck" for r in take_stack_effect(before).reasons):
+                return _("takes the stack; nobody could play, so the stack goes back into the deck (SC-7)")
             return _("takes the stack")
         case PassTurn():
             return _("passes")
@@ -57,4 +61,8 @@ def describe_move(move: Move, before: TableState, wording: Wording) -> str:
             return _("forgot “リーチ”, pointed out: draws 2")
         case Reshuffle():
             return _("The discard pile under the top card is shuffled into a new deck")
+        case Overflow():
+            if move.rule == "a":
+                return _("chooses rule (a): the cards left stay on the stack")
+            return _("chooses rule (b): the cards left are dealt to the others")
     raise ValueError(f"not a Sister Combination move: {move!r}")

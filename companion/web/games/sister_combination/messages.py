@@ -89,7 +89,9 @@ MESSAGES: dict[str, Any] = {
     "sc.choice.colour_missing": M(_l("After {card}'s effect its player names a colour: tap one.")),
     "sc.choice.target": M(_l("{card} gives 2 cards to {target}.")),
     "sc.choice.target_missing": M(_l("{card} gives 2 cards to a player of their choice: tap who.")),
-    "sc.choice.target_self": M(_l("{card} gives its 2 cards to another player, not to the one who plays it.")),
+    "sc.choice.target_self": M(_l("{card} gives its 2 cards to another player, not to the one who plays it. That is "
+                                  "a reading: the text says “誰か一人” (someone), and where the player is included "
+                                  "it says so (Rinrin's card), so here they are not.")),
     "sc.choice.target_out": M(_l("{target} is out of the game and cannot be given cards.")),
     "sc.seat.no_such_seat": M(_l("There is no such seat at a table of {players} players.")),
     # -- the turn -------------------------------------------------------------------------------------------------
@@ -112,7 +114,8 @@ MESSAGES: dict[str, Any] = {
     "sc.stack.take": M(_l("{seat} takes the whole stack ({stack}) and does not play this turn (whether they cannot "
                           "or will not play: “will not” is a reading of the text, which says “cannot”).")),
     "sc.stack.empty": M(_l("There is no stack to take (normal mode).")),
-    "sc.stack.taken": M(_l("{seat} takes {cards} from the stack; the turn passes on.")),
+    "sc.stack.taken": M(_l("{seat} takes {cards} from the stack; the turn passes on."),
+                        _l("{seat} takes {cards} from the stack, as many as the hand limit lets in."), "left"),
     "sc.pass.must_draw": M(_l("In normal mode a player who does not play draws a card first.")),
     "sc.pass.obstruction": M(_l("In obstruction mode a player who does not play takes the stack.")),
     # -- reach and the last card (SC-6) -----------------------------------------------------------------------
@@ -145,9 +148,36 @@ MESSAGES: dict[str, Any] = {
     "sc.limit.overflow_to_stack": M(_l("{cards} cards would have gone over the hand limit of {limit}: they go on "
                                        "the stack instead.")),
     "sc.limit.penalty_capped": M(_l("The penalty was {owed}; only {drawn} fit under the hand limit.")),
-    "sc.limit.rule_a": M(_l("Rule (a): the {left} cards left on the stack stay there; obstruction mode goes on.")),
-    "sc.limit.rule_b": M(_l("Rule (b): the {left} cards left on the stack are dealt one each to the players below "
-                            "the limit ({returned} went back into the deck).")),
+    "sc.limit.rule_a": P(lambda n: ngettext(
+        "Rule (a): the {left} card left on the stack stays there; obstruction mode goes on.",
+        "Rule (a): the {left} cards left on the stack stay there; obstruction mode goes on.", n), "left"),
+    "sc.limit.rule_b": P(lambda n: ngettext(
+        "Rule (b): the {left} card left on the stack is dealt to a player below the limit ({returned} went back "
+        "into the deck).",
+        "Rule (b): the {left} cards left on the stack are dealt one each to the players below the limit "
+        "({returned} went back into the deck).", n), "left"),
+    "sc.limit.choose": P(lambda n: ngettext(
+        "{left} card is left on the stack over the hand limit: {seat} chooses rule (a) or (b) for it.",
+        "{left} cards are left on the stack over the hand limit: {seat} chooses rule (a) or (b) for them.", n),
+        "left"),
+    "sc.limit.choose_first": P(lambda n: ngettext(
+        "{seat} first chooses rule (a) or (b) for the {left} card left on the stack.",
+        "{seat} first chooses rule (a) or (b) for the {left} cards left on the stack.", n), "left"),
+    "sc.limit.chosen": P(lambda n: ngettext(
+        "{seat} chooses rule ({rule}) for the {left} card left on the stack.",
+        "{seat} chooses rule ({rule}) for the {left} cards left on the stack.", n), "left"),
+    "sc.limit.not_asked": M(_l("Rule (a) or (b) is chosen only when this table leaves it to the player, and only "
+                               "when a player at the hand limit leaves cards on the stack.")),
+    "sc.limit.all_at_limit": P(lambda n: ngettext(
+        "Every hand is at the limit with {left} card left on the stack: {declined} of the {players} players in a "
+        "row have not played. If none of them can, the stack goes back into the deck.",
+        "Every hand is at the limit with {left} cards left on the stack: {declined} of the {players} players in a "
+        "row have not played. If none of them can, the stack goes back into the deck.", n), "left"),
+    "sc.limit.stack_to_deck": P(lambda n: ngettext(
+        "Every hand is at the limit and none of the {players} players could play: the {returned} card on the stack "
+        "goes back into the deck, and obstruction mode ends.",
+        "Every hand is at the limit and none of the {players} players could play: the {returned} cards on the "
+        "stack go back into the deck, and obstruction mode ends.", n), "returned"),
     # -- the game -------------------------------------------------------------------------------------------
     "sc.game.not_started": M(_l("The game has not been set up yet.")),
     "sc.game.over": M(_l("The game is over (played {end}).")),
@@ -177,6 +207,7 @@ MESSAGES: dict[str, Any] = {
     "sc.input.wrong_length": M(_l("{got} values given, {expected} needed (one per player).")),
     "sc.input.players": M(_l("Sister Combination is played by 3 to 13 players, not {value}.")),
     "sc.input.option": M(_l("“{value}” is not one of this option's settings ({allowed}).")),
+    "sc.input.overflow_rule": M(_l("“{value}” is not a rule of the hand limit: a or b.")),
     "sc.input.direction": M(_l("The direction is 1 (clockwise) or -1 (counter-clockwise), not {value}.")),
     "sc.input.discard_empty": M(_l("The discard pile needs at least its top card.")),
     "sc.move.not_an_object": M(_l("This entry is not understood.")),
@@ -202,7 +233,11 @@ MESSAGES: dict[str, Any] = {
     "option.hand_limit.none": _l("No hand limit"),
     "option.hand_limit.16a": _l("Limit 16, rule (a): what is left stays on the stack"),
     "option.hand_limit.16b": _l("Limit 16, rule (b): what is left is dealt to the others"),
+    "option.hand_limit.16chosen": _l("Limit 16, (a) or (b) chosen by the player when it happens"),
     "option.hands": _l("Hands at set-up"),
     "option.hands.seven": _l("7 cards each"),
     "option.hands.as-entered": _l("As entered (the earlier reading, before SC-8 said 7 each)"),
+    "option.all_at_limit": _l("Rule (a), every hand at the limit and nobody can play"),
+    "option.all_at_limit.to-deck": _l("The stack goes back into the deck"),
+    "option.all_at_limit.stays": _l("The stack stays (the earlier reading, before the SC-7 ruling)"),
 }

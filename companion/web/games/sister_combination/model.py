@@ -11,11 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
+
 from companion.games.base import RulesError
 from companion.games.sister_combination import GAME, Card, Symbol, TableState
 from companion.games.sister_combination.effects import (
     Effect,
     draw_effect,
+    overflow_effect,
     penalty_effect,
     play_effect,
     reshuffle_effect,
@@ -25,6 +28,7 @@ from companion.games.sister_combination.moves import (
     Draw,
     Keep,
     Move,
+    Overflow,
     PassTurn,
     Play,
     ReachMissed,
@@ -120,6 +124,7 @@ class TrackerView:
     deck: int = 0
     discard: int = 0
     drawn: bool = False
+    choosing: bool = False  # SC-7 chosen on the spot: the player to move is asked (a) or (b)
     finished: bool = False
     actions: frozenset[str] = frozenset()
     missed: tuple[tuple[int, str], ...] = ()  # seats whose forgotten リーチ may be pointed out
@@ -184,6 +189,8 @@ def _other_effect(before: TableState, move: Move) -> Effect | None:
             return penalty_effect(before, move.seat)
         case Reshuffle():
             return reshuffle_effect(before)
+        case Overflow():
+            return overflow_effect(before, move.rule)
         case _:
             return None
 
@@ -192,7 +199,8 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
     state: TableState = view.state
     options = state.options
     wording = Wording.of_table(view.seats)  # the table's seat names, in every line of the page
-    limit_rule = {"16a": "(a)", "16b": "(b)"}.get(options.hand_limit, "")
+    limit_rule = {"16a": "(a)", "16b": "(b)", "16chosen": _("(a) or (b), chosen when it happens")}.get(
+        options.hand_limit, "")
     common: dict[str, Any] = dict(
         token=view.table.token, version=view.version, can_write=can_write, started=state.started,
         players=state.players, hand_dealt=HAND_DEALT, sisters=sister_groups(state.discard),
@@ -235,6 +243,7 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         deck=state.deck,
         discard=len(state.discard),
         drawn=state.drawn,
+        choosing=state.choosing,
         finished=state.finished,
         actions=actions,
         missed=missed,

@@ -61,7 +61,9 @@ def _turn_rules() -> list[tuple[str, str, str]]:
                          "or goes on until one player remains."), "SC-7"),
         (_("みんななかよく"), _("Option: at most %(n)s cards in hand; a player at the limit cannot draw and passes. "
                              "Cards that would go over it go on the stack. Taking a stack too big: (a) the rest "
-                             "stays on the stack; (b) the rest is dealt one each to the others below the limit.",
+                             "stays on the stack (every hand at the limit and nobody can play: it goes back into "
+                             "the deck); (b) the rest is dealt one each to the others below the limit. (a) or (b) "
+                             "is fixed before the game, or chosen by that player when it happens.",
                              n=HAND_LIMIT), "SC-7"),
     ]
 

@@ -315,7 +315,8 @@ def _end_choice(choice: str) -> str:
 
 
 def _limit_choice(choice: str) -> str:
-    return {"none": _("No hand limit"), "16a": _("Limit 16 (a)"), "16b": _("Limit 16 (b)")}.get(choice, choice)
+    return {"none": _("No hand limit"), "16a": _("Limit 16 (a)"), "16b": _("Limit 16 (b)"),
+            "16chosen": _("Limit 16, (a) or (b) on the spot")}.get(choice, choice)
 
 
 def tool() -> ResponseReturnValue:

@@ -49,4 +49,5 @@ WEB: GameWeb[TableState, Move] = GameWeb(
     printables=PRINTABLES,
     start_seat=starting.start_seat,
     rematch=starting.REMATCH,
+    sides=starting.sides,
 )

@@ -59,6 +59,10 @@ def _state(players: int) -> dict[str, Any]:
                   "description": f"{nodes} nodes (3 × players) in ring order (SS-1: seat s owns 3s..3s+2). No face "
                                  f"appears more often than the {packs_for(players)} pack(s) hold it, across nodes "
                                  "and the defence card (SS-2, a 422)."},
+        "start": integer(0, players - 1,
+                         description="Optional: the seat that began, the one on the dealer's left (SS-5), as Planeta "
+                                     "Rica's start names its start player. Checked as a seat of this table; it changes "
+                                     "no answer: an attack names its player (SS-6) and anyone may defend (SS-7)."),
         "completion": {"type": "boolean", "default": False,
                        "description": "Not in API.md; an optional extension that changes no answer API.md defines "
                                       "(false when absent): read forces with SS-3's completion option (the English "

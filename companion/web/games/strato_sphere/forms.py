@@ -1,7 +1,8 @@
 """The tracker's entry forms -> the engine's move JSON (a logged move's history line is history.py's).
 
 Every form on the table fragment sends ``type`` (the engine's move type) and the taps that go with it:
-``node``; ``from`` and ``to``; ``rank`` and ``suit`` (a card); ``seat``; ``force0`` … ``force3``. A missing tap
+``node``; ``from`` and ``to``; ``rank`` and ``suit`` (a card); ``seat`` (who defends, or who dealt);
+``force0`` … ``force3``. A missing tap
 is a ParseError with a ``ss.form.*`` code that says what to tap; everything else is the engine's to check.
 """
 
@@ -54,6 +55,8 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     if kind == "defend":
         move["seat"] = _index(form, "seat", "ss.form.pick_seat")
         move["card"] = _card(form)
+    if kind == "dealer":
+        move["seat"] = _index(form, "seat", "ss.form.pick_dealer")
     if kind == "forces":
         players = len(view.table.seats)
         chosen = [(form.get(f"force{seat}") or "").strip() for seat in range(players)]

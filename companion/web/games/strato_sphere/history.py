@@ -15,6 +15,7 @@ from companion.games.strato_sphere.moves import (
     Draw,
     FixForces,
     Move,
+    NameDealer,
     NoDefence,
     Pass,
     Place,
@@ -29,7 +30,7 @@ from .labels import card_label, force_label
 
 def describe_move(move: Move, before: TableState, wording: Wording) -> str:
     """WEB.describe_move: one line of the table's history for a typed move (``before``, the state it was made
-    on, is not needed: every move names what it touched)."""
+    on, gives the number of seats the dealer's left is counted in; every other move names what it touched)."""
     if isinstance(move, Draw):
         return _("Drew a card from the pile")
     if isinstance(move, Place):
@@ -49,6 +50,10 @@ def describe_move(move: Move, before: TableState, wording: Wording) -> str:
         return _("No defence: the attack went through")
     if isinstance(move, Pass):
         return _("Passed a move (no legal move left)")
+    if isinstance(move, NameDealer):
+        first = (move.seat + 1) % before.players  # SS-5: play begins on the dealer's left
+        return _("%(dealer)s dealt: %(first)s plays first, on the dealer's left", dealer=wording.seat(move.seat),
+                 first=wording.seat(first))
     if isinstance(move, FixForces):
         pairs = ", ".join(f"{wording.seat(seat)} {force_label(force)}" for seat, force in enumerate(move.forces))
         return _("Forces fixed: %(pairs)s", pairs=pairs)

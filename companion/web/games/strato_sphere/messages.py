@@ -39,7 +39,7 @@ DEFAULT_KINDS: dict[str, str] = {
     **dict.fromkeys(("your_nodes", "opponent_nodes", "neighbours", "allowed_nodes", "face_down_nodes",
                      "neutral_nodes", "examples", "nodes", "failed"), "list"),
     # seats are the platform's kinds: worded by the caller's Wording (a table's names, "Player 2", "seat 1")
-    **dict.fromkeys(("player", "holder", "seat", "also_seat", "captured"), "seat"),
+    **dict.fromkeys(("player", "holder", "seat", "also_seat", "captured", "dealer", "first"), "seat"),
     **dict.fromkeys(("seats", "winners"), "seats"),
 }
 
@@ -200,6 +200,16 @@ ENGINE_MESSAGES: dict[str, Any] = {
     ),
     "ss.game.over": _l("The game is over: nothing more can be entered (undo the last entry to go back)."),
     "ss.seat.no_such_seat": _l("There is no {seat} at a table of {players}."),
+    # --- who deals and who starts (SS-5) ------------------------------------------------------------------------------
+    "ss.dealer.not_named": _l(
+        "First name who dealt: play starts with the player on the dealer's left (one of the {players} seats)."
+    ),
+    "ss.dealer.named": _l("{dealer} dealt, so {first}, on the dealer's left, plays first."),
+    "ss.dealer.already_named": _l("The dealer is already named: {dealer} dealt, and {first} played first."),
+    "ss.dealer.no_such_seat": _l("There is no {seat} at a table of {players}: the dealer is one of its players."),
+    "ss.dealer.not_asked": _l(
+        "This table began before the app asked who dealt: {first}, the first seat, played first, and that stands."
+    ),
     # --- forces (SS-3) ------------------------------------------------------------------------------------------------
     "ss.force.assigned": _l("This is the first card {player} turns face up of a free force: {force} is now theirs."),
     "ss.force.taken": _l(
@@ -238,6 +248,7 @@ WEB_MESSAGES: dict[str, Any] = {
     "ss.form.pick_card": _l("Tap the card's rank and its suit."),
     "ss.form.pick_seat": _l("Tap who plays the defence card."),
     "ss.form.pick_forces": _l("Tap a different force for every seat."),
+    "ss.form.pick_dealer": _l("Tap who dealt."),
     "ss.form.unknown": _l("This entry is not understood."),
     "ss.dispute.pick_nodes": _l("Tap the attacking node on the ring, then the node it attacks."),
     "ss.dispute.pick_player": _l("Tap who attacks."),
@@ -251,6 +262,9 @@ WEB_MESSAGES: dict[str, Any] = {
         "player gets the last suit"
     ),
     "option.forces.fixed": _l("Fixed before play"),
+    "option.start": _l("Who starts"),
+    "option.start.left-of-dealer": _l("The player on the dealer's left: the table names its dealer when it starts"),
+    "option.start.first-seat": _l("The first seat (the earlier reading: the app did not ask who dealt)"),
 }
 
 ENGINE_MESSAGES.update({

@@ -1,6 +1,7 @@
-"""What the table fragment (the tracker) shows: the ring, the seats, the pile and discard, the turn, the moves
-a tapped node offers (each checked by the engine, with the reason when it is not allowed), the reveal's card
-picker, the defence window (SS-7), the forces form (SS-3 option) and the end of the game (SS-8).
+"""What the table fragment (the tracker) shows: the ring, the seats, the pile and discard, the turn and who dealt
+(SS-5), the moves a tapped node offers (each checked by the engine, with the reason when it is not allowed), the
+reveal's card picker, the defence window (SS-7), the set-up forms (who dealt, SS-5; the forces, SS-3 option) and
+the end of the game (SS-8).
 
 Built in Python so the template only draws; every rule question is asked of the engine.
 """
@@ -19,8 +20,9 @@ from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.attack import defence_need, possible_defenders
 from companion.games.strato_sphere.board import NodeStatus, node_status
 from companion.games.strato_sphere.cards import card_text
-from companion.games.strato_sphere.moves import Attack, Conceal, Draw, FixForces, Move, Pass, Place, Shift
-from companion.games.strato_sphere.ring import neighbours
+from companion.games.strato_sphere.moves import Attack, Conceal, Draw, FixForces, Move, NameDealer, Pass, Place, Shift
+from companion.games.strato_sphere.readings import START_FIRST_SEAT
+from companion.games.strato_sphere.ring import neighbours, next_seat
 from companion.games.strato_sphere.rules import forces_missing
 from companion.games.strato_sphere.state import MOVES_PER_TURN, TableState, seen_cards
 from companion.inputs import whole_number
@@ -83,6 +85,15 @@ class Ending:
 
 
 @dataclass(frozen=True)
+class DealerChoice:
+    """One answer to "who dealt?" (SS-5): that seat, and the seat on its left who therefore plays first."""
+
+    seat: int
+    dealer: str
+    first: str
+
+
+@dataclass(frozen=True)
 class TurnEntry:
     seq: int
     mover: str
@@ -109,6 +120,8 @@ class Tracker:
     ending: Ending | None = None
     forces_form: tuple[tuple[int, str], ...] = ()
     force_choices: tuple[tuple[str, str, str], ...] = ()
+    dealer_choices: tuple[DealerChoice, ...] = ()  # asked before the first move (SS-5)
+    started_by: str = ""  # who dealt and who played first, once that is known (SS-5)
     this_turn: tuple[TurnEntry, ...] = ()
     playing: bool = False
     can_write: bool = False
@@ -216,12 +229,32 @@ def this_turn(view: Any, state: TableState) -> tuple[TurnEntry, ...]:
         if before is None or before.turn != state.turn:
             continue
         move = GAME.parse_move(entry.payload)  # the typed move, as the history reads it
-        if isinstance(move, FixForces):  # fixed before play: no one's move of this turn
+        if isinstance(move, (FixForces, NameDealer)):  # set-up before play: no one's move of this turn
             continue
         mover = GAME.actor(before, move)
         who = wording.seat(mover) if mover is not None else ""
         entries.append(TurnEntry(entry.seq, who, describe_move(move, before, wording)))
     return tuple(entries)
+
+
+def dealer_choices(state: TableState, names: list[str]) -> tuple[DealerChoice, ...]:
+    """SS-5: every seat may have dealt; the one on its left plays first."""
+    return tuple(DealerChoice(seat, names[seat], names[next_seat(seat, state.players)])
+                 for seat in range(state.players))
+
+
+def started_by(state: TableState, names: list[str]) -> str:
+    """Who dealt and who played first (SS-5), once the table knows; "" while the dealer is not named."""
+    first = state.first_player
+    if first is None:
+        return ""
+    if state.dealer is not None:
+        return _("%(dealer)s dealt; %(first)s, on the dealer's left, played first (SS-5).", dealer=names[state.dealer],
+                 first=names[first])
+    if state.start_rule == START_FIRST_SEAT:
+        return _("This table began before the app asked who dealt: %(first)s, the first seat, played first (SS-5).",
+                 first=names[first])
+    return ""
 
 
 def table_model(view: TableViewLike[TableState], asked: TableRequest) -> Tracker:
@@ -236,8 +269,11 @@ def build(view: Any, pending: Mapping[str, str] | None, can_write: bool,
     names = list(view.table.seats)
     pending = pending or {}
     playing = state.outcome is None and view.replay_error is None
+    needs_dealer = state.dealer_missing
     needs_forces = forces_missing(state) is not None
-    selected = _selected(state, pending) if can_write and playing and not needs_forces and not state.pending else None
+    # set-up comes first: no node is tapped and no move offered until the dealer and any fixed forces are in
+    setting_up = needs_dealer or needs_forces
+    selected = _selected(state, pending) if can_write and playing and not setting_up and not state.pending else None
 
     marks: dict[int, list[str]] = {}
     if state.pending is not None:
@@ -250,14 +286,14 @@ def build(view: Any, pending: Mapping[str, str] | None, can_write: bool,
     if selected is not None:
         marks.setdefault(selected, []).append("selected")
     hrefs: dict[int, str] = {}
-    if can_write and playing and not needs_forces and state.pending is None:
+    if can_write and playing and not setting_up and state.pending is None:
         token = view.table.token
         hrefs = {n: url_for("tables.show", token=token, sel=n, _anchor="ss-moves") for n in range(len(state.board.nodes))}
 
     tracker = Tracker(
         players=state.players,
         nodes=node_views(state.board, names, marks, hrefs),
-        seats=seat_labels(state.board, names, state.hands, state.to_move if playing else None),
+        seats=seat_labels(state.board, names, state.hands, state.to_move if playing and not needs_dealer else None),
         pile=state.pile,
         discard=tuple(card_chip(str(c)) for c in state.discard),
         turn=state.turn,
@@ -269,6 +305,8 @@ def build(view: Any, pending: Mapping[str, str] | None, can_write: bool,
         ending=end,
         forces_form=tuple(enumerate(names)) if playing and needs_forces else (),
         force_choices=force_choices(state.players),
+        dealer_choices=dealer_choices(state, names) if playing and needs_dealer else (),
+        started_by=started_by(state, names),
         this_turn=this_turn(view, state),
         playing=playing,
         can_write=can_write,
@@ -278,7 +316,7 @@ def build(view: Any, pending: Mapping[str, str] | None, can_write: bool,
         pending=dict(refused or {}),
         standings=running_standings(state, names),
     )
-    if not (can_write and playing) or needs_forces or state.pending is not None:
+    if not (can_write and playing) or setting_up or state.pending is not None:
         return tracker
     wording = Wording.of_table(names)
     actions, reveal = node_actions(state, selected, wording) if selected is not None else ([], None)

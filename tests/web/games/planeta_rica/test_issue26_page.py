@@ -45,9 +45,15 @@ def test_pr6_a_gadget_cost_is_asked_once_then_held_for_every_develop(phone: Phon
 
 def test_digits_other_than_ascii_are_refused_with_a_clear_reason(phone: Phone) -> None:
     url = builtin_table(phone)
-    refused = enter(phone, url, type="invade", planet="endymion", cost="３")
+    refused = enter(phone, url, type="invade", planet="endymion", cost="٣")
     assert refused.status_code == 422
-    assert "“３” is not a number: write numbers with the digits 0–9." in text_of(refused.get_data(as_text=True))
+    assert "“٣” is not a number: write numbers with the digits 0–9." in text_of(refused.get_data(as_text=True))
+
+
+def test_a_cost_typed_in_full_width_is_read_as_its_number(phone: Phone) -> None:
+    url = builtin_table(phone)
+    full_width = enter(phone, url, type="invade", planet="endymion", cost="３")  # a keyboard in 全角 mode
+    assert full_width.status_code == 303, text_of(full_width.get_data(as_text=True))[:600]  # as "3" is
 
 
 def test_the_api_refuses_an_empty_profile_name_with_the_error_schema(client: FlaskClient) -> None:
@@ -76,4 +82,5 @@ def test_a_table_started_with_new_earth_not_counted_keeps_it(phone: Phone) -> No
     assert response.status_code == 303
     token = response.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
     exported = phone.get(f"/t/{token}/export.json").get_json()
-    assert exported["options"] == {"new_earth": "not-counted", "time_machine": "spent", "gadget_cost": "held"}
+    assert exported["options"] == {"new_earth": "not-counted", "time_machine": "spent", "fame": "hidden",
+                                   "gadget_cost": "held"}

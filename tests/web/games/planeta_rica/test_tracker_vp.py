@@ -51,7 +51,8 @@ def test_the_vp_the_profile_lacks_is_asked_and_the_totals_say_what_they_wait_for
     assert re.search(r'action="/t/[^/"]+/act/vp"', html)
     text = text_of(html)
     assert "Aki's total waits for the VP of New Earth. PR-6" in text
-    assert "= not known yet" in text and "at least 0 VP; 1 card's VP unknown" in text  # the running VP
+    # the running VP, fame face down and not counted (PR-8)
+    assert "= not known yet" in text and "at least 0 VP, fame not counted; 1 card's VP unknown" in text
 
 
 def test_an_answer_shows_the_vp_and_is_remembered_in_the_tables_own_copy(phone: Phone, app: Flask) -> None:
@@ -63,7 +64,7 @@ def test_an_answer_shows_the_vp_and_is_remembered_in_the_tables_own_copy(phone: 
     assert 'name="vp_new_earth"' not in html
     text = text_of(html)
     assert "waits for the VP" not in text and "not known yet" not in text
-    assert re.search(r"Aki ?: Fame 0 \+ Planets 2 \+ Gadgets 0 = 2", text), text[-1500:]
+    assert re.search(r"Aki ?: Planets 2 \+ Gadgets 0 = 2", text), text[-1500:]  # fame face down (PR-8)
     ref = profile_of(app, url)
     assert ref.is_user
     with app.app_context():
@@ -83,7 +84,7 @@ def test_an_answer_shows_the_vp_and_is_remembered_in_the_tables_own_copy(phone: 
         assert row is not None
         cards = {c["id"]: c for c in row.data["cards"]}
         assert cards["new_earth"]["vp"] == 2 and cards["tourist_planet"]["vp"] == 3 and cards["tourist_planet"]["coins"] == 2
-    assert re.search(r"Aki ?: Fame 0 \+ Planets 5 \+ Gadgets 0 = 5", text_of(phone.get(url).get_data(as_text=True)))
+    assert re.search(r"Aki ?: Planets 5 \+ Gadgets 0 = 5", text_of(phone.get(url).get_data(as_text=True)))
 
 
 def test_an_answer_that_is_no_number_is_refused_and_kept(phone: Phone, app: Flask) -> None:
@@ -160,10 +161,10 @@ def test_a_seat_shows_its_running_vp_and_how_many_cards_wait(phone: Phone) -> No
     url = builtin_table(phone)
     html = phone.get(url).get_data(as_text=True)
     header = re.search(r'<span class="pr-total" data-seat="0">(.*?)</span></h2>', html, flags=re.S)
-    assert header and text_of(header.group(1)) == "at least 0 VP; 1 card's VP unknown Enter them"
+    assert header and text_of(header.group(1)) == "at least 0 VP, fame not counted; 1 card's VP unknown Enter them"
     assert '<a href="#asked">Enter them</a>' in header.group(1)
     watch = re.search(r'(/w/[A-Za-z0-9_-]+)', html)
     assert watch
     seen = phone.get(watch.group(1)).get_data(as_text=True)
     header = re.search(r'<span class="pr-total" data-seat="0">(.*?)</span></h2>', seen, flags=re.S)
-    assert header and text_of(header.group(1)) == "at least 0 VP; 1 card's VP unknown"
+    assert header and text_of(header.group(1)) == "at least 0 VP, fame not counted; 1 card's VP unknown"

@@ -56,7 +56,7 @@ def test_the_referee_api_says_seat_1(app: Flask) -> None:
 
 
 def test_a_slot_with_an_odd_digit_is_refused_in_a_link(phone: Phone) -> None:
-    for odd in ("house:²", "house:１", "guards:٣", "house:" + "9" * 50):
+    for odd in ("house:²", "house:𝟗", "guards:٣", "house:" + "9" * 50):
         response = phone.get(TOOL, query_string={"players": "2", "slot": odd})
         assert response.status_code == 200, odd
         page = text_of(response.get_data(as_text=True))
@@ -66,7 +66,7 @@ def test_a_slot_with_an_odd_digit_is_refused_in_a_link(phone: Phone) -> None:
 
 
 def test_a_slot_with_an_odd_digit_is_refused_on_a_tap(phone: Phone) -> None:
-    for odd in ("house:²", "house:１", "remove:house:²:0", "clear:guards:²"):
+    for odd in ("house:²", "house:𝟗", "remove:house:²:0", "clear:guards:²"):
         action = odd if odd.startswith(("remove", "clear")) else f"slot:{odd}"
         response = phone.post(TOOL, {"players": "2", "do": action})
         assert response.status_code == 422, odd
@@ -75,3 +75,11 @@ def test_a_slot_with_an_odd_digit_is_refused_on_a_tap(phone: Phone) -> None:
             assert f"“{odd}” is not a place on the score sheet. (§4.5)" in page, odd
         else:
             assert "This entry is not understood; reload the page." in page, odd
+
+
+def test_a_slot_typed_in_full_width_is_that_slot(phone: Phone) -> None:
+    page = text_of(phone.get(TOOL, query_string={"players": "2", "slot": "house:１"}).get_data(as_text=True))
+    assert "This link asks for something that cannot be" not in page
+    response = phone.post(TOOL, {"players": "2", "do": "slot:house:１"})
+    assert response.status_code == 303
+    assert "slot=house%3A1" in response.headers["Location"] or "slot=house:1" in response.headers["Location"]

@@ -349,12 +349,20 @@ def test_a_watch_page_in_the_turns_never_carries_the_play_link(app, phone: Phone
     assert token_of(url) not in watched and "With my whole hand" not in text_of(watched)
 
 
-@pytest.mark.parametrize("odd", ["²", "１", "9" * 5000, "14,20,FOOD*²"])
+@pytest.mark.parametrize("odd", ["²", "𝟗", "9" * 5000, "14,20,FOOD*²"])
 def test_odd_digits_in_a_card_entry_are_refused_clearly(app, phone: Phone, odd: str) -> None:  # type: ignore[no-untyped-def]
     url = start_table(phone, "Aki", "Ben", "Chie", profile=synthetic_profile_token(app))
     response = enter(phone, url, {"kind": "setup", "parent": "1", "cards": f"14,20,{odd}"})
     assert response.status_code == 422
     assert "(§3)" in text_of(response.get_data(as_text=True))
+
+
+def test_ranks_typed_in_full_width_are_read_as_their_numbers(app, phone: Phone) -> None:  # type: ignore[no-untyped-def]
+    url = start_table(phone, "Aki", "Ben", "Chie", profile=synthetic_profile_token(app))
+    response = enter(phone, url, {"kind": "setup", "parent": "1", "cards": "１４,２０,１９"})  # a phone in 全角 mode
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))[:600]
+    text = text_of(phone.get(url).get_data(as_text=True))
+    assert "Round 1 of 8" in text and "Ben to play (1 of 3 this round)" in text
 
 
 def test_a_rank_the_profile_knows_is_added_by_its_button_to_the_field_and_the_reveal(app: Flask,

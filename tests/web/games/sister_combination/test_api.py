@@ -56,3 +56,19 @@ def test_the_openapi_document_describes_the_call(client) -> None:  # type: ignor
     spec = client.get("/api/v1/openapi.json").get_json()
     operation = spec["paths"][PLAY]["post"]
     assert "may this card be played" in operation["summary"]
+
+
+def test_sc7_the_hand_limit_chosen_on_the_spot_is_accepted_and_described(client) -> None:  # type: ignore[no-untyped-def]
+    """SC-7's third setting: a play never leaves the stack over a full hand (only taking it does), so a play is
+    answered as under (a) or (b); what the 16-card limit does to a play still applies."""
+    full = body(hands=[7, 7, 16, 7, 7], card="hinako:sp", choices={"colour": "red"},
+                options={"end": "first_out", "hand_limit": "16chosen"})
+    answer = client.post(PLAY, json=full).get_json()
+    assert answer["effect"] == client.post(PLAY, json=full | {"options": {"hand_limit": "16a"}}).get_json()["effect"]
+    assert answer["effect"]["receives"] == [0, 0, 0, 0, 0] and answer["effect"]["stack"] == 2  # seat 2 is full
+    spec = client.get("/api/v1/openapi.json").get_json()
+    request = spec["paths"][PLAY]["post"]["requestBody"]["content"]["application/json"]["schema"]["oneOf"][0]
+    limit = request["properties"]["options"]["properties"]["hand_limit"]
+    assert limit["enum"] == ["none", "16a", "16b", "16chosen"] and "when it happens" in limit["description"]
+    refused = client.post(PLAY, json=body(options={"hand_limit": "16c"}))
+    assert refused.status_code == 422 and refused.get_json()["errors"][0]["path"] == "options.hand_limit"

@@ -115,3 +115,10 @@ def test_htmx_gets_the_fragment(client) -> None:  # type: ignore[no-untyped-def]
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="sc-check">') and "<html" not in html
     assert "HX-Request" in response.headers.get("Vary", "")
+
+
+def test_sc7_the_hand_limit_chosen_on_the_spot_is_offered_and_answered(client) -> None:  # type: ignore[no-untyped-def]
+    page = text_of(client.get(URL, headers={"Accept-Language": "en"}).get_data(as_text=True))
+    assert "Limit 16, (a) or (b) on the spot" in page
+    status, text = answer(client, p="4", turn="0", ts="karen", tn="3", cs="karen", cn="7", limit="16chosen")
+    assert status == 200 and text.startswith("✓ Player 1 may play Karen 7")

@@ -8,7 +8,7 @@ import re
 from tests.web.apps import Phone
 from tests.web.helpers import text_of
 
-from .support import new_table, old_table, page, play, send, started
+from .support import imported, new_table, old_table, page, play, send, started
 
 
 def test_setup_form_then_the_table(phone: Phone) -> None:
@@ -137,3 +137,128 @@ def test_sc8_hands_of_three_are_refused_with_the_reason(phone: Phone) -> None:
     play(phone, table, "setup first=0 sister=karen symbol=3 h0=7 h1=7 h2=7")
     assert "Aki's turn" in page(phone, table)
     assert "Hands" not in text_of(phone.get("/new/sister-combination").get_data(as_text=True))
+
+
+# -- SC-5: Haruka's and Yotsuba's 「誰か一人」 is another player, a reading ------------------------------------
+
+def test_sc5_giving_the_2_cards_to_yourself_is_refused_as_a_reading(phone: Phone) -> None:
+    table = started(phone)  # Aki plays first
+    for lang, words in (
+        ("en", "Haruka S.P. gives its 2 cards to another player, not to the one who plays it. That is a reading: "
+               "the text says “誰か一人” (someone), and where the player is included it says so (Rinrin's card), "
+               "so here they are not. (SC-5)"),
+        ("ja", "春歌 S.P.の2枚は出した人ではなく、他の人に与えます。これは解釈です：本文は「誰か一人」とだけ書き、"
+               "出した人も含むときは鈴凜のように「対象にプレイヤーを含む」と断っているので、ここでは含まないと読みます。 (SC-5)"),
+    ):
+        asking = Phone(phone.client, lang=lang)
+        response = send(asking, table, kind="play", sister="haruka", symbol="sp", colour="blue", target="0")
+        assert response.status_code == 422
+        assert words in text_of(response.get_data(as_text=True))
+
+
+def test_sc5_the_choice_of_who_gets_2_says_it_is_a_reading(phone: Phone) -> None:
+    assert "Haruka's or Yotsuba's S.P.: who gets 2 (another player: a reading) SC-5" in page(phone, started(phone))
+    ja = Phone(phone.client, lang="ja")
+    assert "（出した人以外の誰か：解釈） SC-5" in page(ja, started(ja))
+
+
+# -- SC-7 ruling: under (a), every hand at the limit with the stack left and nobody can play ---------------------
+
+EVERY_HAND_AT_16 = [{"type": "setup", "first": 1, "hands": [7] * 5, "field": "karen:3"},
+                    *[{"type": kind} for _ in range(9 * 5) for kind in ("draw", "keep")],
+                    {"type": "play", "card": "karen:stack2"},  # Ben: 15 cards, a stack of 2
+                    *[{"type": "take_stack"}] * 5,  # Chie, Dai, Emi, Aki take nothing; Ben takes 1: all at 16
+                    *[{"type": "take_stack"}] * 3]  # Chie, Dai, Emi cannot play either
+
+
+def test_sc7_every_hand_at_the_limit_and_nobody_plays_the_page_says_the_stack_goes_back(phone: Phone) -> None:
+    table = imported(phone, EVERY_HAND_AT_16, end="first_out", hand_limit="16a", hands="seven",
+                     all_at_limit="to-deck")
+    text = page(phone, table)
+    assert "Aki's turn" in text and "Obstruction mode (stack 1)" in text
+    assert ("Every hand is at the limit with 1 card left on the stack: 4 of the 5 players in a row have not "
+            "played. If none of them can, the stack goes back into the deck. SC-7") in text
+    play(phone, table, "take")  # Aki cannot play either
+    text = page(phone, table)
+    assert ("Every hand is at the limit and none of the 5 players could play: the 1 card on the stack goes back "
+            "into the deck, and obstruction mode ends. SC-7") in text
+    assert "Aki: takes the stack; nobody could play, so the stack goes back into the deck (SC-7)" in text
+    assert "Normal mode" in text and "Ben's turn" in text and "Stack 0" in text
+    ja = page(Phone(phone.client, lang="ja"), table)
+    assert ("全員の手札が上限で、5人とも出せなかったので、スタックの1枚は山札に戻り、妨害モードは終わります。 SC-7") in ja
+    assert "Aki: スタックを引き取る。誰も出せなかったので、スタックは山札に戻る（SC-7）" in ja
+
+
+def test_sc7_a_table_started_before_the_ruling_replays_as_it_was_played(phone: Phone) -> None:
+    table = imported(phone, [*EVERY_HAND_AT_16, {"type": "take_stack"}, {"type": "take_stack"}],
+                     end="first_out", hand_limit="16a", hands="seven")
+    text = page(phone, table)
+    assert "Obstruction mode (stack 1)" in text and "Chie's turn" in text  # the stack stayed, as it was entered
+    assert "goes back into the deck" not in text
+
+
+# -- SC-7's third setting: (a) or (b) chosen by the overflowing player when it happens -----------------------------
+
+# Three players draw up to 15 each; Aki's Stack 2 then leaves Ben, at 15, room for one card of the two.
+ALL_AT_15 = [{"type": "setup", "first": 0, "hands": [7, 7, 7], "field": "karen:3"},
+             *[{"type": kind} for _ in range(8 * 3) for kind in ("draw", "keep")],
+             {"type": "play", "card": "karen:stack2"}]
+CHOSEN = {"end": "first_out", "hand_limit": "16chosen", "hands": "seven", "all_at_limit": "to-deck"}
+
+
+def test_sc7_the_new_table_offers_the_choice_on_the_spot(phone: Phone) -> None:
+    text = text_of(phone.get("/new/sister-combination").get_data(as_text=True))
+    assert "Limit 16, (a) or (b) chosen by the player when it happens" in text
+    table = started(phone, hand_limit="16chosen")
+    assert "みんななかよく: hand limit 16, rule (a) or (b), chosen when it happens SC-7" in page(phone, table)
+
+
+def test_sc7_chosen_on_the_spot_the_page_asks_the_player_and_the_choice_can_be_undone(phone: Phone) -> None:
+    table = imported(phone, ALL_AT_15, "Aki", "Ben", "Chie", **CHOSEN)
+    play(phone, table, "take")  # Ben takes 1; 1 card is left on the stack
+    html = phone.get(table).get_data(as_text=True)
+    text = text_of(html)
+    assert "Ben takes 1 from the stack; the turn passes on. SC-3" not in text
+    assert "1 card is left on the stack over the hand limit: Ben chooses rule (a) or (b) for it. SC-7" in text
+    assert "Ben is at the hand limit with 1 card left on the stack: (a) or (b)? SC-7" in text
+    assert ("(a) Leave the rest on the stack The stack stays as it is and obstruction mode goes on: the next player "
+            "plays a Mirror, Pass, Stack 2 or S.P., or takes the stack.") in text
+    assert ("(b) Deal the rest to the others Every other player below the limit gets 1 card at once, from the stack "
+            "while it lasts, round after round; if every hand is at the limit, the stack goes back into the "
+            "deck.") in text
+    assert "Ben plays" not in text and "Take the stack" not in text  # nothing else until Ben chooses
+    watch = re.search(r"/w/[A-Za-z0-9_-]{24}", html)
+    assert watch is not None
+    watched = phone.get(watch.group(0)).get_data(as_text=True)  # a read-only link: the question, no buttons
+    assert "(a) Leave the rest on the stack The stack stays" in text_of(watched) and 'value="overflow"' not in watched
+    response = send(phone, table, kind="take")
+    assert response.status_code == 422
+    assert "Ben first chooses rule (a) or (b) for the 1 card left on the stack. (SC-7)" in text_of(
+        response.get_data(as_text=True))
+    ja = page(Phone(phone.client, lang="ja"), table)
+    assert "Benは手札の上限で、スタックに1枚残っています：(a)と(b)のどちらにしますか？ SC-7" in ja
+    assert "(a) スタックに残す スタックはそのまま残り、妨害モードが続きます。" in ja
+    assert "(b) 他の人に配る 上限に達していない他の全員に" in ja
+
+    play(phone, table, "overflow rule=b")
+    text = page(phone, table)
+    assert "Ben: chooses rule (b): the cards left are dealt to the others" in text
+    assert "Ben chooses rule (b) for the 1 card left on the stack. SC-7" in text
+    assert "Chie's turn" in text and "Stack 0" in text and re.search(r"3\. Chie 16", text)
+    version = re.search(r'data-version="(\d+)"', phone.get(table).get_data(as_text=True))
+    assert version is not None
+    assert phone.post(f"{table}/undo", {"version": version.group(1)}).status_code == 303
+    text = page(phone, table)
+    assert "(a) or (b)? SC-7" in text and "Stack 1" in text
+    play(phone, table, "overflow rule=a")
+    text = page(phone, table)
+    assert "Ben: chooses rule (a): the cards left stay on the stack" in text
+    assert "Obstruction mode (stack 1)" in text and "Chie's turn" in text
+
+
+def test_sc7_a_table_started_with_a_fixed_rule_replays_without_a_question(phone: Phone) -> None:
+    table = imported(phone, [*ALL_AT_15, {"type": "take_stack"}], "Aki", "Ben", "Chie",
+                     **(CHOSEN | {"hand_limit": "16a"}))
+    text = page(phone, table)
+    assert "(a) or (b)?" not in text and "Chie's turn" in text and "Obstruction mode (stack 1)" in text
+    assert "Rule (a): the 1 card left on the stack stays there; obstruction mode goes on. SC-7" in text

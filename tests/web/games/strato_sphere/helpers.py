@@ -8,14 +8,21 @@ from typing import Any
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
 
+LAST_SEAT = -1
 
-def new_table(phone: Phone, *names: str, forces: str = "") -> str:
+
+def new_table(phone: Phone, *names: str, forces: str = "", dealer: int | None = LAST_SEAT) -> str:
+    """Start a table and name its dealer, as the table does first (SS-5): by default the last seat, so the first
+    seat moves first; ``dealer=None`` leaves the question open."""
     data = {f"seat{i}": name for i, name in enumerate(names)}
     if forces:
         data["option_forces"] = forces
     response = phone.post("/new/strato-sphere", data)
     assert response.status_code == 303, text_of(response.get_data(as_text=True))
-    return str(response.headers["Location"])
+    table = str(response.headers["Location"])
+    if dealer is not None:
+        play(phone, table, f"dealer {dealer % len(names)}")
+    return table
 
 
 def form_of(notation: str) -> dict[str, str]:
@@ -29,6 +36,8 @@ def form_of(notation: str) -> dict[str, str]:
         return {"type": head, "from": args[0], "to": args[1]}
     if head == "defend":
         return {"type": "defend", "seat": args[0], "rank": args[1][:-1], "suit": args[1][-1]}
+    if head == "dealer":
+        return {"type": "dealer", "seat": args[0]}
     if head == "no-defence":
         return {"type": "no_defence"}
     if head == "forces":

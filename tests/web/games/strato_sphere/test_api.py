@@ -153,10 +153,25 @@ def test_the_openapi_description_has_both_calls_with_schemas(client) -> None:  #
     attack = paths["/api/v1/strato-sphere/attack"]["post"]
     two, four = attack["requestBody"]["content"]["application/json"]["schema"]["oneOf"]  # per player count
     assert four["required"] == ["nodes", "player", "from", "to"] and "players" in two["required"]
-    assert set(four["properties"]) == {"players", "forces", "nodes", "player", "from", "to", "completion"}
+    assert set(four["properties"]) == {"players", "forces", "nodes", "player", "from", "to", "start", "completion"}
     assert (four["properties"]["nodes"]["minItems"], four["properties"]["forces"]["maxItems"]) == (12, 4)
     assert (two["properties"]["nodes"]["maxItems"], two["properties"]["to"]["maximum"]) == (6, 5)
+    assert (four["properties"]["start"]["maximum"], two["properties"]["start"]["maximum"]) == (3, 1)
+    assert "start" not in four["required"]  # optional, as SS-5's first player is to a verdict that ignores it
     response = attack["responses"]["200"]["content"]["application/json"]["schema"]
     assert response["required"] == ["legal", "reasons", "defenders"]
     defend = paths["/api/v1/strato-sphere/defend"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert defend["oneOf"][1]["required"] == ["nodes", "attack", "card"]
+
+
+def test_the_start_seat_is_checked_like_planeta_ricas(client) -> None:  # type: ignore[no-untyped-def]
+    """``start``, the seat on the dealer's left (SS-5), is read as Planeta Rica's start player is: any seat of the
+    table, the answer unchanged; a seat the table does not have is a 422 in the caller's language."""
+    body = state(player=0, **{"from": 2, "to": 3})
+    assert client.post(ATTACK, json=body | {"start": 2}).get_json() == client.post(ATTACK, json=body).get_json()
+    for lang, message in (("en", "4 is out of range: use a number from 0 to 3."),
+                          ("ja", "4は範囲外です。0から3までの数を使ってください。")):
+        response = client.post(ATTACK, json=body | {"start": 4}, headers={"Accept-Language": lang})
+        assert response.status_code == 422
+        assert response.get_json()["errors"] == [{"path": "start", "code": "ss.input.out_of_range", "rule": "SS-5",
+                                                  "rule_url": "/rules/strato-sphere#ss-turn", "message": message}]

@@ -98,7 +98,7 @@ def test_a_reveal_asks_which_card_and_gives_the_first_force(phone: Phone) -> Non
     assert "Aki ♠ hand 6" in ring  # SS-3: the suit of Aki's first face-up card
     assert "Turn 1 · Aki to move · move 2 of 3" in ring
     assert "This turn Aki : Turned node 0 face up: K♠" in ring
-    assert "#1 Aki: Turned node 0 face up: K♠" in text_of(html)
+    assert "#2 Aki: Turned node 0 face up: K♠" in text_of(html)  # #1: the dealer, named as the table starts
 
 
 def test_a_reveal_of_an_already_taken_suit_does_not_decide_a_force(phone: Phone) -> None:
@@ -131,7 +131,7 @@ def test_a_reveal_without_a_card_says_what_to_tap_and_keeps_the_node(phone: Phon
     assert "This entry could not be read, so nothing was saved: Tap the card's rank and its suit." in text_of(html)
     assert "Turn node 4 face up" in section(html, "ss-moves")
     assert checked(html, "rank") == ["Q"]  # what was tapped is still tapped
-    assert version_of(html) == 0
+    assert version_of(html) == 1  # the dealer's entry only
 
 
 def test_a_card_that_cannot_exist_is_refused_and_stays_in_the_form(phone: Phone) -> None:
@@ -311,8 +311,8 @@ def test_a_win_is_announced_with_the_nodes_that_make_it(phone: Phone) -> None:
     refused = enter(phone, table, "draw")
     assert problems(refused.get_data(as_text=True)) == [
         "The game is over: nothing more can be entered (undo the last entry to go back). (SS-8)"]
-    # Undo takes the winning reveal back, and the game goes on.
-    assert phone.post(f"{table}/undo", {"version": 3}).status_code == 303
+    # Undo takes the winning reveal back, and the game goes on (version 4: the dealer, then three reveals).
+    assert phone.post(f"{table}/undo", {"version": 4}).status_code == 303
     html = page(phone, table)
     assert "Game over" not in html and node_text(html, 5) == "5 ×1 neutral"
     assert "Turn 1 · Aki to move · move 3 of 3" in section(html, "strato-sphere")
@@ -328,7 +328,7 @@ def test_partners_win_together(phone: Phone) -> None:
 def test_a_draw_the_moment_the_last_card_is_drawn(phone: Phone, app) -> None:  # type: ignore[no-untyped-def]
     """SS-8: drawn when the pile's last card is drawn; the rest of that turn is not played."""
     table = new_table(phone, "Aki", "Ben")
-    hands, pile, to_move, made, version = [6, 6], 34, 0, 0, 0
+    hands, pile, to_move, made, version = [6, 6], 34, 0, 0, 1  # version 1: the dealer is named
     while True:
         # Draw while the pile and the hand allow it, else place a card under the mover's first node; the last
         # card is drawn as a turn's second move.
@@ -363,11 +363,11 @@ def test_a_draw_the_moment_the_last_card_is_drawn(phone: Phone, app) -> None:  #
 def test_undo_puts_a_reveal_back_and_frees_the_force(phone: Phone) -> None:
     table = new_table(phone, "Aki", "Ben", "Chie", "Dan")
     play(phone, table, "reveal 0 KS")
-    assert phone.post(f"{table}/undo", {"version": 1}).status_code == 303
+    assert phone.post(f"{table}/undo", {"version": 2}).status_code == 303
     html = page(phone, table)
     assert node_text(html, 0) == "0 ×1 neutral"
     assert "Aki ? hand 6" in section(html, "strato-sphere")
-    assert "#2 Undo of #1: Aki: Turned node 0 face up: K♠" in text_of(html)
+    assert "#3 Undo of #2: Aki: Turned node 0 face up: K♠" in text_of(html)
 
 
 def test_a_stale_entry_is_kept_for_the_second_phone(client, app) -> None:  # type: ignore[no-untyped-def]
