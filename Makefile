@@ -22,23 +22,37 @@ AXE := static/vendor/axe.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_UPDATED := /tmp/.companion-apt-updated
 
-.PHONY: setup setup-test run dev test test-browser bench messages check-messages lint typecheck clean
+.PHONY: setup setup-test run dev test test-browser bench messages check-messages lint typecheck lock audit clean
 
 # What serving needs (make run); the test tools come on top of it only for make test, lint and the rest.
 setup: $(STAMP) $(HTMX) translations fonts
 setup-test: setup $(TEST_STAMP) $(AXE)
 
-$(STAMP): pyproject.toml
+# Every package at the version constraints.txt pins (make lock writes it), pip and setuptools too; the app itself is
+# built with those (no build isolation), so nothing is taken at whatever version PyPI has that day. A changed
+# constraints.txt or pyproject.toml installs again.
+PIP_INSTALL := $(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt
+$(STAMP): pyproject.toml constraints.txt
 	@echo "installing the app's Python packages into $(VENV) (the first time: a few minutes, quietly)"
 	@test -x $(PY) || python3 -m venv $(VENV)
-	@$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	@$(PY) -m pip install --quiet --disable-pip-version-check -e .
+	@$(PIP_INSTALL) --upgrade pip setuptools
+	@$(PIP_INSTALL) --no-build-isolation -e .
 	@touch $@
 
-$(TEST_STAMP): $(STAMP) pyproject.toml
+$(TEST_STAMP): $(STAMP) pyproject.toml constraints.txt
 	@echo "installing the test tools into $(VENV) (the first time: a minute or two)"
-	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@$(PIP_INSTALL) --no-build-isolation -e '.[test]'
 	@touch $@
+
+# constraints.txt afresh: the newest versions pyproject.toml's bounds allow, resolved in a throwaway environment
+# (scripts/lock.py). Then test what changed, make lint, make typecheck, make audit, and commit it.
+lock:
+	python3 scripts/lock.py
+
+# Known vulnerabilities in every pinned package (scripts/audit.py): PyPI's vulnerability records, and the dated
+# advisory snapshot scripts/advisories.json. Fails on a known vulnerability, and when PyPI cannot be asked.
+audit: $(TEST_STAMP)
+	$(PY) scripts/audit.py constraints.txt
 
 $(HTMX): package.json package-lock.json
 	@echo "installing htmx from the npm registry"

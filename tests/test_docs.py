@@ -22,8 +22,8 @@ README_MOST_BYTES = 15 * 1024
 # A backticked span is taken for a repository path when it starts with one of these folders or is one of these
 # files. Folders that setup or a run makes (never committed) are not checked.
 PATH_ROOTS = ("companion/", "templates/", "static/", "tests/", "scripts/", "printables/", "docs/", ".ci/")
-TOP_FILES = ("Makefile", "gunicorn.conf.py", "pyproject.toml", "package.json", "package-lock.json", "babel.cfg",
-             "README.md")
+TOP_FILES = ("Makefile", "gunicorn.conf.py", "pyproject.toml", "constraints.txt", "package.json", "package-lock.json",
+             "babel.cfg", "README.md")
 MADE_BY_SETUP = ("static/vendor/",)
 # What the code reads from the process's environment: os.environ.get("NAME", os.environ["NAME"], os.getenv("NAME"
 # (a request's WSGI environ, such as REMOTE_ADDR, is not a setting).
