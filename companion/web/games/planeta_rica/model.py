@@ -25,7 +25,7 @@ from companion.games.planeta_rica import GAME, Gadget, Phase, Planet, Resource, 
 from companion.games.planeta_rica.cards import SLOTS, Reward
 from companion.games.planeta_rica.market import copies_left
 from companion.games.planeta_rica.returns import copy_targets
-from companion.games.planeta_rica.rules import end_reasons, time_machine_ready
+from companion.games.planeta_rica.rules import counted_cards, end_reasons, time_machine_ready
 from companion.games.planeta_rica.state import Seat, fame_face_down
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.reasons import ReasonView
@@ -82,7 +82,7 @@ class SeatView:
     resources: tuple[tuple[str, str, int], ...]  # (id, word, count)
     planets: tuple[PlanetView, ...]
     gadgets: tuple[tuple[str, str, bool], ...]  # (id, name, applied by the companion)
-    cards: int
+    cards: int  # towards the 12 that end the game (PR-4), as the table's reading counts them
     vp: int | None
     # while vp is None: the VP known so far and how many cards' VP are unknown (the running score, so a seat is never
     # shown as 0 while its VP is unknown)
@@ -200,7 +200,7 @@ def _seat_view(state: TableState, seat: int, player: Seat, names: list[str], vp:
         tuple((r, resource_name(r), player.resources.get(res)) for r, res in _RESOURCES),
         _planets(state, seat, is_turn),
         tuple((g.gadget.value, gadget_name(g.gadget), g.gadget.applied) for g in player.gadgets),
-        player.cards, vp, running.at_least if running else 0, running.unknown_cards if running else 0)
+        counted_cards(state, seat), vp, running.at_least if running else 0, running.unknown_cards if running else 0)
 
 
 def _reward_id(reward: Reward | None) -> str:

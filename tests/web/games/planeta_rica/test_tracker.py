@@ -167,3 +167,28 @@ def test_the_deck_profile_is_shown_once_by_the_platforms_line(phone: Phone, app:
     watched = phone.get(watch).get_data(as_text=True)
     assert watched.count('id="deck-profile"') == 1 and "Card editor" not in text_of(watched)
     assert 'href="/p/' not in watched and 'href="/profiles/' not in _outside_the_profile_line(watched)
+
+
+def test_a_new_earth_invaded_from_the_market_counts_when_the_starting_one_does_not(phone: Phone, app: Flask) -> None:
+    """PR-4's reading "New Earth does not count" leaves out only the New Earth each player starts with: one invaded
+    from the market is a planet obtained, and the seat's count of the 12 cards says so."""
+    data = {"seat0": "Aki", "seat1": "Ben", "seat2": "Chie", "option_new_earth": "not-counted",
+            "profile_link": str(ProfileRef.user(profile_token_of(app)))}
+    response = phone.post("/new/planeta-rica", data)
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))[:800]
+    url = response.headers["Location"]
+    ok(phone, url, type="start", seat="0")
+    for planet in ("new_earth", *MARKET[:4]):
+        ok(phone, url, type="reveal", planet=planet)
+    assert "0 of 12 cards" in _seat_text(phone.get(url).get_data(as_text=True), 0)  # the starting one left out
+    response = enter(phone, url, type="invade", planet="new_earth")
+    if response.status_code == 422:  # the profile does not know New Earth's coin cost: the table types it
+        response = enter(phone, url, type="invade", planet="new_earth", cost="3")
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))[:1500]
+    assert "1 of 12 cards" in _seat_text(phone.get(url).get_data(as_text=True), 0)  # the invaded one counts
+
+
+def _seat_text(html: str, seat: int) -> str:
+    found = re.search(rf'<section class="card pr-seat[^"]*" data-seat="{seat}">(.*?)</section>', html, re.S)
+    assert found, seat
+    return text_of(found.group(1))
