@@ -97,6 +97,22 @@
     if (shown) shown.scrollIntoView({block: "start"});
   });
 
+  // A look drawn in place (a link marked data-look: a Strato-Sphere node tapped, or closed) goes into the address
+  // as without JavaScript, the step (?at=) kept: a reload, and the live stream's next version, draw it again.
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    var cfg = evt.detail.requestConfig || {};
+    var elt = cfg.elt;
+    if (cfg.verb !== "get" || !elt || !elt.hasAttribute || !elt.hasAttribute("data-look")) return;
+    if (!window.history.replaceState || !window.URL) return;
+    var link = new URL(elt.getAttribute("href"), window.location.href);
+    var here = new URL(window.location.href);
+    var at = here.searchParams.get("at");
+    here.search = link.search;
+    here.searchParams.delete("at");
+    if (at !== null) here.searchParams.set("at", at);
+    window.history.replaceState(window.history.state, "", here.pathname + here.search + here.hash);
+  });
+
   // The server could not answer in time (503, busy), has no space left (507), or limits this phone (429, when a
   // page did not draw its own answer): htmx swaps nothing, so the entry stays in its form, and the server's
   // plain message (in the player's language) is shown above the page until the next answer that works. Only

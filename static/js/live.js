@@ -53,6 +53,15 @@
     else window.setTimeout(function () { if (box.textContent === lines.join(" · ")) box.textContent = ""; }, 8000);
   }
 
+  // What this phone looks at (a tapped node, ?sel=, put there by app.js or the page's own link): the address's
+  // query without the step and the poll's fields. Empty when it looks at nothing in particular.
+  function look() {
+    if (!window.URL) return "";
+    var query = new URL(window.location.href).searchParams;
+    ["at", "n", "v"].forEach(function (name) { query.delete(name); });
+    return query.toString();
+  }
+
   function showTable(data) {
     var el = current();
     if (!el || data.version === version()) return;
@@ -62,7 +71,24 @@
       if (banner) banner.hidden = false;
       return;
     }
-    htmx.swap(el, data.html, {swapStyle: "outerHTML"});
+    var looked = look();
+    if (looked && el.getAttribute("hx-get")) {
+      // The stream's render is the one every phone gets, with no node tapped: this phone asks for the version
+      // as it looks at it, so its tapped node stays open (the shared render if that fails).
+      var url = el.getAttribute("hx-get").replace(/([?&])v=\d*/, "$1v=" + version()) + "&" + looked;
+      fetch(url, {headers: {"HX-Request": "true"}, credentials: "same-origin"})
+        .then(function (response) { return response.status === 200 ? response.text() : data.html; },
+              function () { return data.html; })
+        .then(function (html) { swapIn(html); });
+      return;
+    }
+    swapIn(data.html);
+  }
+
+  function swapIn(html) {
+    var el = current();
+    if (!el || el.querySelector('form[data-dirty="1"]')) return;
+    htmx.swap(el, html, {swapStyle: "outerHTML"});
     followStep(false);
     restoreDraft();
   }
@@ -115,6 +141,13 @@
       }
     };
   }
+
+  // The poll (the fallback) asks for the table as this phone looks at it, like the stream's answer above.
+  document.addEventListener("htmx:configRequest", function (evt) {
+    var cfg = evt.detail;
+    if (cfg.verb !== "get" || !cfg.elt || cfg.elt.id !== "live" || !window.URLSearchParams) return;
+    new URLSearchParams(look()).forEach(function (value, name) { cfg.parameters[name] = value; });
+  });
 
   // While the stream is open, the page's poll (the fallback) has nothing to do.
   document.addEventListener("htmx:beforeRequest", function (evt) {
@@ -244,9 +277,12 @@
   }
 
   // -- a half-tapped entry survives a reload and a language switch ------------------------------------------
+  // A form is known by where it goes, its kind and the node it is about: a card half picked for node 1 is never
+  // put into node 2's form.
   function formId(form) {
     var kind = form.querySelector('[name="kind"],[name="type"]');
-    return (form.getAttribute("action") || "") + "|" + (kind ? kind.value : "");
+    var node = form.querySelector('input[type="hidden"][name="node"]');
+    return (form.getAttribute("action") || "") + "|" + (kind ? kind.value : "") + (node ? "|" + node.value : "");
   }
   function saveDraft(form) {
     if (!form.closest("#live")) return;

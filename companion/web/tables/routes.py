@@ -99,7 +99,7 @@ def _poll(token: str, watch: bool) -> ResponseReturnValue:
     fresh = load_view(token, watch=watch)
     response = make_response(render_table(fresh, can_write=not watch))  # the version's shared render
     if not watch:  # the address follows the table, so a reload shows it now, not the step it was opened at
-        response.headers["HX-Replace-Url"] = step_url(fresh)
+        response.headers["HX-Replace-Url"] = step_url(fresh, selected())  # the tapped node asked for stays
     return response
 
 
