@@ -231,3 +231,87 @@ def test_the_dispute_page_with_javascript_off(new_phone, live_server) -> None:  
     page.click("button[value=defend]")
     expect(answer).to_contain_text("✓ J♣ defends.")
     shot(page, "strato-sphere-dispute")
+
+
+def start_two(page: Page, live_server: str) -> None:
+    page.goto(live_server + "/new/strato-sphere")
+    page.fill("input[name=seat0]", "Aki")
+    page.fill("input[name=seat1]", "Ben")
+    page.click("button[type=submit].primary")
+    arrived(page, re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
+    page.locator("#ss-dealer button", has_text="Ben dealt · Aki starts").click()
+    expect(page.locator(".ss-status")).to_have_text(re.compile(r"Turn 1 · Aki to move · move 1 of 3"))
+
+
+def test_a_tapped_node_and_a_half_picked_card_survive_a_reload_and_another_phones_entry(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone()
+    start_two(page, live_server)
+    tap_node(page, 1)
+    expect(page).to_have_url(re.compile(r"\?(.*&)?sel=1(&|#|$)"))  # the tapped node is in the address, the step kept
+    assert "at=" in page.url
+    # Another phone enters a move: this phone's next version still has node 1 open.
+    other = new_phone()
+    other.goto(page.url.split("?")[0])
+    other.wait_for_load_state("load")
+    tap_move(other, "Draw a card")
+    expect(page.locator(".ss-status")).to_have_text(re.compile(r"move 2 of 3"))
+    expect(page.locator("h3.ss-selected")).to_contain_text("Node 1")
+    # A rank picked, then the page reloads: the node is open and the rank picked, as left.
+    pick(page, ".ss-reveal", "rank", "K")
+    page.reload()
+    page.wait_for_load_state("load")
+    expect(page.locator("h3.ss-selected")).to_contain_text("Node 1")
+    expect(page.locator(".ss-reveal input[name=rank][value=K]")).to_be_checked()
+    shot(page, "strato-sphere-reveal-after-reload")
+    pick(page, ".ss-reveal", "suit", "D")
+    page.click("text=Turn node 1 face up")
+    expect(page.locator(".ss-node.n1")).to_contain_text("K♦")
+    # Closed, the node leaves the address too: a reload shows no node open.
+    page.locator("a.button", has_text="Close node 1").click()
+    expect(page.locator("h3.ss-selected")).to_have_count(0)
+    expect(page).not_to_have_url(re.compile(r"sel="))
+    page.reload()
+    page.wait_for_load_state("load")
+    expect(page.locator("p.ss-hint")).to_be_visible()
+    expect(page.locator("h3.ss-selected")).to_have_count(0)
+
+
+def test_without_javascript_a_tapped_node_lives_in_the_address(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone()
+    start_two(page, live_server)
+    plain = new_phone(javascript=False)
+    plain.goto(page.url.split("?")[0])
+    plain.click("a.ss-node.n2")
+    expect(plain.locator("h3.ss-selected")).to_contain_text("Node 2")
+    assert "sel=2" in plain.url
+    plain.reload()
+    expect(plain.locator("h3.ss-selected")).to_contain_text("Node 2")
+
+
+def test_back_closes_a_ruling_sheet_and_keeps_the_table_as_it_was(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    page = new_phone()
+    start_two(page, live_server)
+    tap_node(page, 1)
+    pick(page, ".ss-reveal", "rank", "Q")
+    before = page.url
+    link = page.locator(".ss-move.illegal .ss-why a.rule-link").first
+    link.scroll_into_view_if_needed()
+    scrolled = page.evaluate("window.scrollY")
+    link.click()
+    sheet = page.locator("dialog.rule-dialog")
+    expect(sheet).to_be_visible()
+    shot(page, "strato-sphere-rule-sheet")
+    page.go_back()
+    expect(sheet).to_be_hidden()
+    assert page.url == before
+    expect(page.locator("h3.ss-selected")).to_contain_text("Node 1")
+    expect(page.locator(".ss-reveal input[name=rank][value=Q]")).to_be_checked()
+    assert page.evaluate("window.scrollY") == scrolled
+    # Opened again and closed by its own button: its history entry goes with it, none is left dangling.
+    link.click()
+    expect(sheet).to_be_visible()
+    sheet.locator(".rule-dialog-close").click()
+    expect(sheet).to_be_hidden()
+    page.wait_for_function("!(history.state && history.state.ruleSheet)")
+    assert page.url == before
+    expect(page.locator(".ss-reveal input[name=rank][value=Q]")).to_be_checked()
