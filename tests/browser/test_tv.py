@@ -147,3 +147,54 @@ def test_an_entry_on_a_phone_reaches_the_tv_without_a_reload(browser, tables) ->
     finally:
         tv_context.close()
         phone_context.close()
+
+
+# A TV across the room: the whole watch page on one screen, at full HD and at 720p. Seat names at least 40 px at
+# 1080 px tall, scaled with the screen's height below that (40 × 720 / 1080 ≈ 27 px at 720p).
+SCREENS = [(1920, 1080), (1280, 720)]
+ONE_SCREEN = """([turn]) => {
+  const shown = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const box = e => { if (!e) return null; const r = e.getBoundingClientRect();
+    return {top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right)}; };
+  const seats = [...document.querySelectorAll('#live > .seats .seat-name, #live > .seats .seat:not(:has(.seat-name))')].filter(shown);
+  const root = document.documentElement;
+  return {
+    height: root.scrollHeight, width: root.scrollWidth, vh: window.innerHeight, vw: window.innerWidth,
+    seatSizes: seats.map(e => parseFloat(getComputedStyle(e).fontSize)),
+    seats: seats.map(box),
+    turn: box([...document.querySelectorAll(turn)].filter(shown)[0]),
+    newest: box(document.querySelector('.history ol.log li:first-child')),
+    parts: [...document.querySelectorAll('#live > *')].filter(shown).map(e => `${e.tagName}.${e.className} ${box(e).top}-${box(e).bottom}`),
+  };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_every_watch_page_fits_one_tv_screen(browser, tables, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
+    base, made = tables
+    TV_DIR.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    faults: list[str] = []
+    least = 40 * height / 1080
+    try:
+        for slug in TURN:
+            page.goto(base + made[slug][1])
+            page.wait_for_load_state("load")
+            found = page.evaluate(ONE_SCREEN, [TURN[slug]])
+            page.screenshot(path=str(TV_DIR / f"{slug}-en-{width}.png"), full_page=True)
+            where = f"{slug} {width}×{height}"
+            if found["height"] > height or found["width"] > width:
+                faults.append(f"{where}: the page is {found['width']} × {found['height']} px: {found['parts']}")
+            if not found["seatSizes"] or min(found["seatSizes"]) < least:
+                faults.append(f"{where}: seat names at {found['seatSizes']} px (under {least:.1f} px)")
+            if any(s["bottom"] > height or s["right"] > width for s in found["seats"]):
+                faults.append(f"{where}: a seat name off the screen: {found['seats']}")
+            for what in ("turn", "newest"):
+                spot = found[what]
+                if spot is None or spot["top"] < 0 or spot["bottom"] > height or spot["right"] > width:
+                    faults.append(f"{where}: {what} not on the screen: {spot}")
+    finally:
+        context.close()
+    assert faults == [], "\n".join(faults)
