@@ -37,10 +37,12 @@ from companion.web.groups.service import (
     group_name_problem,
     import_group,
     load_group,
+    players_problem,
     rematch_form,
     rematch_model,
     roster_name_problem,
     roster_names,
+    todays_players,
 )
 from companion.web.guard.security import client_id
 from companion.web.messages import message_for
@@ -183,31 +185,44 @@ def new_table(token: str, slug: str) -> ResponseReturnValue:
 
 
 def _picker(group: Group, entry: Registered, form: dict[str, str], errors: dict[str, str],
-            status: int = 200) -> ResponseReturnValue:
+            status: int = 200, ticked: set[str] | None = None) -> ResponseReturnValue:
     names = [m.name for m in current(group_store.members_of(group.id))]
+    today = todays_players(group, entry.game.slug)
     return render_template("groups/pick.html", group=group, entry=entry, game=entry.game, names=names, form=form,
-                           errors=errors, builtins=builtin_profiles(entry.game.slug)), status
+                           errors=errors, builtins=builtin_profiles(entry.game.slug), today=today,
+                           ticked=today.ticked if ticked is None else ticked), status
 
 
 @bp.post("/g/<token>/new/<slug>")
 def create_table(token: str, slug: str) -> ResponseReturnValue:
-    """The seats come from the roster (a name chosen for each seat) or are typed in as guests; the table is
-    then started by the same checks and the same write as any new table, and joins the group."""
+    """The seats come from the roster: the players ticked as present (seated in the order the page lists them),
+    or a name chosen for each seat, or typed in as guests; the table is then started by the same checks and the
+    same write as any new table, and joins the group."""
     group = load_group(token)
     entry = game_or_404(slug)
     form = request.form.to_dict()
-    seats = {}
-    for i in range(max(entry.game.player_counts)):
-        guest = form.get(f"guest{i}", "").strip()
-        seats[f"seat{i}"] = guest or form.get(f"seat{i}", "")
+    ticked: set[str] | None = None
+    if form.get("who") == "present":
+        ticked = set(request.form.getlist("present"))
+        # the server's own order, never the form's: the seats are taken as the page listed them
+        present = [n for n in todays_players(group, entry.game.slug).order if n in ticked]
+        problem = players_problem(pick(entry.game, "name"), entry.game.player_counts, len(present))
+        if problem:
+            return _picker(group, entry, form, {"present": problem}, 422, ticked)
+        seats = {f"seat{i}": name for i, name in enumerate(present)}
+    else:
+        seats = {}
+        for i in range(max(entry.game.player_counts)):
+            guest = form.get(f"guest{i}", "").strip()
+            seats[f"seat{i}"] = guest or form.get(f"seat{i}", "")
     new = read_new_table(entry.game, {**form, **seats})
     if new.errors:
-        return _picker(group, entry, form, new.errors, 422)
+        return _picker(group, entry, form, new.errors, 422, ticked)
     table = start_table(entry.game, new)
     if table is None:
         return quota.with_retry_after(_picker(group, entry, form, {"form": _(
             "This phone has started many tables in a short time. Wait a while, then try again; what you entered is "
-            "kept below.")}, 429))
+            "kept below.")}, 429, ticked))
     group_store.add_table(group.id, table.id)
     return redirect(url_for("tables.show", token=table.token), 303)
 

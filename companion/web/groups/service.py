@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import abort
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.groups import store as group_store
 from companion.groups.chart import ChartWords, chart_svg, legend
@@ -112,6 +113,37 @@ def finished_plays(group: Group) -> list[PlayRecord]:
     """The group's finished plays, oldest first (the exports' order)."""
     records = records_of(group_store.tables_of(group.id))
     return sorted((r for r in records if r.finished), key=lambda r: (r.at, r.table_id))
+
+
+# -- who is playing today ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TodaysPlayers:
+    order: list[str]  # the roster in the order the ticked ones take the seats, clockwise from seat 1
+    ticked: set[str]  # ticked before anyone taps: who played this game last time, else everyone
+    after_last: bool  # the order is the last table's (its players first), not only the roster's
+
+
+def todays_players(group: Group, slug: str) -> TodaysPlayers:
+    """The roster as a new table's "who is playing today": the players of the group's last table of this game
+    first, where they sat (a circle of friends sits as it did, and that table's seats are the order the app last
+    heard), then the rest of the roster in its order; ticked: that table's players still on the roster, else
+    everyone."""
+    names = [m.name for m in current(group_store.members_of(group.id))]
+    last = next((t for t in reversed(group_store.tables_of(group.id)) if t.game == slug), None)
+    before = [n for n in (last.seats if last is not None else []) if n in names]
+    return TodaysPlayers(before + [n for n in names if n not in before], set(before or names), bool(before))
+
+
+def players_problem(game_name: str, counts: Sequence[int], ticked: int) -> str:
+    """Why the ticked players cannot start a table of this game ("" when they can)."""
+    if ticked == 0:
+        return _("Nobody is ticked: tick each player who is playing today.")
+    if ticked in counts:
+        return ""
+    return ngettext("%(num)s player is ticked, but %(game)s is played by %(counts)s players.",
+                    "%(num)s players are ticked, but %(game)s is played by %(counts)s players.", ticked,
+                    game=game_name, counts=" / ".join(str(n) for n in counts))
 
 
 # -- rematch ---------------------------------------------------------------------------------------------------
