@@ -10,6 +10,7 @@ from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 from companion.web import errors, home, printing, rules, trust
 from companion.web.api import routes as api
+from companion.web.groups import downloads as _group_downloads  # noqa: F401  (its routes join the groups blueprint)
 from companion.web.groups import routes as groups
 from companion.web.guard import admission, gate, overload, security
 from companion.web.profiles import routes as profiles

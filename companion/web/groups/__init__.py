@@ -1,2 +1,3 @@
-"""A group's pages: its links, roster, tables, statistics and exports (``routes``), what they read and write
-(``service``), and each finished table's record as the statistics count it (``plays``)."""
+"""A group's pages: its links, roster and tables (``routes``), its statistics and files, the PDF, CSV, BG Stats and
+its own JSON (``downloads``, on the same blueprint), what they read and write (``service``), and each finished
+table's record as the statistics count it (``plays``)."""

@@ -1,6 +1,6 @@
-"""Groups: a circle of friends with an unguessable link and a read-only one, its roster, its tables
-(started from the roster, added afterwards, or a rematch of a finished one), its history and statistics, the
-statistics as a PDF, and its plays out as CSV, BG Stats files and the app's own JSON (which imports back).
+"""Groups: a circle of friends with an unguessable link and a read-only one, its roster, its tables (started from
+the roster, added afterwards, or a rematch of a finished one) and its history; a group's JSON imported back. The
+statistics and the files (PDF, CSV, BG Stats, the group's JSON) are ``downloads``, on this blueprint.
 
     /groups/new                 a new group            /groups/import        a group's JSON made into a group
     /g/<token>                  the group (players)    /gw/<watch token>     the same, read-only
@@ -10,13 +10,11 @@ statistics as a PDF, and its plays out as CSV, BG Stats files and the app's own 
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from companion.groups import store as group_store
-from companion.groups.exports import bgstats, local, plays_csv
 from companion.i18n import pick
 from companion.inputs import InputError
 from companion.profiles import builtin_profiles
@@ -30,9 +28,6 @@ from companion.web.groups.plays import records_of
 from companion.web.groups.service import (
     ROSTER_LIMIT,
     current,
-    dumps,
-    export_group,
-    finished_plays,
     group_model,
     group_name_problem,
     import_group,
@@ -41,15 +36,11 @@ from companion.web.groups.service import (
     rematch_form,
     rematch_model,
     roster_name_problem,
-    roster_names,
     todays_players,
 )
 from companion.web.guard.security import client_id
 from companion.web.messages import message_for
 from companion.web.pages import submitted_text
-from companion.web.printing.options import read_options
-from companion.web.printing.render import Document
-from companion.web.printing.routes import send_pdf
 from companion.web.printing.zone import request_zone
 from companion.web.registered import game_or_404, registered
 from companion.web.tables.loading import load_table
@@ -286,96 +277,6 @@ def rematch(token: str) -> ResponseReturnValue:
     if group is not None:
         group_store.add_table(group.id, created.id)
     return redirect(url_for("tables.show", token=created.token), 303)
-
-
-# -- statistics, PDF and exports -------------------------------------------------------------------------------------
-
-def _stats_page(group: Group, can_write: bool) -> ResponseReturnValue:
-    return render_template("groups/stats.html", model=group_model(group), can_write=can_write,
-                           token=group.token if can_write else group.watch_token)
-
-
-@bp.get("/g/<token>/stats")
-def stats(token: str) -> ResponseReturnValue:
-    return _stats_page(load_group(token), True)
-
-
-@bp.get("/gw/<token>/stats")
-def watch_stats(token: str) -> ResponseReturnValue:
-    return _stats_page(load_group(token, watch=True), False)
-
-
-def _stats_pdf(group: Group) -> ResponseReturnValue:
-    options, problems = read_options(request.args)
-    if problems:
-        return Response(" ".join(p.code for p in problems), status=422, mimetype="text/plain")
-    with force_locale(options.lang):
-        model = group_model(group)
-        document = Document("group_stats.html", _("Statistics: %(group)s", group=group.name),
-                            f"group-statistics-{options.paper.key}", ("group_stats.css",),
-                            {"paper": options.paper, "model": model}, fingerprint=None)
-    key = {**options.key(), "group": group.watch_token, "plays": [(r.table_id, r.version) for r in model.finished],
-           "roster": [(p.stats.key, p.stats.status) for p in model.players]}
-    return send_pdf(document, key, options.lang, options.paper.key)
-
-
-@bp.get("/g/<token>/stats.pdf")
-def stats_pdf(token: str) -> ResponseReturnValue:
-    return _stats_pdf(load_group(token))
-
-
-@bp.get("/gw/<token>/stats.pdf")
-def watch_stats_pdf(token: str) -> ResponseReturnValue:
-    return _stats_pdf(load_group(token, watch=True))
-
-
-def _download(body: str, content_type: str, filename: str) -> Response:
-    """A file to save; ``content_type`` is the whole header, its charset said once."""
-    return Response(body, content_type=content_type,
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-
-
-def _group_by_either(token: str) -> Group:
-    """Exports are read-only: the players' link or the read-only one."""
-    group = group_store.get_group(token) or group_store.get_watched_group(token)
-    return group if group is not None else load_group(token)
-
-
-# The exports' dates are in the phone's time zone (the ``tz`` the links carry, else the cookie), as the page says
-# beside the links; UTC without one.
-
-@bp.get("/g/<token>/plays.csv")
-def plays_as_csv(token: str) -> ResponseReturnValue:
-    group = _group_by_either(token)
-    zone = request_zone(request.args, request.cookies).zone
-    return _download(plays_csv(finished_plays(group), zone), "text/csv; charset=utf-8", "group-plays.csv")
-
-
-@bp.get("/g/<token>/bgstats.json")
-def plays_as_bgstats(token: str) -> ResponseReturnValue:
-    group = _group_by_either(token)
-    data = bgstats(finished_plays(group), group.name, zone=request_zone(request.args, request.cookies).zone,
-                   roster=roster_names(group))
-    return _download(dumps(data), "application/json", "BGStatsExport.json")
-
-
-@bp.get("/g/<token>/plays/<int:number>.bgsplay")
-def play_as_bgsplay(token: str, number: int) -> ResponseReturnValue:
-    """One finished play (numbered as the history numbers them, 1 = the oldest) as a ``.bgsplay`` file."""
-    group = _group_by_either(token)
-    plays = finished_plays(group)
-    if not 1 <= number <= len(plays):
-        abort(404)
-    play = plays[number - 1]
-    zone = request_zone(request.args, request.cookies).zone
-    data = bgstats([play], group.name, whole=False, zone=zone, roster=roster_names(group), history=plays)
-    return _download(dumps(data), "application/json", f"{play.game}-{local(play.at, zone):%Y%m%d-%H%M}.bgsplay")
-
-
-@bp.get("/g/<token>/export.json")
-def export(token: str) -> ResponseReturnValue:
-    group = load_group(token)
-    return _download(dumps(export_group(group)), "application/json", "group.json")
 
 
 @bp.get("/groups/import")
