@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -312,6 +313,10 @@ def test_back_closes_a_ruling_sheet_and_keeps_the_table_as_it_was(new_phone, liv
     expect(sheet).to_be_visible()
     sheet.locator(".rule-dialog-close").click()
     expect(sheet).to_be_hidden()
-    page.wait_for_function("!(history.state && history.state.ruleSheet)")
+    # polled from outside the page: the page's CSP allows no evaluated strings (wait_for_function would need one)
+    deadline = time.monotonic() + 30
+    while page.evaluate("() => Boolean(history.state && history.state.ruleSheet)"):
+        assert time.monotonic() < deadline, "closing the sheet did not take its history entry back"
+        page.wait_for_timeout(100)
     assert page.url == before
     expect(page.locator(".ss-reveal input[name=rank][value=Q]")).to_be_checked()

@@ -296,7 +296,9 @@ def test_a_whole_game_ends_with_the_winner_and_every_score(phone: Phone, players
     assert f"Winner: {names[winner]}" in page
     assert [total_of(html, s) for s in range(players)] == [str(s.total) for s in breakdown.seats]
     assert f"{names[winner]} has the most points" in page
-    assert "<form" not in html.split('id="lumiere"', 1)[1].split("lp-seats-card")[0]  # nothing left to enter
+    over = html.split('id="lumiere"', 1)[1].split("lp-seats-card")[0]
+    assert not re.search(r'<form[^>]*action="[^"]*/move"', over)  # nothing left to enter (a rematch, yes)
+    assert re.search(r'<form[^>]*action="[^"]*/rematch"', over)
 
 
 def render_fragment(app: Flask, state, seats: list[str], profile_ref: str = "builtin:default") -> str:  # type: ignore[no-untyped-def]
