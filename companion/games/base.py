@@ -301,6 +301,12 @@ class Game(Protocol[StateT, MoveT]):
     def legal_moves(self, state: StateT) -> Sequence[MoveT] | None:
         """Every legal move, where the game can list them (None where it cannot: free-form entries)."""
 
+    def forced(self, state: StateT) -> MoveT | None:
+        """The entry the table makes by itself on ``state``: the one the rules leave possible (a phase with
+        nothing to choose, a reward the slot fixes), or None wherever a player chooses or enters what only the
+        table knows (a drawn card, a hidden hand). The platform makes it after the entry that led here, in the
+        same log entry, shown as the table's and undone with it (companion.tables.entries)."""
+
     def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
         """Every rule-text fact a complete profile must satisfy, each passing (ok) or failing, with the
         offending cards in params. A partial profile fails the completeness facts only."""
@@ -323,6 +329,7 @@ class EngineFunctions(Generic[StateT, MoveT]):
     score: Callable[[StateT], Breakdown]
     actor: Callable[[StateT, MoveT], int | None]
     legal_moves: Callable[[StateT], Sequence[MoveT] | None]
+    forced: Callable[[StateT], MoveT | None] = lambda state: None  # none unless the engine names one
 
 
 class FixedDeckGame(Generic[StateT, MoveT]):
@@ -370,6 +377,9 @@ class FixedDeckGame(Generic[StateT, MoveT]):
 
     def legal_moves(self, state: StateT) -> Sequence[MoveT] | None:
         return self.engine.legal_moves(state)
+
+    def forced(self, state: StateT) -> MoveT | None:
+        return self.engine.forced(state)
 
     def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
         return ()

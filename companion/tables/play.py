@@ -16,6 +16,7 @@ from companion.games.base import IllegalMove, ImpossibleState, ParseError, Rules
 from companion.profiles.refs import ProfileRef
 from companion.storage.models import Table
 from companion.tables import live, rebase, store, turns
+from companion.tables.entries import every_move, with_forced
 from companion.tables.eventlog import MOVE, REDO, UNDO, LogEntry
 from companion.tables.view import TableView, Written, named_copy, view_of
 
@@ -96,7 +97,8 @@ def enter_move(view: TableView, based_on: int, move: Any, device: str, learn: Le
     except RulesError as exc:  # an impossible state the move would make (e.g. a copy the deck no longer has)
         return Outcome("invalid", view, error=exc)
     learnt = learn(move, view.state, after, view.profile) if learn is not None else None
-    return _write(view, _Entry(based_on, MOVE, game.move_to_json(move), move, after, learnt, key, bool(key)), device)
+    payload, after = with_forced(game, game.move_to_json(move), after)  # and what the table makes by itself after it
+    return _write(view, _Entry(based_on, MOVE, payload, move, after, learnt, key, bool(key)), device)
 
 
 def undo(view: TableView, based_on: int, device: str, key: str = "") -> Outcome:
@@ -229,9 +231,12 @@ def _decide(view: TableView, turn: turns.TableTurn, entry: _Entry) -> _Decided:
         else:
             turn.touch()
         return _Decided("saved", on_seen=True, profile=profile)
-    if entry.move is not None and 0 <= entry.based_on < turn.version \
-            and _still_means(view, turn, entry.based_on, entry.move):
-        turn.append(entry.kind, entry.payload, key)  # after the moves that came in, on the fresh table
+    fresh = _fresh_if_same_meaning(view, turn, entry.based_on, entry.move) \
+        if entry.move is not None and 0 <= entry.based_on < turn.version else None
+    if fresh is not None:  # after the moves that came in, on the fresh table, with what the table makes after it there
+        game = view.game
+        payload, _after = with_forced(game, game.move_to_json(entry.move), game.apply(fresh, entry.move))
+        turn.append(entry.kind, payload, key)
         return _Decided("saved")
     turn.wait()
     return _Decided("conflict")
@@ -265,21 +270,23 @@ def _current(view: TableView, version: int, table: Table | None = None) -> Table
     return view_of(table)
 
 
-def _still_means(view: TableView, turn: turns.TableTurn, based_on: int, move: Any) -> bool:
-    """Inside the turn: the fresh table (the kept replay advanced by what came in) and the moves between."""
+def _fresh_if_same_meaning(view: TableView, turn: turns.TableTurn, based_on: int, move: Any) -> Any:
+    """Inside the turn: the fresh table's state (the kept replay advanced by what came in) when ``move`` means
+    the same on it as on the table its phone saw (rebase.same_meaning, over every move between, the table's
+    too); else None."""
     if turn.version - based_on > rebase.MOST_BETWEEN:
-        return False
+        return None
     fresh = view if turn.version == view.version else view_of(turn.table())
     seen = as_seen(fresh, based_on)
     between = store.log_since(view.table.id, based_on)
     if seen is None or fresh.replay_error is not None or [e.seq for e in between] != list(
             range(based_on + 1, turn.version + 1)) or any(e.kind != MOVE for e in between):
-        return False  # an undo, a redo or a profile change came in: the table is not what the phone saw
+        return None  # an undo, a redo or a profile change came in: the table is not what the phone saw
     try:
-        moves = [view.game.parse_move(e.payload) for e in between]
+        moves = [m for e in between for m in every_move(view.game, e.payload)]
     except RulesError:
-        return False
-    return rebase.same_meaning(view.game, seen.state, fresh.state, moves, move)
+        return None
+    return fresh.state if rebase.same_meaning(view.game, seen.state, fresh.state, moves, move) else None
 
 
 __all__ = ["Learn", "Outcome", "as_seen", "enter_move", "redo", "refused", "remember", "stale", "undo"]

@@ -23,6 +23,7 @@ from companion.profiles.refs import ProfileRef
 from companion.server.cache import BoundedCache
 from companion.storage.models import Table
 from companion.tables import snapshots, store
+from companion.tables.entries import apply_entry, every_move
 from companion.tables.eventlog import LogEntry, LogReplay, LogView, Rebuild, Replayed, replay
 
 
@@ -138,7 +139,7 @@ def start_state(game: Game[Any, Any], table: Table, profile: dict[str, Any]) -> 
 
 def _step(game: Game[Any, Any]) -> Any:
     def step(state: Any, payload: Mapping[str, Any]) -> Any:
-        return game.apply(state, game.parse_move(payload))
+        return apply_entry(game, state, payload)
 
     return step
 
@@ -256,11 +257,12 @@ def check_log(game: Game[Any, Any], players: int, options: dict[str, Any], profi
         return 0, exc
 
     def step(state: Any, payload: Mapping[str, Any]) -> Any:
-        move = game.parse_move(payload)
-        verdict = game.check(state, move)
-        if not verdict.legal:
-            raise IllegalMove(verdict)
-        return game.apply(state, move)
+        for move in every_move(game, payload):  # an imported log's moves, the table's too, each checked
+            verdict = game.check(state, move)
+            if not verdict.legal:
+                raise IllegalMove(verdict)
+            state = game.apply(state, move)
+        return state
 
     replayed = replay(entries, start, step, (RulesError,))
     if replayed.error is None:

@@ -54,6 +54,10 @@ class LumiereGame:
         the whole table's (LP-7)."""
         return None if isinstance(move, moves.ChooseFirst) else table.turn
 
+    def forced(self, table: TableState) -> moves.Move | None:
+        """The entry the table makes by itself here (none yet in this game)."""
+        return None
+
     def validate_profile(self, profile_data: Mapping[str, Any]) -> tuple[Reason, ...]:
         return profile.validate_profile(profile_data)
 

@@ -49,6 +49,10 @@ class PlanetaRica:
     def legal_moves(self, table: state.TableState) -> Sequence[moves.Move] | None:
         return rules.legal_moves(table)
 
+    def forced(self, table: state.TableState) -> moves.Move | None:
+        """The entry the table makes by itself here (none yet in this game)."""
+        return None
+
     def validate_profile(self, profile_data: Mapping[str, Any]) -> tuple[Reason, ...]:
         return profile.validate_profile(profile_data)
 

@@ -64,6 +64,10 @@ class PlanetarySistersGame:
         moves cannot be listed."""
         return None
 
+    def forced(self, state: TableState) -> moves.Move | None:
+        """The entry the table makes by itself here (none yet in this game)."""
+        return None
+
     def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
         return validate_profile(profile)
 

@@ -18,6 +18,7 @@ from companion.inputs import whole_number
 from companion.server.cache import BoundedCache
 from companion.storage.models import Event
 from companion.tables import store
+from companion.tables.entries import entered_move, table_moves
 from companion.tables.eventlog import MOVE
 from companion.tables.view import (
     TableView,
@@ -116,17 +117,18 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
         payload = by_seq[seq].payload
         state = before.get(seq)
         try:
-            move = view.game.parse_move(payload)
+            move = entered_move(view.game, payload)
             text = web.describe_move(move, state if state is not None else view.state, wording)
             seat = view.game.actor(state, move) if state is not None else None
+            made = table_made(view, web, wording, payload, state, move)
         except (RulesError, KeyError, ValueError, TypeError):
             return json.dumps(payload, ensure_ascii=False)
         if web.undo_note is not None:
             notes[seq] = web.undo_note(move)
         if seat is not None and 0 <= seat < view.players:
             actors.setdefault(by_seq[seq].device, set()).add(seat)
-            return f"{wording.seat(seat)}: {text}"
-        return text
+            text = f"{wording.seat(seat)}: {text}"
+        return f"{text} {made}" if made else text
 
     ordered = events  # oldest first
     numbers = {e.seq: recent.before + i + 1 for i, e in enumerate(ordered)}
@@ -155,6 +157,23 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
                                  event.created_at, seq in view.log.undone_seqs, event.device, said or text, who,
                                  notes.get(seq, "") if event.kind == MOVE else ""))
     return lines
+
+
+def table_made(view: TableView, web: Any, wording: Wording, payload: Mapping[str, Any], state: Any, move: Any
+               ) -> str:
+    """What the table entered by itself after the move (companion.tables.entries), worded as the table's:
+    "(then the table: Ben: draws 2; …)"; "" when it made nothing (or the state before is not at hand)."""
+    made = table_moves(view.game, payload)
+    if not made or state is None:
+        return ""
+    state = view.game.apply(state, move)
+    parts = []
+    for each in made:
+        seat = view.game.actor(state, each)
+        said = web.describe_move(each, state, wording)
+        parts.append(f"{wording.seat(seat)}: {said}" if seat is not None and 0 <= seat < view.players else said)
+        state = view.game.apply(state, each)
+    return _("(then by the table: %(what)s)", what="; ".join(parts))
 
 
 def phone_name(device: str, actors: Mapping[str, set[int]], phones: Mapping[str, str], wording: Wording) -> str:

@@ -34,10 +34,10 @@ from companion.games.sister_combination.moves import (
     ReachMissed,
     Reshuffle,
     TakeStack,
-    parse_move,
 )
 from companion.games.sister_combination.rules import TARGETED, check
 from companion.games.sister_combination.state import HAND_DEALT
+from companion.tables.entries import entered_move
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.messages import message_for
 from companion.web.reasons import ReasonView, reason_views
@@ -164,7 +164,7 @@ def _last(view: Any, wording: Wording) -> LastEntry | None:
     if before is None or not before.started:
         return None
     try:
-        move = parse_move(entry.payload)
+        move = entered_move(GAME, entry.payload)
     except RulesError:
         return None
     actor = GAME.actor(before, move)

@@ -26,6 +26,7 @@ from companion.games.strato_sphere.ring import neighbours, next_seat
 from companion.games.strato_sphere.rules import forces_missing
 from companion.games.strato_sphere.state import MOVES_PER_TURN, TableState, seen_cards
 from companion.inputs import whole_number
+from companion.tables.entries import entered_move
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.reasons import reason_text
 from companion.web.standing import Standings
@@ -235,7 +236,7 @@ def this_turn(view: Any, state: TableState) -> tuple[TurnEntry, ...]:
         before = view.before.get(entry.seq)
         if before is None or before.turn != state.turn:
             continue
-        move = GAME.parse_move(entry.payload)  # the typed move, as the history reads it
+        move = entered_move(GAME, entry.payload)  # the typed move, as the history reads it
         if isinstance(move, (FixForces, NameDealer)):  # set-up before play: no one's move of this turn
             continue
         mover = GAME.actor(before, move)
