@@ -110,6 +110,7 @@ PLUGIN_MAY_IMPORT = (
     "companion.web.gameweb", "companion.web.wording", "companion.web.messages", "companion.web.reasons",
     "companion.web.standing",
     "companion.web.api.schema", "companion.web.profiles.cardforms", "companion.web.pages", "companion.web.links",
+    "companion.tables.entries",  # how a logged entry reads (the entered move, the table's after it): pure
     "companion.web.printing.documents", "companion.web.rules.printables",
 )
 

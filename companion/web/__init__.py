@@ -17,6 +17,7 @@ from companion.web.profiles import routes as profiles
 from companion.web.profiles.desk import Desk
 from companion.web.tables import hooks as table_hooks
 from companion.web.tables import routes as tables
+from companion.web.tables import table_entry as _table_entry  # noqa: F401  (its route joins the tables blueprint)
 
 from ..i18n import pick
 from .gameweb import ProfileDesk, playable

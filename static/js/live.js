@@ -18,7 +18,8 @@
   var flushing = false;
   var retryTimer = null;
 
-  function $(selector) { return panel.querySelector(selector); }
+  var news = document.getElementById("live-news") || panel;  // the live line, in the dock (dockPanel)
+  function $(selector) { return panel.querySelector(selector) || news.querySelector(selector); }
   function current() { return document.getElementById("live"); }
   function version() { var el = current(); return el ? parseInt(el.getAttribute("data-version") || "0", 10) : 0; }
   function csrf() {
@@ -48,10 +49,20 @@
   function announce(lines, target) {
     if (!lines || !lines.length) return;
     var box = target || $(".live-said");
+    // what was said stays until the next change says something else (issue 35): a player looking away for a
+    // moment still reads who did what
     box.textContent = lines.join(" · ");
     if (target) target.parentNode.hidden = false;
-    else window.setTimeout(function () { if (box.textContent === lines.join(" · ")) box.textContent = ""; }, 8000);
   }
+
+  // The live line lives in the dock at the bottom of the screen (templates/table/_dock.html): the same element
+  // (what it says, its state) is moved into each new version's dock, so nothing it says is lost to a swap.
+  function dockPanel() {
+    var dock = document.getElementById("dock");
+    if (dock && news !== panel && news.parentNode !== dock) dock.insertBefore(news, dock.firstChild);
+  }
+  dockPanel();
+  document.addEventListener("htmx:afterSwap", dockPanel);
 
   // What this phone looks at (a tapped node, ?sel=, put there by app.js or the page's own link): the address's
   // query without the step and the poll's fields. Empty when it looks at nothing in particular.
@@ -88,7 +99,10 @@
   function swapIn(html) {
     var el = current();
     if (!el || el.querySelector('form[data-dirty="1"]')) return;
+    document.dispatchEvent(new Event("companion:before-version"));  // in-view.js keeps the entry where it was
     htmx.swap(el, html, {swapStyle: "outerHTML"});
+    dockPanel();
+    document.dispatchEvent(new Event("companion:after-version"));
     followStep(false);
     restoreDraft();
   }
@@ -265,6 +279,7 @@
         var el = current();
         if (el && html.indexOf('id="live"') >= 0) {
           htmx.swap(el, html, {swapStyle: "outerHTML"});
+          dockPanel();
           followStep(response.headers.has("HX-Push-Url"));
         }
         flushing = false;

@@ -1,7 +1,7 @@
 """The table at a glance: on every game's table page at phone size (390 × 844), in English
 and Japanese, whose turn it is, the game's state and the main action are on the first screen; sharing, the PDF,
 the rules and the group sit in one compact menu (a <details>, so it works with JavaScript off); Undo says what
-it will undo (the newest history line) and stands above the entry forms, never below them.
+it will undo (the newest history line) and is on the screen, in the dock at its bottom (issue 35).
 
 At 360 × 740 too: whose turn (in the top 45 %) and the main action on the first screen, and no sideways scroll.
 The test prints, per game, language and width, how many pixels come before "whose turn" (~570 of 844 were measured
@@ -69,7 +69,8 @@ MEASURE = """([turn, state, main]) => {
       .filter(b => b.getBoundingClientRect().height > 0 && !b.closest('.undo-redo, details:not([open])'));
   return {
     turn: top(turn), state: top(state), scroll: document.scrollingElement.scrollWidth,
-    undo: undo ? {top: undo.getBoundingClientRect().top, text: undo.innerText.trim()} : null,
+    undo: undo ? {top: undo.getBoundingClientRect().top, bottom: undo.getBoundingClientRect().bottom,
+                  text: undo.innerText.trim()} : null,
     newest: history ? history.innerText.replace(/^#\\d+\\s*/, '').trim() : null,
     firstForm: forms.length ? Math.min(...forms.map(f => f.getBoundingClientRect().top)) : null,
     primary: primary.length ? Math.min(...primary.map(b => b.getBoundingClientRect().top)) : null,
@@ -106,8 +107,8 @@ def test_the_first_screen_is_the_game(browser, tables, lang: str) -> None:  # ty
             if undo is None:
                 faults.append(f"{slug} {lang}: no Undo button")
             else:
-                if found["firstForm"] is not None and undo["top"] > found["firstForm"]:
-                    faults.append(f"{slug} {lang}: Undo ({undo['top']} px) below the entry forms ({found['firstForm']} px)")
+                if undo["top"] < 0 or undo["bottom"] > HEIGHT:  # in the dock, at the bottom of the screen (issue 35)
+                    faults.append(f"{slug} {lang}: Undo at {undo['top']}–{undo['bottom']} px, off the screen")
                 if found["newest"] and found["newest"][:12] not in undo["text"]:
                     faults.append(f"{slug} {lang}: Undo says {undo['text']!r}, not the newest line {found['newest']!r}")
             if found["scroll"] > PHONE["viewport"]["width"]:  # type: ignore[index]

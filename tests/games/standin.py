@@ -105,6 +105,16 @@ class Tally:
         moves = (Add(seat, points) for seat in range(len(state.totals)) for points in (-5, -1, 1, 5, 10))
         return tuple(m for m in moves if self.check(state, m).legal)
 
+    def forced(self, state: TallyState) -> Add | None:
+        """T-6 (the stand-in's rule for the entries the table makes itself): a total of exactly 42 moves on to 43,
+        and a total of 43 gives the next seat 1 (two entries the table makes after the one that made 42)."""
+        for seat, total in enumerate(state.totals):
+            if total == 42:
+                return Add(seat, 1)
+            if total == 43 and len(state.totals) > 1 and state.totals[(seat + 1) % len(state.totals)] == 0:
+                return Add((seat + 1) % len(state.totals), 1)
+        return None
+
     def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
         cards = profile.get("cards", [])
         missing = [c.get("id") for c in cards if "points" not in c]
