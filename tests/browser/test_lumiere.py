@@ -128,6 +128,9 @@ def test_a_table_resolves_a_get_phase_and_the_card_moves_to_the_point_area(new_p
     expect(page.locator(".lp-steps li.now")).to_have_text("effect phase")
     page.click("#lumiere button[name=card][value=priest]")
     expect(page.locator(".lp-play-area")).to_contain_text("Play area: Priest")
+    expect(page.locator(".lp-status")).to_contain_text("The table then resolves the get phase and the draw by itself")
+    expect(page.locator("[data-entry-now]")).to_have_attribute("id", "lp-field-form")
+    shot(page, "lumiere-table-set-step")
     area(page, "r1c2").click()  # set: Ben's commoner on B2 is now between two of Aki's cards
     # the table resolves the get phase and the draw by itself (forced.py: LP-5, a reading; §ドローフェイズ)
     expect(page.locator(".lp-turn")).to_have_text("Turn 2 · Ben's turn")
