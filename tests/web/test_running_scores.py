@@ -85,7 +85,7 @@ def test_strato_sphere_nodes_controlled_now_under_the_ring(phone: Phone) -> None
 def test_lumiere_points_so_far_name_the_cards_whose_points_are_unknown(phone: Phone) -> None:
     # the built-in profile gives no card's points (LP-8): Aki's captured Commoner is named, not a bare "?"
     table = lp_started(phone)
-    lp.play(phone, table, "play card=priest", "set cell=r1c2", "get")
+    lp.play(phone, table, "play card=priest", "set cell=r1c2")  # the table resolves the get phase (LP-5)
     html = phone.get(table).get_data(as_text=True)
     expected = ["Aki 0 so far points unknown, not counted: Commoner", "Ben 0 points", "Chie 0 points", "Dai 0 points"]
     assert standing(html) == expected
@@ -94,7 +94,7 @@ def test_lumiere_points_so_far_name_the_cards_whose_points_are_unknown(phone: Ph
     assert standing(phone.get(watch_of(phone, table)).get_data(as_text=True)) == expected
     # a profile that gives the points: the total, and the leader marked
     table = lp_started(phone, profile=lp.scored_profile(phone))
-    lp.play(phone, table, "play card=priest", "set cell=r1c2", "get")
+    lp.play(phone, table, "play card=priest", "set cell=r1c2")  # the table resolves the get phase (LP-5)
     html = phone.get(table).get_data(as_text=True)
     assert standing(html) == ["Aki 1 point", "Ben 0 points", "Chie 0 points", "Dai 0 points"]
     assert '<li class="ahead" data-seat="0">' in html

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
-from . import advance, api, moves, profile, readings, rules, score, state
+from . import advance, api, forced, moves, profile, readings, rules, score, state
 from .state import PLAYER_COUNTS, TableState, new_table
 
 
@@ -55,8 +55,9 @@ class LumiereGame:
         return None if isinstance(move, moves.ChooseFirst) else table.turn
 
     def forced(self, table: TableState) -> moves.Move | None:
-        """The entry the table makes by itself here (none yet in this game)."""
-        return None
+        """The entry the table makes by itself here: the draw and the get phase, and the play when one kind of
+        card is left to the seat (companion/games/lumiere/forced.py names each case's rule)."""
+        return forced.forced_move(table)
 
     def validate_profile(self, profile_data: Mapping[str, Any]) -> tuple[Reason, ...]:
         return profile.validate_profile(profile_data)

@@ -92,9 +92,13 @@ def describe_move(move: Move, before: TableState, wording: Wording) -> str:
 
 
 def undo_note(move: Move) -> str:
-    """What Undo says when it would take back a get phase: at the table its captures stand once the turn moves on
-    (LP-5), so Undo only corrects a get phase entered wrongly; it is no move of the game."""
+    """What Undo says when it would take back a get phase (entered, or the table's after a set): at the table its
+    captures stand once the turn moves on (LP-5), so Undo only corrects an entry made wrongly; it is no move of
+    the game."""
     if isinstance(move, ResolveGet):
         return _("A get phase cannot be taken back at the table (LP-5): Undo here only corrects a get phase that "
                  "was entered wrongly, for example with a card in the wrong place.")
+    if isinstance(move, SetCard):  # the table resolves the get phase right after a set (forced.py)
+        return _("A get phase cannot be taken back at the table (LP-5): Undo here only corrects a card set in the "
+                 "wrong place, with the get phase the table resolved after it.")
     return ""

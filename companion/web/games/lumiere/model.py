@@ -92,7 +92,8 @@ class TrackerView:
     play_choices: tuple[PlayChoice, ...]
     remove_reasons: tuple[ReasonView, ...]
     get_preview: OutcomeView | None
-    last_get: OutcomeView | None
+    last_get: OutcomeView | None  # the get phase just resolved (draw phase, or the next turn's start)
+    last_get_seat: str  # whose turn's get phase that was
     exclusion: tuple[str, ...]
     score_reasons: tuple[ReasonView, ...]
     missing_points: tuple[str, ...]
@@ -128,6 +129,13 @@ def _steps(state: TableState) -> tuple[Step, ...]:
         return "done" if i < position else "now" if i == position else "todo"
 
     return tuple(Step(k, phase_name(k), progress(i, k)) for i, k in enumerate(STEPS))
+
+
+def _turn_begins(state: TableState) -> bool:
+    """Nothing entered yet this turn (its remove phase, or its effect phase before a card is played), or the game
+    just ended: the last get phase is the previous turn's."""
+    return state.phase is Phase.OVER or state.phase is Phase.REMOVE or (
+        state.phase is Phase.EFFECT and state.play_area is None)
 
 
 def _tally(term: Term) -> Tally:
@@ -170,12 +178,16 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
     if get_now is not None:
         preview = outcome_view(state.field, get_now, range(players), wording)
     last = None
-    if state.phase is Phase.DRAW and state.last_get is not None:
-        last = outcome_view(state.field, state.last_get, range(players), wording)
+    if state.last_get is not None and (state.phase is Phase.DRAW or _turn_begins(state)):
+        # the get phase just entered, or the one the table resolved after the last turn's set (LP-5, forced.py):
+        # shown until the next one, for everyone to check (its own field, or the field now for an older snapshot)
+        last = outcome_view(state.last_get.field or state.field, state.last_get, range(players), wording)
     choices: tuple[PlayChoice, ...] = ()
     if "play" in expected and state.turn is not None:
         unseen = state.seat(state.turn).unseen()
-        choices = tuple(PlayChoice(c.value, card_name(c), unseen[c], state.profile.points(c)) for c in Card)
+        # the cards the seat may still hold first (most likely first); those all played, greyed, last
+        choices = tuple(sorted((PlayChoice(c.value, card_name(c), unseen[c], state.profile.points(c)) for c in Card),
+                               key=lambda choice: choice.left <= 0))
     buried = state.readings.remove_counts_buried
     remove = remove_phase(state.field, state.profile, buried) if state.phase is Phase.REMOVE else None
     # LP-6 "never stuck": an effect left no area that takes the card by the rules, so the table decides
@@ -209,6 +221,7 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         remove_reasons=tuple(reason_view(r, wording) for r in remove.reasons) if remove else (),
         get_preview=preview,
         last_get=last,
+        last_get_seat=wording.seat(_previous(state)) if last is not None else "",
         exclusion=tuple(card_name(c) for c in state.exclusion),
         score_reasons=tuple(reason_view(r, wording) for r in breakdown.reasons),
         missing_points=tuple(dict.fromkeys(name for s in seats for name in s.missing)),
@@ -228,6 +241,14 @@ def tracker(view: Any, pending: Mapping[str, str] | None = None, can_write: bool
         pending=pending,
         standings=running_standings(breakdown, [wording.seat(i) for i in range(players)], state.phase is Phase.OVER),
     )
+
+
+def _previous(state: TableState) -> int:
+    """The seat whose get phase ``last_get`` is: the turn's own in the draw phase, else the seat before."""
+    assert state.turn is not None
+    if state.phase is Phase.DRAW:
+        return state.turn
+    return (state.turn - 1) % state.players
 
 
 def _sides(wording: Wording, players: int) -> dict[str, str]:

@@ -40,5 +40,6 @@ def test_lp10_the_effect_phase_offers_send_under_and_facing(phone: Phone) -> Non
     page = text_of(phone.get(table_url).get_data(as_text=True))
     assert "Effect: the top card of B2 goes to Aki's point area" in page
     assert "Effect: the top card of A4 moved to B1 (under the stack, by its effect)" in page
-    assert "Card set on B2, facing Chie by its effect" in page
-    assert area_label(phone.get(table_url).get_data(as_text=True), "r1c1") == "B2: Ghost, Chie's, active"
+    assert "Card set on B2, facing Chie by its effect (then by the table" in page
+    # the table resolved the get phase and the draw (forced.py): the turn is over, nothing is active any more
+    assert area_label(phone.get(table_url).get_data(as_text=True), "r1c1") == "B2: Ghost, Chie's"

@@ -92,8 +92,8 @@ def test_lp6_the_issues_table_now_has_a_remove_phase_and_a_place_to_set(phone: P
     assert ("now", "effect phase") in steps(html)
     play(phone, table_url, "play card=priest", "set cell=r0c0")
     html = html_of(phone, table_url)
-    assert ("now", "get phase") in steps(html)
-    assert "#64 Aki: Card set on A1" in text_of(html)
+    assert "Turn 16 · Ben's turn" in text_of(html)  # the table resolved the get phase and the draw (LP-5)
+    assert "#64 Aki: Card set on A1 (then by the table: Aki: Get phase resolved; Aki: Draw phase)" in text_of(html)
 
 
 def test_lp6_when_an_effect_leaves_no_legal_set_the_table_decides(phone: Phone) -> None:
@@ -114,8 +114,9 @@ def test_lp6_when_an_effect_leaves_no_legal_set_the_table_decides(phone: Phone) 
                 refused.get_data(as_text=True))
     play(phone, table_url, "set cell=r2c2 table_decides=1")  # …and the page's form sends it
     html = html_of(phone, table_url)
-    assert ("now", "get phase") in steps(html)
-    assert "Aki: Card set on C3 (the table's decision: no area took it by the rules, LP-6)" in text_of(html)
+    assert "Turn 16 · Ben's turn" in text_of(html)  # the table resolved the get phase and the draw (LP-5)
+    assert "Aki: Card set on C3 (the table's decision: no area took it by the rules, LP-6) (then by the table" in \
+        text_of(html)
 
 
 def test_lp6_a_table_started_before_the_change_keeps_its_reading(app: Flask, phone: Phone) -> None:

@@ -86,59 +86,52 @@ def test_a_turn_walks_the_phases_and_a_capture_moves_to_the_right_point_area(pho
     assert "then tap the area to set Priest on, as Aki's card." in page
     assert re.search(r'name="kind" value="set">.*?<button type="submit" name="cell" value="r1c2"', html, re.S)
 
+    assert "The table then resolves the get phase and the draw by itself" in page
+
+    # the set: the table resolves the get phase and the draw after it (forced.py: LP-5, a reading; §ドローフェイズ)
     play(phone, table_url, "set cell=r1c2")
     html = html_of(phone, table_url)
-    assert ("now", "get phase") in steps(html)
-    get = section(html, "lp-get")
+    page = text_of(html)
+    assert "Turn 2 · Ben's turn" in page and ("now", "effect phase") in steps(html)
+    get = section(html, "lp-last-get")
+    assert get.startswith("Aki's get phase, resolved by the table LP-5")
     assert "B2 · Commoner → Aki's point area" in get
     assert "Aki captures Commoner (Ben's) at B2, sandwiched along: row. LP-5" in get
     assert "At least one of the two sandwiching cards is active this turn: B3. LP-3" in get
-    assert "taken" in area_classes(html, "r1c1")
-    assert {"end", "active"} <= area_classes(html, "r1c2") and "end" in area_classes(html, "r1c0")
-    assert "Resolve the get phase" in get
-
-    play(phone, table_url, "get")
-    html = html_of(phone, table_url)
-    assert ("now", "draw phase") in steps(html)
     assert "filled" not in area_classes(html, "r1c1")  # the captured card left the field
     assert points_of(html, 0) == "Point area: Commoner"
     assert points_of(html, 1) == "Point area: empty"
     assert total_of(html, 0) == "0 so far + ?"  # the built-in profile has no points (LP-8): none known yet
-    page = text_of(html)
     assert "Points unknown: Commoner" in page
     assert "The deck profile does not give the points of Commoner yet, so the score waits for them. LP-8" in page
-    assert "The get phase took" in page and "Aki draws a card" in page
-
-    play(phone, table_url, "draw")
-    html = html_of(phone, table_url)
-    assert "Turn 2 · Ben's turn" in text_of(html)
     aki = re.search(r'data-seat="0">\s*<p class="lp-seatname">(.*?)</li>', html, re.S)
     assert aki and "Hand 6 · Deck 11" in text_of(aki.group(1))
     assert "active" not in area_classes(html, "r1c2")  # the turn is over: nothing is active any more
     history = text_of(html[html.index('class="card history"'):])
     # Each line names who acted (the platform asks WEB.actor); choosing the first player is the table's.
-    for line in ("#9 Aki: Draw phase", "#8 Aki: Get phase resolved", "#7 Aki: Card set on B3",
+    for line in ("#7 Aki: Card set on B3 (then by the table: Aki: Get phase resolved; Aki: Draw phase)",
                  "#6 Aki: Priest played into the play area", "#5 Dai: Commoner placed on A4", "#1 Aki plays first"):
         assert line in history
 
 
-def test_undo_takes_a_resolved_get_phase_back(phone: Phone) -> None:
+def test_undo_takes_a_set_back_with_the_get_phase_the_table_resolved(phone: Phone) -> None:
     table_url = started(phone)
-    play(phone, table_url, "play card=priest", "set cell=r1c2")
-    assert "undo-note" not in html_of(phone, table_url)  # nothing to say about undoing a set
-    play(phone, table_url, "get")
+    play(phone, table_url, "play card=priest")
+    assert "undo-note" not in html_of(phone, table_url)  # nothing to say about undoing a play
+    play(phone, table_url, "set cell=r1c2")
     before = html_of(phone, table_url)
     undo = before.split('<div class="undo-redo">', 1)[1].split("</form>", 1)[0]
-    # LP-5: the get phase stands at the table; Undo, offered for it, says it only corrects the entry
-    assert ("A get phase cannot be taken back at the table (LP-5): Undo here only corrects a get phase that was "
-            "entered wrongly, for example with a card in the wrong place.") in text_of(undo)
+    # LP-5: the get phase stands at the table; Undo, offered for the set it came with, says it only corrects
+    assert ("A get phase cannot be taken back at the table (LP-5): Undo here only corrects a card set in the wrong "
+            "place, with the get phase the table resolved after it.") in text_of(undo)
     assert re.search(r'class="undo-note">.*href="/rules/lumiere/lp-get\?back=[^"]+" data-rule="LP-5"', undo)
     version = version_of(before)
     assert phone.post(f"{table_url}/undo", {"version": version}).status_code == 303
     html = html_of(phone, table_url)
     assert points_of(html, 0) == "Point area: empty"
-    assert area_label(html, "r1c1") == "B2: Commoner, Ben's, captured by Aki"
-    assert "Undo of #8: Aki: Get phase resolved" in text_of(html)
+    assert area_label(html, "r1c1") == "B2: Commoner, Ben's"
+    assert "Turn 1 · Aki's turn" in text_of(html) and "Play area: Priest" in text_of(html)
+    assert "Undo of #7: Aki: Card set on B3" in text_of(html)
 
 
 def test_scores_from_the_profiles_points_and_minus_cards(phone: Phone) -> None:
@@ -146,7 +139,7 @@ def test_scores_from_the_profiles_points_and_minus_cards(phone: Phone) -> None:
     html = html_of(phone, table_url)
     assert re.search(r'value="priest"[^>]*>\s*<span>Priest</span>\s*<small>1 left · \+3</small>', html)
     assert re.search(r'value="yokai"[^>]*>\s*<span>Yokai</span>\s*<small>2 left · -2</small>', html)
-    play(phone, table_url, "play card=priest", "set cell=r1c2", "get")
+    play(phone, table_url, "play card=priest", "set cell=r1c2")  # the table resolves the get phase
     html = html_of(phone, table_url)
     assert points_of(html, 0) == "Point area: Commoner (+1)"
     assert total_of(html, 0) == "1" and total_of(html, 1) == "0"
@@ -238,7 +231,7 @@ def test_the_read_only_link_shows_the_game_without_forms(phone: Phone) -> None:
 
 def test_the_table_gets_its_own_profile_to_fill_in_the_points(phone: Phone) -> None:
     table_url = started(phone)
-    play(phone, table_url, "play card=priest", "set cell=r1c2", "get")
+    play(phone, table_url, "play card=priest", "set cell=r1c2")  # the table resolves the get phase
     html = html_of(phone, table_url)
     assert "Fill in the points (this table gets its own copy of the deck profile)" in text_of(html)
     token = table_url.rsplit("/", 1)[-1]
@@ -351,7 +344,7 @@ def test_lp7_a_tie_is_broken_by_the_seat_nearest_the_first_player(app: Flask) ->
 
 def test_the_score_summary_per_player_ranking_and_tie_break(app: Flask, phone: Phone) -> None:
     table_url = started(phone, profile=scored_profile(phone))
-    play(phone, table_url, "play card=priest", "set cell=r1c2", "get")
+    play(phone, table_url, "play card=priest", "set cell=r1c2")  # the table resolves the get phase
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
         summary = WEB.summary(view_of(store.get_table(table_url.rsplit("/", 1)[-1])))
     assert summary is not None and not summary.finished
@@ -366,7 +359,7 @@ def test_the_score_summary_per_player_ranking_and_tie_break(app: Flask, phone: P
 
 def test_the_summary_says_what_is_missing_while_points_are_unknown(app: Flask, phone: Phone) -> None:
     table_url = started(phone)
-    play(phone, table_url, "play card=priest", "set cell=r1c2", "get")
+    play(phone, table_url, "play card=priest", "set cell=r1c2")  # the table resolves the get phase
     with app.test_request_context("/", headers={"Accept-Language": "ja"}):
         summary = WEB.summary(view_of(store.get_table(table_url.rsplit("/", 1)[-1])))
     assert summary is not None
@@ -379,14 +372,13 @@ def test_the_summary_says_what_is_missing_while_points_are_unknown(app: Flask, p
 def test_in_japanese(client) -> None:  # type: ignore[no-untyped-def]
     phone = Phone(client, lang="ja")
     table_url = started(phone)
-    play(phone, table_url, "play card=priest", "set cell=r1c2")
+    play(phone, table_url, "play card=priest")
+    response = send(phone, table_url, kind="draw")
+    assert "「カードを引く」ではありません" in text_of(response.get_data(as_text=True))
+    play(phone, table_url, "set cell=r1c2")  # the table resolves the get phase and the draw (LP-5)
     html = html_of(phone, table_url)
     page = text_of(html)
-    assert "ターン1 · Akiのターン" in page
-    assert ("now", "ゲットフェイズ") in steps(html)
-    assert "B2 · 常人 → Akiのポイントエリア" in section(html, "lp-get")
-    play(phone, table_url, "get")
-    assert points_of(html_of(phone, table_url), 0) == "ポイントエリア: 常人"
-    response = send(phone, table_url, kind="play", card="ghost")
-    assert "ドローフェイズで行うのは「カードを引く」です（「カードをプレイする」ではありません）。 (§ターン進行)" in text_of(
-        response.get_data(as_text=True))
+    assert "ターン2 · Benのターン" in page
+    assert ("now", "エフェクトフェイズ") in steps(html)
+    assert "B2 · 常人 → Akiのポイントエリア" in section(html, "lp-last-get")
+    assert points_of(html, 0) == "ポイントエリア: 常人"
