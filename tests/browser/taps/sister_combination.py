@@ -1,9 +1,10 @@
 """Sister Combination's tap driver (tests/browser/taps): the recorded 3-player game
 (tests/games/sister_combination/recorded_game.py) entered on the table page as a player taps it.
 
-A play is its card's sister and symbol chips (then the colour named and the seat given 2 after an S.P., and
-"リーチ" where the page's default is not what was said), then "Play this card" unless the page entered it when the
-card was complete; draw, keep and take are their buttons. The table's own entries cost nothing.
+A play is its card's sister chip, the seat given 2 by 春歌's or 四葉's S.P., "リーチ" where the page's default is
+not what was said, then its symbol (a button that enters the play; an S.P.'s button names the colour); on a page
+whose symbols are chips, the symbol and colour chips and "Play this card". Draw, keep and take are their buttons.
+The table's own entries cost nothing.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def start(page: Page, base_url: str) -> None:
 
 
 def _chip(taps: Taps, form: str, name: str, value: str) -> None:
+    """A chip (a radio drawn as a button), left alone when it is already chosen."""
     chip = taps.page.locator(f'{form} label:has(> input[name="{name}"][value="{value}"])')
     if not chip.locator("input").is_checked():
         taps.tap(chip, f"{name}={value}")
@@ -44,22 +46,36 @@ def _version(page: Page) -> str:
     return page.locator("#sister-combination form input[name=version]").first.get_attribute("value") or ""
 
 
+def _press(taps: Taps, form: str, name: str, value: str) -> bool:
+    """A submit button of the form named ``name`` with ``value`` (a symbol the page made a button), if it has one."""
+    button = taps.page.locator(f'{form} button[name="{name}"][value="{value}"]')
+    if not button.count():
+        return False
+    taps.tap(button, f"{name}={value} (enters)")
+    return True
+
+
 def _card(taps: Taps, form: str, move: Play | Setup, submit: str) -> None:
-    """The chips of a card (and its choices), then the submit button when the page has not entered it yet."""
+    """The chips of a card and its choices (the seat given 2 and "リーチ" before its symbol), then its symbol; then
+    the submit button when the page has not entered it yet."""
     before = _version(taps.page)
     card = move.field if isinstance(move, Setup) else move.card
     if isinstance(move, Setup):
         _chip(taps, form, "first", str(move.first))
     _chip(taps, form, "sister", card.sister.key)
-    _chip(taps, form, "symbol", card.symbol.value)
     if isinstance(move, Play):
-        if move.colour is not None:
-            _chip(taps, form, "colour", colour_name(move.colour))
         if move.target is not None:
             _chip(taps, form, "target", str(move.target))
         reach = taps.page.locator(f"{form} input[name=reach]")
-        if reach.count() and reach.is_visible() and reach.is_checked() != move.reach:
+        if reach.count() and reach.is_checked() != move.reach:
             taps.tap(taps.page.locator(f"{form} .sc-reach-toggle"), f"リーチ={move.reach}")
+        if move.colour is not None and _press(taps, form, "sp", colour_name(move.colour)):
+            return
+    if _press(taps, form, "symbol", card.symbol.value):
+        return
+    _chip(taps, form, "symbol", card.symbol.value)
+    if isinstance(move, Play) and move.colour is not None:
+        _chip(taps, form, "colour", colour_name(move.colour))
     if _version(taps.page) == before:
         taps.tap(taps.page.locator(submit), "submit")
 
