@@ -24,7 +24,8 @@ def could_play(state: TableState) -> bool:
 
 
 # What a player who cannot play does, by the state (exactly one of these is legal where none can be played).
-NO_PLAY: tuple[Move, ...] = (Keep(), TakeStack(), Draw(), PassTurn())
+# Drawn with no card that could be played, the drawn card cannot be played either: drawn and kept in one entry.
+NO_PLAY: tuple[Move, ...] = (Keep(), TakeStack(), Draw(keep=True), PassTurn())
 
 
 def forced_move(state: TableState) -> Move | None:
@@ -38,7 +39,7 @@ def forced_move(state: TableState) -> Move | None:
         return Reshuffle()
     if could_play(state):
         return None  # the player may hold a card that fits: only they know (SC-9)
-    # No card could be played: SC-4 the player draws one (and, having drawn, keeps it), SC-3 in obstruction mode
+    # No card could be played: SC-4 the player draws one and keeps it (having drawn, keeps it), SC-3 in obstruction mode
     # takes the whole stack, SC-7 at the hand limit (or with nothing left to draw) passes. Exactly one is legal.
     legal = [move for move in NO_PLAY if check(state, move).legal]
     return legal[0] if len(legal) == 1 else None

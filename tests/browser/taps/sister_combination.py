@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from companion.games.sister_combination import parse_move_text
 from companion.games.sister_combination.cards import colour_name
-from companion.games.sister_combination.moves import Draw, Keep, Play, Setup, TakeStack
+from companion.games.sister_combination.moves import Play, Setup
 from tests.browser.fixtures import arrived
 from tests.browser.taps import Taps
 from tests.games.sister_combination import recorded_game
@@ -24,7 +24,8 @@ RECORDED = recorded_game
 GOAL = 40
 BEFORE = "61 taps (3 players, the recorded game, on the pages before issue 35)"
 
-BUTTONS = {Draw: ".sc-action-draw", Keep: ".sc-action-keep", TakeStack: ".sc-action-take"}
+BUTTONS = {"draw": ".sc-action-draw", "draw keep": ".sc-action-draw_keep", "keep": ".sc-action-keep",
+           "take": ".sc-action-take"}
 
 
 def start(page: Page, base_url: str) -> None:
@@ -90,7 +91,7 @@ def play(taps: Taps) -> None:
         elif isinstance(move, Play):
             _card(taps, ".sc-play", move, ".sc-play-button")
         else:
-            taps.tap(page.locator(BUTTONS[type(move)]), entry)
+            taps.tap(page.locator(BUTTONS[str(move)]), entry)
         taps.log[seen:] = [f"{who or 'table'} {entry}: " + " / ".join(taps.log[seen:])]
         expect(page.locator("[role=alert]")).to_have_count(0)
 

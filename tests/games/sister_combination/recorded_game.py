@@ -22,8 +22,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("Ben", "play hinako:stack2"),                # Stack 2 on Stack 2: stack 4
     ("Chie", "take"),                             # Chie cannot answer: she takes the 4 (SC-3)
     ("Aki", "play hinako:8"),                     # red, obstruction over
-    ("Ben", "draw"),                              # no red, no 8 (SC-4) ...
-    ("Ben", "keep"),                              # ... and the drawn card does not fit either
+    ("Ben", "draw keep"),                         # no red, no 8: draws (SC-4), and the card does not fit either
     ("Chie", "play chikage:8"),                   # same number, now blue
     ("Aki", "play aria:mirror"),                  # blue Mirror: counter-clockwise (SC-8), Chie next
     ("Chie", "play aria:1"),                      # blue

@@ -49,10 +49,12 @@ def test_the_drawn_card_of_a_player_who_drew_after_the_last_deck_card_is_theirs_
 
 
 def test_no_card_could_be_played_in_normal_mode_so_the_player_draws() -> None:
-    """SC-4: a player who cannot play draws one card. Every green card, every 3 and every S.P. is seen."""
+    """SC-4: a player who cannot play draws one card, and cannot play it either: keeps it (one entry). Every green
+    card, every 3 and every S.P. is seen."""
     state = every_match_seen("karen:3")
     assert not could_play(state)
-    assert forced_and_legal(state) == Draw()
+    assert forced_and_legal(state) == Draw(keep=True)
+    assert apply(state, Draw(keep=True)).turn == 1
 
 
 def test_having_drawn_with_no_card_that_could_be_played_the_player_keeps_it() -> None:
@@ -80,7 +82,7 @@ def test_forced_moves_follow_one_another_and_stop_where_a_player_chooses() -> No
     while (move := forced_and_legal(state)) is not None and len(made) < 8:
         made.append(move)
         state = apply(state, move)
-    assert made[:2] == [Draw(), Keep()]
+    assert made[:3] == [Draw(keep=True)] * 3  # nobody could play: each draws and keeps (SC-4)
 
 
 # -- not forced -------------------------------------------------------------------------------------------------

@@ -78,6 +78,8 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
         return {"type": "reach_missed", "seat": _seat(form, "seat")}
     if kind == "overflow":  # SC-7 chosen on the spot: the engine's reader refuses a rule that is not a or b
         return {"type": "overflow", "rule": (form.get("rule") or "").strip()}
+    if kind == "draw_keep":  # SC-4: drawn, looked at and kept, in one entry
+        return {"type": "draw", "keep": True}
     if kind in SIMPLE:
         return {"type": SIMPLE[kind]}
     raise ParseError("sc.form.kind", "SC-8", "kind")
