@@ -102,6 +102,7 @@ def check(page: Page) -> None:
     rows = over.locator(".sc-ranking li")
     expect(rows).to_have_count(len(RECORDED.RESULT))
     for row, (place, name, cards) in zip(rows.all(), RECORDED.RESULT, strict=True):
+        expect(row.locator("b")).to_contain_text(str(place))
         expect(row).to_contain_text(name)
         if cards:
             expect(row).to_contain_text(f"{cards} cards")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.sister_combination import GAME, DECK
+from companion.games.sister_combination import DECK, GAME
 from companion.games.sister_combination.forced import could_play, forced_move
 from companion.games.sister_combination.moves import Draw, Keep, Move, PassTurn, Play, Reshuffle, TakeStack
 from companion.games.sister_combination.rules import apply, check, match_reasons
