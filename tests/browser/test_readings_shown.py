@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.fixtures import arrived, shot
 from tests.browser.test_lumiere import fits_the_phone
-from tests.browser.test_sister_combination import card
+from tests.browser.test_sister_combination import enter
 
 pytestmark = pytest.mark.browser
 
@@ -49,8 +49,7 @@ def test_sister_combination_says_clockwise_is_a_reading(new_phone, live_server, 
     page.click("button[type=submit].primary")
     arrived(page, TABLE_URL)
     expect(page.locator(".sc-start-reading").first).to_contain_text(words)
-    card(page, "#sister-combination form", "karen", "3")
-    page.click("#sister-combination form button.primary")
+    enter(page, "#sister-combination form", "karen", "3")  # her name, then the number button starts the game
     expect(page.locator(".sc-direction .sc-start-reading")).to_contain_text(short)  # said whole at set-up
     fits_the_phone(page)
     shot(page, f"readings-sister-combination-{lang[:2]}")

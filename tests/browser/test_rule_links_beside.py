@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.fixtures import arrived, shot
 from tests.browser.test_lumiere import fits_the_phone
-from tests.browser.test_sister_combination import card
+from tests.browser.test_sister_combination import enter
 
 pytestmark = pytest.mark.browser
 
@@ -38,8 +38,7 @@ def test_a_buttons_ruling_is_a_tap_beside_the_button(new_phone, live_server, lan
         page.fill(f"input[name=seat{i}]", name)
     page.click("button[type=submit].primary")
     arrived(page, TABLE_URL)
-    card(page, "#sister-combination form", "karen", "3")
-    page.click("#sister-combination form button.primary")
+    enter(page, "#sister-combination form", "karen", "3")  # her name, then the number button starts the game
     expect(page.locator(".sc-turn")).to_contain_text(turn)
     draw = ".sc-actions form:has(.sc-action-draw)"
     link = page.locator(f'{draw} a.rule-beside[data-rule="SC-4"]')

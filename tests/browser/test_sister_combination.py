@@ -27,6 +27,16 @@ def card(page: Page, scope: str, sister: str, symbol: str, prefix: tuple[str, st
     tap(page, scope, prefix[1], symbol)
 
 
+def enter(page: Page, scope: str, sister: str, symbol: str, colour: str = "") -> None:
+    """A card on the table page: its sister chip, then its symbol button, which enters it (an S.P.'s button names
+    the colour, SC-8)."""
+    tap(page, scope, "sister", sister)
+    if colour:
+        page.locator(f'{scope} button[name="sp"][value="{colour}"]').click()
+    else:
+        page.locator(f'{scope} button[name="symbol"][value="{symbol}"]').click()
+
+
 def test_the_check_page_answers_as_it_is_tapped(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     page = new_phone()
     page.goto(live_server + "/")
@@ -67,19 +77,16 @@ def test_a_five_player_table_through_an_sp_obstruction_and_a_reach(new_phone, li
     arrived(page, re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
     setup = "#sister-combination form"
     page.fill('input[name="h4"]', "3")  # Emi was dealt 3 in this story (a short deal noticed late)
-    card(page, setup, "karen", "3")
+    tap(page, setup, "sister", "karen")
     fits_the_phone(page)
     shot(page, "sister-combination-setup")
-    page.click("text=Start the game")
+    page.locator(f'{setup} button[name="symbol"][value="3"]').click()  # the field card's number starts the game
     expect(page.locator(".sc-turn")).to_contain_text("Aki's turn")
     play = ".sc-play"
-    card(page, play, "karen", "5")
-    page.click(".sc-play-button")
+    enter(page, play, "karen", "5")
     expect(page.locator(".sc-turn")).to_contain_text("Ben's turn")
     # Ben: 衛's S.P. (+4 on the stack), naming blue.
-    card(page, play, "mamoru", "sp")
-    tap(page, play, "colour", "blue")
-    page.click(".sc-play-button")
+    enter(page, play, "mamoru", "sp", "blue")
     expect(page.locator(".sc-mode.obstruction")).to_contain_text("Obstruction mode (stack 4)")
     expect(page.locator(".sc-colour")).to_contain_text("blue")
     expect(page.locator("#sc-last")).to_contain_text("Mamoru's S.P.: 4 cards go on the stack. SC-1")
@@ -87,29 +94,28 @@ def test_a_five_player_table_through_an_sp_obstruction_and_a_reach(new_phone, li
     fits_the_phone(page)
     shot(page, "sister-combination-obstruction")
     # Chie tries a number card: refused, her taps kept.
-    card(page, play, "aria", "5")
-    page.click(".sc-play-button")
+    enter(page, play, "aria", "5")
     expect(page.locator("[role=alert]")).to_contain_text("can never be played")
-    expect(page.locator('.sc-play input[name="symbol"][value="5"]')).to_be_checked()
+    expect(page.locator('.sc-play input[name="sister"][value="aria"]')).to_be_checked()
     # Chie plays 亞里亞's Stack 2 (blue): stack 6; Dai takes it.
-    card(page, play, "aria", "stack2")
-    page.click(".sc-play-button")
+    enter(page, play, "aria", "stack2")
     expect(page.locator(".sc-stack-count")).to_have_text("6")
     page.click(".sc-action-take")
     expect(page.locator('.sc-seat[data-seat="3"] .sc-seat-hand')).to_have_text("13")
     expect(page.locator(".sc-mode.normal")).to_be_visible()
     # Emi, 3 cards, plays blue 鈴凜 4 with リーチ... that leaves 2; then next round she plays down to one.
-    card(page, play, "rinrin", "4")
-    page.click(".sc-play-button")
+    enter(page, play, "rinrin", "4")
     expect(page.locator(".sc-turn")).to_contain_text("Aki's turn")
     for sister, next_player in (("aria", "Ben"), ("chikage", "Chie"), ("karen", "Dai"), ("kaho", "Emi")):
-        card(page, play, sister, "4")  # Aki, Ben, Chie, Dai play 4s; each entry lands before the next tap
-        page.click(".sc-play-button")
+        enter(page, play, sister, "4")  # Aki, Ben, Chie, Dai play 4s; each entry lands before the next tap
         expect(page.locator(".sc-turn")).to_contain_text(f"{next_player}'s turn")
     expect(page.locator(".sc-reach-toggle.now")).to_contain_text("this play leaves one card")
-    card(page, play, "marie", "4")
-    page.locator(".sc-reach-toggle").click()
-    page.click(".sc-play-button")
+    expect(page.locator(".sc-reach-toggle input")).to_be_checked()  # SC-6 asks for it: ticked, untick if not said
+    expect(page.locator(".sc-play .sc-target")).to_be_hidden()  # who gets 2: asked once 春歌 or 四葉 is tapped
+    tap(page, play, "sister", "haruka")
+    expect(page.locator(".sc-play .sc-target")).to_be_visible()
+    shot(page, "sister-combination-play-haruka")
+    enter(page, play, "marie", "4")
     expect(page.locator('.sc-seat[data-seat="4"] .tag.reach')).to_have_text("リーチ")
     expect(page.locator("#sc-last")).to_contain_text("Emi leaves one card and says “リーチ”. SC-6")
     fits_the_phone(page)
@@ -131,11 +137,11 @@ def test_thirteen_seats_fit_and_work_without_javascript(new_phone, live_server) 
     page.click("button[type=submit].primary")
     page.wait_for_load_state("load")  # the table page, its scripts listening
     table_url = page.url
-    card(page, "#sister-combination form", "marie", "1")
-    page.click("text=Start the game")
+    tap(page, "#sister-combination form", "sister", "marie")
+    page.click('#sister-combination form button[name="symbol"][value="1"]')
     arrived(page, re.compile(re.escape(table_url) + r"\?at=\d+(#answer)?$"))  # lands on the answer
-    card(page, ".sc-play", "marie", "mirror")
-    page.click(".sc-play-button")
+    tap(page, ".sc-play", "sister", "marie")
+    page.click('.sc-play button[name="symbol"][value="mirror"]')
     expect(page.locator(".sc-turn")).to_contain_text("Player-13's turn")  # reversed across the seam
     fits_the_phone(page)
     shot(page, "sister-combination-13-seats")

@@ -13,6 +13,8 @@ Where to look:
               hand limit and the reshuffle (SC-5, SC-7), and the turn order over the seats still playing (SC-8)
   rules.py    check (SC-2 matching, SC-3 obstruction mode, choices, reach) / apply / legal_moves / actor
   score.py    placings: out order, then cards left (SC-7)
+  forced.py   the entries the table makes by itself (Game.forced): a reshuffle of an empty deck (SC-7), and
+              draw / keep / take / pass where no card at all could be played (SC-3, SC-4, SC-7)
   api.py      the referee API's POST /api/v1/sister-combination/play, pure
   game.py     GAME, the platform's entry point
 """

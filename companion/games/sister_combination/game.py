@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import EngineFunctions, FixedDeckGame, OptionSpec
-from . import moves, rules, state
+from . import forced, moves, rules, state
 from .score import score
 
 
@@ -22,4 +22,5 @@ GAME = SisterCombination(EngineFunctions(
     new_state=state.new_state, parse_state=state.parse_state, state_to_json=state.state_to_json,
     parse_move=moves.parse_move, move_to_json=moves.move_to_json,
     check=rules.check, apply=rules.apply, score=score, actor=rules.actor, legal_moves=rules.legal_moves,
+    forced=forced.forced_move,
 ))

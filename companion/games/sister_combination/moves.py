@@ -12,6 +12,7 @@ Notation (``parse_move_text(str(m)) == m``)        JSON (``parse_move(move_to_js
     play haruka:sp colour=blue target=2             {"type": "play", "card": "haruka:sp", "colour": "blue",
                                                       "target": 2}
     draw                                            {"type": "draw"}
+    draw keep                                       {"type": "draw", "keep": true}   (drew, and kept it)
     keep                                            {"type": "keep"}        (keep the card just drawn)
     take                                            {"type": "take_stack"}  (SC-3)
     pass-turn                                       {"type": "pass_turn"}   (SC-7 hand limit, or no card left)
@@ -70,10 +71,13 @@ class Play:
 
 @dataclass(frozen=True)
 class Draw:
-    """SC-4: in normal mode, draw one card from the deck (it may then be played, or kept)."""
+    """SC-4: in normal mode, draw one card from the deck (it may then be played, or kept). ``keep``: entered once
+    the player has looked at it and kept it, the draw and the keep in one entry (the turn passes)."""
+
+    keep: bool = False
 
     def __str__(self) -> str:
-        return "draw"
+        return "draw keep" if self.keep else "draw"
 
 
 @dataclass(frozen=True)
@@ -239,6 +243,11 @@ def parse_move(data: Mapping[str, Any]) -> Move:
         return _setup(data)
     if kind == "play":
         return _play(data)
+    if kind == "draw" and "keep" in data:
+        keep = data["keep"]
+        if not isinstance(keep, bool):
+            raise ParseError("sc.input.wrong_type", "SC-4", "keep", expected="boolean", value=str(keep))
+        return Draw(keep)
     if kind == "reach_missed":
         return ReachMissed(_seat_value(_required(data, "seat", "SC-6"), "seat", "SC-6"))
     if kind == "overflow":
@@ -265,7 +274,7 @@ def move_to_json(move: Move) -> dict[str, Any]:
         case ReachMissed():
             return {"type": "reach_missed", "seat": move.seat}
         case Draw():
-            return {"type": "draw"}
+            return {"type": "draw", "keep": True} if move.keep else {"type": "draw"}
         case Keep():
             return {"type": "keep"}
         case TakeStack():
@@ -293,6 +302,8 @@ def parse_move_text(text: str) -> Move:
     head, rest = words[0], words[1:]
     if head in _TEXT_SIMPLE and not rest:
         return _TEXT_SIMPLE[head]
+    if head == "draw" and rest == ["keep"]:
+        return Draw(keep=True)
     if head == "reach-missed" and len(rest) == 1:
         return ReachMissed(_int_text(rest[0], "seat", "SC-6"))
     if head == "overflow" and len(rest) == 1:

@@ -162,7 +162,14 @@ def _check_play(state: TableState, play: Play) -> list[Reason]:
     return reasons
 
 
-def _check_draw(state: TableState) -> list[Reason]:
+def _check_draw(state: TableState, move: Draw) -> list[Reason]:
+    reasons = _check_drawing(state)
+    if move.keep and all(r.ok for r in reasons):  # SC-4: drawn and kept in one entry, the turn passes
+        reasons.append(Reason("sc.draw.keep", "SC-4", True, {"seat": state.turn}))
+    return reasons
+
+
+def _check_drawing(state: TableState) -> list[Reason]:
     reasons = _game_open(state, False)
     if reasons:
         return reasons
@@ -252,7 +259,7 @@ def check(state: TableState, move: Move) -> Verdict:
         case Play():
             reasons = _check_play(state, move)
         case Draw():
-            reasons = _check_draw(state)
+            reasons = _check_draw(state, move)
         case Keep():
             reasons = _check_keep(state)
         case TakeStack():
@@ -302,7 +309,10 @@ def apply(state: TableState, move: Move) -> TableState:
             return after.evolve(out=state.out + ((seat,) if effect.out else ()), reached=frozenset(reached),
                                 forgot=frozenset(forgot), drawn=False, stuck=0)
         case Draw():
-            return _after(state, draw_effect(state)).evolve(drawn=True, stuck=0)
+            drawn = _after(state, draw_effect(state)).evolve(drawn=True, stuck=0)
+            if move.keep:  # SC-4: and kept: the turn passes, as a Keep after it would
+                return _after(drawn, pass_effect(drawn)).evolve(drawn=False, stuck=0)
+            return drawn
         case Keep() | PassTurn():
             return _after(state, pass_effect(state)).evolve(drawn=False, stuck=0)
         case TakeStack():
@@ -363,7 +373,7 @@ def legal_moves(state: TableState) -> tuple[Move, ...]:
     if state.choosing:  # SC-7 chosen on the spot: nothing else until the player chooses
         return tuple(Overflow(rule) for rule in OVERFLOW_RULES)
     moves: list[Move] = _plays(state)
-    for extra in (Draw(), Keep(), TakeStack(), PassTurn(), Reshuffle()):
+    for extra in (Draw(), Draw(keep=True), Keep(), TakeStack(), PassTurn(), Reshuffle()):
         if check(state, extra).legal:
             moves.append(extra)
     moves += [ReachMissed(s) for s in sorted(state.forgot) if check(state, ReachMissed(s)).legal]

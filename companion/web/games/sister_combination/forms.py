@@ -61,6 +61,9 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     if kind == "setup":
         return _setup(form, int(view.players), Wording.of_table(view.seats))
     if kind == "play":
+        named = (form.get("sp") or "").strip()
+        if named:  # an S.P. button: the card's symbol and the colour named with it, one tap (SC-8)
+            form = {**form, "symbol": "sp", "colour": named}
         move: dict[str, Any] = {"type": "play", "card": _card(form, "sister", "symbol")}
         if (form.get("reach") or "") in ("1", "on", "true"):
             move["reach"] = True
@@ -75,6 +78,8 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
         return {"type": "reach_missed", "seat": _seat(form, "seat")}
     if kind == "overflow":  # SC-7 chosen on the spot: the engine's reader refuses a rule that is not a or b
         return {"type": "overflow", "rule": (form.get("rule") or "").strip()}
+    if kind == "draw_keep":  # SC-4: drawn, looked at and kept, in one entry
+        return {"type": "draw", "keep": True}
     if kind in SIMPLE:
         return {"type": SIMPLE[kind]}
     raise ParseError("sc.form.kind", "SC-8", "kind")

@@ -48,7 +48,7 @@ def describe_move(move: Move, before: TableState, wording: Wording) -> str:
         case Play():
             return _play(move, wording)
         case Draw():
-            return _("draws a card")
+            return _("draws a card and keeps it") if move.keep else _("draws a card")
         case Keep():
             return _("keeps the drawn card")
         case TakeStack():

@@ -149,7 +149,8 @@ def _top(card: Card | None) -> TopCard | None:
                    card.element.value, card.symbol is Symbol.SP, card.symbol.is_number)
 
 
-ACTIONS: tuple[tuple[str, Move], ...] = (("draw", Draw()), ("keep", Keep()), ("take", TakeStack()),
+ACTIONS: tuple[tuple[str, Move], ...] = (("draw", Draw()), ("draw_keep", Draw(keep=True)), ("keep", Keep()),
+                                          ("take", TakeStack()),
                                           ("pass", PassTurn()), ("reshuffle", Reshuffle()))
 
 

@@ -20,7 +20,8 @@ def test_setup_form_then_the_table(phone: Phone) -> None:
     assert response.status_code == 422
     text = text_of(response.get_data(as_text=True))
     assert "The first field card, Karen Mirror, must be a number card" in text and "SC-8" in text
-    assert 'value="mirror" checked' in response.get_data(as_text=True)  # the entry is kept
+    # the entry is kept: her name stays tapped (the page's field card buttons are its numbers only, SC-8)
+    assert 'value="karen" checked' in response.get_data(as_text=True)
     play(phone, table, "setup first=1 sister=karen symbol=3 h0=7 h1=7 h2=7 h3=7 h4=7")
     text = page(phone, table)
     assert "Ben's turn · 7 cards in hand" in text
