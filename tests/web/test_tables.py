@@ -141,10 +141,10 @@ def test_something_new_after_undo_ends_redo(phone: Phone) -> None:
     enter(phone, table, 1, "1")
     html = phone.get(table).get_data(as_text=True)
     assert re.search(r"<button type=\"submit\" class=\"redo\" disabled>Redo</button>", html)
-    # Undo names what it would take back: the newest standing entry, above the table's forms
+    # Undo names what it would take back: the newest standing entry, in the dock after the table's forms (issue 35)
     undo = re.search(r'<button type="submit" class="undo" >(.*?)</button>', html, flags=re.S)
     assert undo and text_of(undo.group(1)) == "Undo last entry #3 Ben: +1"
-    assert html.index('class="undo"') < html.index("/move")
+    assert html.index("/move") < html.index('id="dock"') < html.index('class="undo"')
     response = phone.post(f"{table}/redo", {"version": 3})
     assert response.status_code == 303
     assert totals(phone.get(table).get_data(as_text=True)) == [0, 1]
