@@ -113,6 +113,13 @@ class TrackerView:
     pending: Mapping[str, str] = field(default_factory=dict)  # the form a refused entry came from
     standings: Standings | None = None  # each seat's points so far, under the field
 
+    @property
+    def turn_line(self) -> str:
+        """Whose turn and its phase, for the dock at the bottom of the screen ("" once the game is over)."""
+        if self.final or self.turn is None or not self.turn_name:
+            return ""
+        return _("%(seat)s's turn · %(phase)s", seat=self.turn_name, phase=self.phase_name)
+
 
 def _steps(state: TableState) -> tuple[Step, ...]:
     phase = state.phase

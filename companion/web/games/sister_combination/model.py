@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.games.base import RulesError
 from companion.games.sister_combination import GAME, Card, Symbol, TableState
@@ -136,6 +137,16 @@ class TrackerView:
     ranking: tuple[tuple[str, str, int], ...] = ()  # (place, name, cards left)
     end_reasons: tuple[ReasonView, ...] = ()
     standings: Standings | None = None  # places so far, under the seats
+
+    @property
+    def turn_line(self) -> str:
+        """Whose turn and the cards in that hand, for the dock at the bottom of the screen ("" before the deal
+        and once the game is over)."""
+        if not self.started or self.finished:
+            return ""
+        line = _("%(seat)s's turn", seat=self.turn_name) + " · " + ngettext(
+            "%(num)s card in hand", "%(num)s cards in hand", self.turn_hand)
+        return line + " · " + _("has drawn") if self.drawn else line
 
 
 def table_model(view: TableViewLike[TableState], asked: TableRequest) -> TrackerView:
