@@ -10,7 +10,16 @@ import re
 from playwright.sync_api import Page, expect
 
 from companion.games.strato_sphere.moves import (
-    Attack, Conceal, Defend, Draw, NoDefence, Pass, Place, Reveal, Shift, parse_move_text,
+    Attack,
+    Conceal,
+    Defend,
+    Draw,
+    NoDefence,
+    Pass,
+    Place,
+    Reveal,
+    Shift,
+    parse_move_text,
 )
 from tests.browser.fixtures import arrived
 from tests.browser.taps import Taps
