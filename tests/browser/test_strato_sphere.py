@@ -281,6 +281,9 @@ def test_without_javascript_a_tapped_node_lives_in_the_address(new_phone, live_s
     assert "sel=2" in plain.url
     plain.reload()
     expect(plain.locator("h3.ss-selected")).to_contain_text("Node 2")
+    # One tap on a card enters it as a plain form (issue 35): node 2 turns up as 9♠.
+    plain.click(".ss-reveal button[name=card][value='9S']")
+    expect(plain.locator(".ss-node.n2")).to_contain_text("9♠")
 
 
 def test_back_closes_a_ruling_sheet_and_keeps_the_table_as_it_was(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
