@@ -88,10 +88,9 @@ def pick(page: Page, form: str, name: str, value: str) -> None:
 
 
 def reveal(page: Page, node: int, rank: str, suit: str) -> None:
+    """The node, then the card it shows: one tap on the card enters it (issue 35)."""
     tap_node(page, node)
-    pick(page, ".ss-reveal", "rank", rank)
-    pick(page, ".ss-reveal", "suit", suit)
-    page.click(f"text=Turn node {node} face up")
+    page.click(f".ss-reveal button[name=card][value='{rank}{suit}']")
 
 
 def tap_move(page: Page, label: str) -> None:
@@ -146,7 +145,8 @@ def test_a_short_game_through_an_attack_and_a_defence(new_phone, live_server) ->
     tap_move(page, "Attack node 2")
     window = page.locator("#ss-window")
     expect(window).to_contain_text("Aki attacks node 2 (Q♠) from node 1 (K♦).")
-    assert window.locator(".ss-defenders .ss-card").all_inner_texts() == ["A♥", "K♥", "A♦"]
+    assert window.locator(".ss-defend button[name=card]").all_inner_texts() == ["A♥", "K♥", "A♦"]
+    expect(window.locator("input[name=seat][value='1']")).to_be_checked()  # Ben's node is attacked: chosen first
     expect(page.locator(".ss-node.n1")).to_have_class(re.compile(r"\bis-from\b"))
     expect(page.locator(".ss-node.n2")).to_have_class(re.compile(r"\bis-to\b"))
     assert page.locator("#ss-moves").count() == 0
@@ -154,11 +154,8 @@ def test_a_short_game_through_an_attack_and_a_defence(new_phone, live_server) ->
     no_horizontal_scroll(page)
     shot(page, "strato-sphere-defence-window")
 
-    # Ben defends with A♥ (SS-7): A♥ and K♦ are discarded, node 1 turns neutral, node 2 is untouched.
-    pick(page, ".ss-defend", "seat", "1")
-    pick(page, ".ss-defend", "rank", "A")
-    pick(page, ".ss-defend", "suit", "H")
-    page.click(".ss-defend button[type=submit]")
+    # Ben defends with A♥ (SS-7): A♥ and K♦ are discarded, node 1 turns neutral, node 2 is untouched. One tap.
+    page.click(".ss-defend button[name=card][value=AH]")
     expect(page.locator(".ss-node.n1")).to_have_text(re.compile(r"1\s*×1\s*neutral"))
     expect(page.locator(".ss-node.n2")).to_have_text(re.compile(r"2\s*×2\s*Q♠\s*Ben"))
     expect(page.locator("#ss-piles .ss-discard")).to_have_text("K♦A♥")
@@ -244,7 +241,7 @@ def start_two(page: Page, live_server: str) -> None:
     expect(page.locator(".ss-status")).to_have_text(re.compile(r"Turn 1 · Aki to move · move 1 of 3"))
 
 
-def test_a_tapped_node_and_a_half_picked_card_survive_a_reload_and_another_phones_entry(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_a_tapped_node_survives_a_reload_and_another_phones_entry(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     page = new_phone()
     start_two(page, live_server)
     tap_node(page, 1)
@@ -257,15 +254,12 @@ def test_a_tapped_node_and_a_half_picked_card_survive_a_reload_and_another_phone
     tap_move(other, "Draw a card")
     expect(page.locator(".ss-status")).to_have_text(re.compile(r"move 2 of 3"))
     expect(page.locator("h3.ss-selected")).to_contain_text("Node 1")
-    # A rank picked, then the page reloads: the node is open and the rank picked, as left.
-    pick(page, ".ss-reveal", "rank", "K")
+    # The page reloads: the node is open, its cards offered, as left.
     page.reload()
     page.wait_for_load_state("load")
     expect(page.locator("h3.ss-selected")).to_contain_text("Node 1")
-    expect(page.locator(".ss-reveal input[name=rank][value=K]")).to_be_checked()
     shot(page, "strato-sphere-reveal-after-reload")
-    pick(page, ".ss-reveal", "suit", "D")
-    page.click("text=Turn node 1 face up")
+    page.click(".ss-reveal button[name=card][value=KD]")
     expect(page.locator(".ss-node.n1")).to_contain_text("K♦")
     # Closed, the node leaves the address too: a reload shows no node open.
     page.locator("a.button", has_text="Close node 1").click()
@@ -287,13 +281,16 @@ def test_without_javascript_a_tapped_node_lives_in_the_address(new_phone, live_s
     assert "sel=2" in plain.url
     plain.reload()
     expect(plain.locator("h3.ss-selected")).to_contain_text("Node 2")
+    # One tap on a card enters it as a plain form (issue 35): node 2 turns up as 9♠.
+    plain.click(".ss-reveal button[name=card][value='9S']")
+    expect(plain.locator(".ss-node.n2")).to_contain_text("9♠")
 
 
 def test_back_closes_a_ruling_sheet_and_keeps_the_table_as_it_was(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     page = new_phone()
     start_two(page, live_server)
     tap_node(page, 1)
-    pick(page, ".ss-reveal", "rank", "Q")
+    expect(page).to_have_url(re.compile(r"\?(.*&)?sel=1(&|#|$)"))  # the tapped node is in the address
     before = page.url
     link = page.locator(".ss-move.illegal .ss-why a.rule-link").first
     link.scroll_into_view_if_needed()
@@ -306,7 +303,6 @@ def test_back_closes_a_ruling_sheet_and_keeps_the_table_as_it_was(new_phone, liv
     expect(sheet).to_be_hidden()
     assert page.url == before
     expect(page.locator("h3.ss-selected")).to_contain_text("Node 1")
-    expect(page.locator(".ss-reveal input[name=rank][value=Q]")).to_be_checked()
     assert page.evaluate("window.scrollY") == scrolled
     # Opened again and closed by its own button: its history entry goes with it, none is left dangling.
     link.click()
@@ -319,4 +315,4 @@ def test_back_closes_a_ruling_sheet_and_keeps_the_table_as_it_was(new_phone, liv
         assert time.monotonic() < deadline, "closing the sheet did not take its history entry back"
         page.wait_for_timeout(100)
     assert page.url == before
-    expect(page.locator(".ss-reveal input[name=rank][value=Q]")).to_be_checked()
+    expect(page.locator("h3.ss-selected")).to_contain_text("Node 1")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..base import EngineFunctions, FixedDeckGame, OptionSpec
 from . import moves, rules, state
+from .forced import forced_move
 from .forces import FORCES_OPTION
 from .readings import START_OPTION
 from .score import score
@@ -32,4 +33,5 @@ GAME = StratoSphere(EngineFunctions(
     new_state=state.new_state, parse_state=state.parse_state, state_to_json=state.state_to_json,
     parse_move=moves.parse_move, move_to_json=moves.move_to_json,
     check=rules.check, apply=rules.apply, score=score, actor=actor, legal_moves=rules.legal_moves,
+    forced=forced_move,  # the one entry the rules leave (SS-5, SS-7): forced.py
 ))

@@ -1,7 +1,7 @@
 """The tracker's entry forms -> the engine's move JSON (a logged move's history line is history.py's).
 
 Every form on the table fragment sends ``type`` (the engine's move type) and the taps that go with it:
-``node``; ``from`` and ``to``; ``rank`` and ``suit`` (a card); ``seat`` (who defends, or who dealt);
+``node``; ``from`` and ``to``; ``card`` (one tap on the card) or ``rank`` and ``suit``; ``seat`` (who defends, or who dealt);
 ``force0`` … ``force3``. A missing tap
 is a ParseError with a ``ss.form.*`` code that says what to tap; everything else is the engine's to check.
 """
@@ -30,8 +30,10 @@ def _index(form: Mapping[str, str], key: str, code: str) -> int:
 
 
 def _card(form: Mapping[str, str]) -> str:
-    rank = (form.get("rank") or "").strip().upper()
-    suit = (form.get("suit") or "").strip().upper()
+    """The card a form names: ``card`` (a one-tap card button: ``KS``, ``10H``) or its ``rank`` and ``suit``."""
+    whole = (form.get("card") or "").strip().upper()
+    rank = (form.get("rank") or "").strip().upper() if not whole else whole[:-1]
+    suit = (form.get("suit") or "").strip().upper() if not whole else whole[-1:]
     if rank == "T":
         rank = "10"
     if rank not in RANKS or suit not in SUITS:

@@ -245,7 +245,7 @@ ENGINE_MESSAGES: dict[str, Any] = {
 WEB_MESSAGES: dict[str, Any] = {
     "ss.force.assigned.also": ALSO,
     "ss.form.pick_node": _l("Tap a node on the ring first."),
-    "ss.form.pick_card": _l("Tap the card's rank and its suit."),
+    "ss.form.pick_card": _l("Tap the card."),
     "ss.form.pick_seat": _l("Tap who plays the defence card."),
     "ss.form.pick_forces": _l("Tap a different force for every seat."),
     "ss.form.pick_dealer": _l("Tap who dealt."),

@@ -34,7 +34,6 @@ from companion.web.wording import Wording
 
 from .history import describe_move
 from .labels import (
-    CARD_CHIPS,
     NodeView,
     SeatLabel,
     card_chip,
@@ -45,6 +44,7 @@ from .labels import (
     node_views,
     seat_labels,
 )
+from .pickers import CardButton, defence_buttons, likely_defender, reveal_grid
 from .running import standings as running_standings
 
 
@@ -67,6 +67,7 @@ class RevealForm:
     known: str  # the face the table saw before it was turned down ("KS"), else ""
     known_label: str = ""  # the same as a player reads it ("K♠")
     known_colour: str = ""  # "red" / "black"
+    grid: tuple[tuple[CardButton | None, ...], ...] = ()  # one tap enters the card (pickers.py)
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,8 @@ class DefenceWindow:
     min_rank: str
     cards: tuple[tuple[str, str], ...]  # (label, colour) of faces that could defend and still have an unseen copy
     defenders: tuple[tuple[int, str, int], ...]  # (seat, name, hand) of every seat holding a card
+    buttons: tuple[CardButton, ...] = ()  # the cards that could defend, each entered with one tap
+    seat: str = ""  # the seat chosen first: the attacked node's (pickers.likely_defender), "" for none
 
 
 @dataclass(frozen=True)
@@ -135,7 +138,6 @@ class Tracker:
     move_url: str = ""  # where every entry form posts
     close_url: str = ""  # the table page without a tapped node
     pending: Mapping[str, str] = field(default_factory=dict)  # the refused entry's form, shown again
-    cards: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=lambda: CARD_CHIPS)
     standings: Standings | None = None  # each seat's nodes now, under the ring
 
 
@@ -187,7 +189,7 @@ def node_actions(state: TableState, node: int, wording: Wording) -> tuple[list[A
         # packs cannot still hold is refused when entered (SS-2).
         known = card_text(top.card) if top.card is not None else ""
         label, colour = card_chip(known) if known else ("", "")
-        reveal = RevealForm(node, known, label, colour)
+        reveal = RevealForm(node, known, label, colour, reveal_grid(state))
     return actions, reveal
 
 
@@ -212,6 +214,8 @@ def defence_window(state: TableState, names: list[str]) -> DefenceWindow | None:
         min_rank=str(need.min_rank),
         cards=tuple(card_chip(str(c)) for c in cards),
         defenders=tuple((seat, names[seat], hand) for seat, hand in enumerate(state.hands) if hand > 0),
+        buttons=defence_buttons(state),
+        seat="" if (likely := likely_defender(state)) is None else str(likely),
     )
 
 

@@ -97,6 +97,11 @@ def checked(html: str, name: str) -> list[str]:
     return re.findall(rf'<input type="radio" name="{re.escape(name)}" value="([^"]*)" checked>', html)
 
 
+def chosen(html: str) -> list[str]:
+    """The cards marked on a one-tap card grid as the refused entry's (pickers.py)."""
+    return re.findall(r'name="card" value="([^"]*)" class="[^"]*\bis-chosen\b', html)
+
+
 def problems(html: str) -> list[str]:
     return [text_of(p) for p in re.findall(r"<li>(.*?)</li>", html.split('class="problems"', 1)[1].split("</ul>")[0])] \
         if 'class="problems"' in html else []

@@ -13,7 +13,7 @@ from flask import Flask
 from tests.web.apps import Phone
 from tests.web.helpers import text_of
 
-from .helpers import checked, enter, new_table, node_html, node_text, page, play
+from .helpers import enter, new_table, node_html, node_text, page, play
 
 CLOSED_DETAILS = re.compile(r"(<details\b(?![^>]*\bopen\b)[^>]*>\s*<summary\b.*?</summary>).*?(</details>)", re.S)
 READING = ("Kept as a help to the table's memory. That is a reading: face down means secret, but the text does not "
@@ -62,9 +62,12 @@ def test_the_players_link_recalls_the_face_behind_a_tap(phone: Phone) -> None:
     assert "K♠" not in ring_of(html)
     moves = html[html.index('id="ss-moves"'):]
     moves = moves[:moves.index("</section>")]
-    # the reveal's card picker is not filled in with the face: it shows only after a tap
-    assert checked(moves, "rank") == [] and checked(moves, "suit") == []
-    assert "K♠" not in before_a_tap(moves)
+    # the reveal's cards (one tap each, issue 35) show every face, the one the table saw among them, none marked: the
+    # grid does not tell which it is; the face shows only after a tap
+    grid = re.search(r'<div class="ss-grid[^"]*">(.*?)</div>', moves, re.S)
+    assert grid and "is-chosen" not in grid.group(1)
+    assert len(re.findall(r'name="card" value="', grid.group(1))) == 52
+    assert "K♠" not in before_a_tap(moves.replace(grid.group(0), ""))
     recall = re.search(r'<details class="ss-recall" data-node="0">(.*?)</details>', moves, re.S)
     assert recall, moves
     summary, body = recall.group(1).split("</summary>", 1)

@@ -11,6 +11,7 @@ from tests.web.helpers import text_of, version_of
 
 from .helpers import (
     checked,
+    chosen,
     enter,
     form_of,
     new_table,
@@ -79,7 +80,9 @@ def test_tapping_a_node_offers_its_moves_each_checked_with_the_reason(phone: Pho
     assert "is-selected" in node_classes(html, 4)
     moves = section(html, "ss-moves")
     assert "Node 4 · face down · 1 card · neutral" in moves
-    assert "Turn it face up: which card is it?" in moves and "Turn node 4 face up" in moves
+    # issue 35: the face is tapped on the card itself, one tap enters it; every face is offered (nothing is seen yet)
+    assert "Turn node 4 face up: tap the card it shows" in moves
+    assert html.count('name="card" value="') == 52 and 'name="card" value="10H"' in html
     assert "Place a hand card under node 4" in moves
     # SS-5: moving the only card of a node would empty it; both neighbours (3 and 5) are offered and refused.
     why = "Not allowed now: Node 4 holds only 1 card: moving it would leave the node empty, and no node may be empty. (SS-5)"
@@ -128,9 +131,8 @@ def test_a_reveal_without_a_card_says_what_to_tap_and_keeps_the_node(phone: Phon
     response = enter(phone, table, type="reveal", node="4", sel="4", rank="Q")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "This entry could not be read, so nothing was saved: Tap the card's rank and its suit." in text_of(html)
-    assert "Turn node 4 face up" in section(html, "ss-moves")
-    assert checked(html, "rank") == ["Q"]  # what was tapped is still tapped
+    assert "This entry could not be read, so nothing was saved: Tap the card." in text_of(html)
+    assert "Turn node 4 face up: tap the card it shows" in section(html, "ss-moves")  # the node is still open
     assert version_of(html) == 1  # the dealer's entry only
 
 
@@ -141,7 +143,8 @@ def test_a_card_that_cannot_exist_is_refused_and_stays_in_the_form(phone: Phone)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "K♠ cannot be here: the packs hold 1 and 1 already seen elsewhere on the table. (SS-2)" in text_of(html)
-    assert checked(html, "rank") == ["K"] and checked(html, "suit") == ["S"]
+    assert chosen(html) == []  # K♠ lies face up on node 0: the grid leaves it out (SS-2)
+    assert 'name="card" value="KS"' not in html
     assert node_text(page(phone, table), 1) == "1 ×1 neutral"
     # With 4 players there are two packs: a second K♠ is fine, a third is not.
     four = new_table(phone, "Aki", "Ben", "Chie", "Dan")
@@ -217,8 +220,10 @@ def test_an_attack_opens_the_defence_window_and_a_defence_saves_the_target(phone
     window = section(html, "ss-window")
     assert "Aki attacks node 2 (Q♠) from node 1 (K♦)." in window
     assert "anyone may play a hand card of red ranked K or higher" in window  # SS-2: colour with 2 players
-    assert "Cards that could defend: A♥ K♥ A♦" in window  # the only K♦ is the attacking card
+    # the only K♦ is the attacking card; each card is entered with one tap (issue 35)
+    assert "Cards that could defend: tap the one played A♥ K♥ A♦" in window
     assert "Who defends? Aki hand 6 Ben hand 6" in window
+    assert checked(html, "seat") == ["1"]  # chosen first: Ben, whose node is attacked (any seat may, SS-7)
     assert 'id="ss-moves"' not in html  # nothing else until the window closes
     assert 'href="' + table + '?sel=' not in html
     refused = enter(phone, table, "draw")
@@ -253,7 +258,7 @@ def test_a_defence_of_the_wrong_colour_is_refused_and_kept(phone: Phone) -> None
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert problems(html) == ["A♠ is of black, but a defence against K♦ must be of red. (SS-7)"]
-    assert checked(html, "seat") == ["1"] and checked(html, "rank") == ["A"] and checked(html, "suit") == ["S"]
+    assert checked(html, "seat") == ["1"] and chosen(html) == []  # A♠ would not defend: not offered as a card
     low = enter(phone, table, "defend 1 10H")
     assert problems(low.get_data(as_text=True)) == [
         "10♥ ranks 10, below the attacking K♦: a defence needs rank K or higher. (SS-7)"]
@@ -277,7 +282,7 @@ def test_four_players_defend_by_suit_and_a_partner_is_not_an_opponent(phone: Pho
     play(phone, table, "attack 2 3")
     window = section(page(phone, table), "ss-window")
     assert "anyone may play a hand card of ♠ ranked K or higher" in window
-    assert "Cards that could defend: A♠ K♠" in window  # two packs: one K♠ is on the table, one may be in a hand
+    assert "Cards that could defend: tap the one played A♠ K♠" in window  # two packs: one K♠ is on the table, one may be in a hand
 
 
 def test_forces_fixed_before_play(phone: Phone) -> None:
@@ -379,8 +384,8 @@ def test_a_stale_entry_is_kept_for_the_second_phone(client, app) -> None:  # typ
     response = enter(second, table, "reveal 4 9H", version=version, sel="4")
     assert response.status_code == 409
     html = response.get_data(as_text=True)
-    assert checked(html, "rank") == ["9"] and checked(html, "suit") == ["H"]
-    assert "Turn node 4 face up" in section(html, "ss-moves")
+    assert "Turn node 4 face up: tap the card it shows" in section(html, "ss-moves")  # the node is still open
+    assert 'name="card" value="9H"' not in html  # 9♥ lies face up on node 0 now
 
 
 def test_the_read_only_link_draws_the_ring_without_forms_or_taps(phone: Phone, app) -> None:  # type: ignore[no-untyped-def]
