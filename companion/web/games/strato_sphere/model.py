@@ -140,6 +140,16 @@ class Tracker:
     pending: Mapping[str, str] = field(default_factory=dict)  # the refused entry's form, shown again
     standings: Standings | None = None  # each seat's nodes now, under the ring
 
+    @property
+    def turn_line(self) -> str:
+        """Who moves now, for the dock at the bottom of the screen ("" before play and once it is over)."""
+        if self.ending is not None or not self.playing:
+            return ""
+        if self.window is not None:
+            return _("Attack! The defence window is open (SS-7).")
+        return _("%(name)s to move", name=self.to_move) + " · " + _(
+            "move %(number)s of %(total)s", number=self.move_number, total=self.moves_per_turn)
+
 
 def _why(verdict: Verdict, wording: Wording) -> tuple[str, ...]:
     return tuple(reason_text(r, wording) for r in verdict.failures)
