@@ -1,0 +1,85 @@
+"""Planetary Sisters' recorded 4-player game (tests/games/planetary_sisters/recorded_game.py) entered at a table
+by tapping (issue 35). The table uses a deck profile that knows every card, imported once before the game (as a
+group keeps one and picks it when it opens a table: not counted, like opening the table), so a card is one tap on
+its rank. The hidden hands stay entered by the players (rule text §2): each card played from a hand and, at the
+end (§4.5), each hand's cards the table has not seen."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.fixtures import arrived
+from tests.browser.taps import Taps
+from tests.games.planetary_sisters import recorded_game as RECORDED
+from tests.games.planetary_sisters.support import complete_profile, replay_recorded
+
+GOAL = 90
+BEFORE = "130 taps (measured on main at 244f27b: field card tapped, then Enter; seen cards behind a tap)"
+
+__all__ = ["BEFORE", "GOAL", "RECORDED", "check", "play", "start"]
+
+
+def start(page: Page, base_url: str) -> None:
+    """The complete profile imported, then a table of four opened with it."""
+    page.goto(f"{base_url}/profiles/planetary-sisters")
+    page.fill('#import textarea[name="text"]', json.dumps(complete_profile()))
+    page.click('#import button[type="submit"]')
+    arrived(page, re.compile(r"/p/[A-Za-z0-9_-]+$"))
+    token = page.url.rsplit("/", 1)[1]
+    page.goto(f"{base_url}/new/planetary-sisters?profile={token}")
+    for seat, name in enumerate(RECORDED.NAMES):
+        page.fill(f"input[name=seat{seat}]", name)
+    page.click("button[type=submit].primary")
+    arrived(page, re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
+
+
+def _unseen_at_end() -> list[list[int]]:
+    """The cards each hand shows at the end that the table had not seen (what its owner enters, §4.5)."""
+    moves, _states = replay_recorded()
+    return [[card.rank or 0 for card in move.cards] for move in moves if type(move).__name__ == "Reveal"]
+
+
+def play(taps: Taps) -> None:
+    page = taps.page
+    setup = page.locator("#ps-setup")
+    taps.tap(setup.locator(f'label.seat-pick:has(input[value="{RECORDED.FIRST_PARENT}"])'), "first parent")
+    for rank in RECORDED.FIELD:
+        taps.tap(page.locator(f'#ps-setup button[name="add_rank"][value="{rank}"]'), f"field {rank}")
+    taps.tap(page.locator("#ps-setup button.primary"), "start")
+    for turns in RECORDED.ROUNDS:
+        for seat, played, taken in turns:
+            _turn(taps, seat, played, taken)
+    for ranks in _unseen_at_end():
+        form = page.locator("#ps-reveal")
+        if not form.count():
+            break
+        for rank in ranks:
+            taps.tap(page.locator(f'#ps-reveal button[name="add_rank"][value="{rank}"]'), f"shown {rank}")
+        taps.tap(page.locator("#ps-reveal button.primary"), "enter hand")
+
+
+def _turn(taps: Taps, seat: int, played: int, taken: int) -> None:
+    page = taps.page
+    form = page.locator("#ps-turn")
+    expect(form.locator('input[name="seat"]')).to_have_value(str(seat))
+    known = form.locator(f'details.ps-played-known label.pick:has(.rank:text-is("{played}"))')
+    if known.count():
+        taps.tap(form.locator("details.ps-played-known summary"), "show seen cards")
+        taps.tap(known, f"played {played} (seen)")
+    else:
+        taps.tap(form.locator(f'label.rank-cell:has(input[name="p_rank"][value="{played}"])'), f"played {played}")
+    taps.tap(form.locator(f'fieldset label.pick:has(input[name="taken"]):has(.rank:text-is("{taken}"))'),
+             f"took {taken}")
+    taps.tap(form.locator("button.primary"), f"enter turn {seat}")
+
+
+def check(page: Page) -> None:
+    final = page.locator("#final-scores")
+    expect(final.locator("h2")).to_have_text("Final scores")
+    for seat, total in enumerate(RECORDED.TOTALS):
+        expect(final.locator(f'.ps-ranking .ps-total[data-seat="{seat}"]')).to_have_text(str(total))
+    expect(final.locator(f'.ps-ranking li[data-seat="{RECORDED.WINNER}"] .tag.win')).to_be_visible()
+    expect(final.locator(".ps-ranking .tag.win")).to_have_count(1)
