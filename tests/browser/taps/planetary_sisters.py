@@ -53,27 +53,20 @@ def play(taps: Taps) -> None:
         for seat, played, taken in turns:
             _turn(taps, seat, played, taken)
     for ranks in _unseen_at_end():
-        form = page.locator("#ps-reveal")
-        if not form.count():
-            break
+        if not page.locator("#ps-reveal").count():
+            break  # the last hand is the table's: the ranks found nowhere else (§4.5, PS-7)
         for rank in ranks:
             taps.tap(page.locator(f'#ps-reveal button[name="add_rank"][value="{rank}"]'), f"shown {rank}")
         taps.tap(page.locator("#ps-reveal button.primary"), "enter hand")
 
 
 def _turn(taps: Taps, seat: int, played: int, taken: int) -> None:
-    page = taps.page
-    form = page.locator("#ps-turn")
+    """The card played, by its rank (seen or not: the picker shows no hand, §2), then the field card taken,
+    which enters the turn."""
+    form = taps.page.locator("#ps-turn")
     expect(form.locator('input[name="seat"]')).to_have_value(str(seat))
-    known = form.locator(f'details.ps-played-known label.pick:has(.rank:text-is("{played}"))')
-    if known.count():
-        taps.tap(form.locator("details.ps-played-known summary"), "show seen cards")
-        taps.tap(known, f"played {played} (seen)")
-    else:
-        taps.tap(form.locator(f'label.rank-cell:has(input[name="p_rank"][value="{played}"])'), f"played {played}")
-    taps.tap(form.locator(f'fieldset label.pick:has(input[name="taken"]):has(.rank:text-is("{taken}"))'),
-             f"took {taken}")
-    taps.tap(form.locator("button.primary"), f"enter turn {seat}")
+    taps.tap(form.locator(f'label.rank-cell:has(input[name="p_rank"][value="{played}"])'), f"played {played}")
+    taps.tap(form.locator(f'button.take[name="taken"]:has(.rank:text-is("{taken}"))'), f"took {taken}")
 
 
 def check(page: Page) -> None:
