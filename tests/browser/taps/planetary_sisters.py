@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.fixtures import arrived
+from tests.browser.fixtures import ARTIFACTS, arrived
 from tests.browser.taps import Taps
 from tests.games.planetary_sisters import recorded_game as RECORDED
 from tests.games.planetary_sisters.support import complete_profile, replay_recorded
@@ -49,9 +49,9 @@ def play(taps: Taps) -> None:
     for rank in RECORDED.FIELD:
         taps.tap(page.locator(f'#ps-setup button[name="add_rank"][value="{rank}"]'), f"field {rank}")
     taps.tap(page.locator("#ps-setup button.primary"), "start")
-    for turns in RECORDED.ROUNDS:
+    for number, turns in enumerate(RECORDED.ROUNDS, start=1):
         for seat, played, taken in turns:
-            _turn(taps, seat, played, taken)
+            _turn(taps, seat, played, taken, look=number == 3 and seat == turns[0][0])
     for ranks in _unseen_at_end():
         if not page.locator("#ps-reveal").count():
             break  # the last hand is the table's: the ranks found nowhere else (§4.5, PS-7)
@@ -60,12 +60,15 @@ def play(taps: Taps) -> None:
         taps.tap(page.locator("#ps-reveal button.primary"), "enter hand")
 
 
-def _turn(taps: Taps, seat: int, played: int, taken: int) -> None:
+def _turn(taps: Taps, seat: int, played: int, taken: int, look: bool = False) -> None:
     """The card played, by its rank (seen or not: the picker shows no hand, §2), then the field card taken,
     which enters the turn."""
     form = taps.page.locator("#ps-turn")
     expect(form.locator('input[name="seat"]')).to_have_value(str(seat))
     taps.tap(form.locator(f'label.rank-cell:has(input[name="p_rank"][value="{played}"])'), f"played {played}")
+    if look:  # the turn form at phone size, a card the table saw taken among the hand (test-artifacts/)
+        ARTIFACTS.mkdir(exist_ok=True)
+        form.screenshot(path=str(ARTIFACTS / "taps-planetary_sisters-turn.png"))
     taps.tap(form.locator(f'button.take[name="taken"]:has(.rank:text-is("{taken}"))'), f"took {taken}")
 
 
