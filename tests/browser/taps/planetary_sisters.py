@@ -11,6 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from companion.games.planetary_sisters import Reveal
 from tests.browser.fixtures import ARTIFACTS, arrived
 from tests.browser.taps import Taps
 from tests.games.planetary_sisters import recorded_game as RECORDED
@@ -36,10 +37,11 @@ def start(page: Page, base_url: str) -> None:
     arrived(page, re.compile(r"/t/[A-Za-z0-9_-]{24}(\?at=\d+)?(#answer)?$"))
 
 
-def _unseen_at_end() -> list[list[int]]:
-    """The cards each hand shows at the end that the table had not seen (what its owner enters, §4.5)."""
+def _unseen_at_end() -> list[tuple[int, list[int]]]:
+    """Each seat and the cards its hand shows at the end that the table had not seen (what its owner enters,
+    §4.5)."""
     moves, _states = replay_recorded()
-    return [[card.rank or 0 for card in move.cards] for move in moves if type(move).__name__ == "Reveal"]
+    return [(move.seat, [card.rank or 0 for card in move.cards]) for move in moves if isinstance(move, Reveal)]
 
 
 def play(taps: Taps) -> None:
@@ -52,12 +54,12 @@ def play(taps: Taps) -> None:
     for number, turns in enumerate(RECORDED.ROUNDS, start=1):
         for seat, played, taken in turns:
             _turn(taps, seat, played, taken, look=number == 3 and seat == turns[0][0])
-    for ranks in _unseen_at_end():
+    for seat, ranks in _unseen_at_end():
         if not page.locator("#ps-reveal").count():
             break  # the last hand is the table's: the ranks found nowhere else (§4.5, PS-7)
-        for rank in ranks:
+        expect(page.locator('#ps-reveal input[name="seat"]')).to_have_value(str(seat))
+        for rank in ranks:  # the last one enters the hand
             taps.tap(page.locator(f'#ps-reveal button[name="add_rank"][value="{rank}"]'), f"shown {rank}")
-        taps.tap(page.locator("#ps-reveal button.primary"), "enter hand")
 
 
 def _turn(taps: Taps, seat: int, played: int, taken: int, look: bool = False) -> None:
