@@ -58,8 +58,10 @@ def play(taps: Taps) -> None:
         if not page.locator("#ps-reveal").count():
             break  # the last hand is the table's: the ranks found nowhere else (§4.5, PS-7)
         expect(page.locator('#ps-reveal input[name="seat"]')).to_have_value(str(seat))
-        for rank in ranks:  # the last one enters the hand
+        for number, rank in enumerate(ranks, start=1):  # the last one enters the hand
             taps.tap(page.locator(f'#ps-reveal button[name="add_rank"][value="{rank}"]'), f"shown {rank}")
+            if seat == 1 and number == 1:  # the hand being shown, at phone size (test-artifacts/)
+                page.locator("#ps-reveal").screenshot(path=str(ARTIFACTS / "taps-planetary_sisters-reveal.png"))
 
 
 def _turn(taps: Taps, seat: int, played: int, taken: int, look: bool = False) -> None:
