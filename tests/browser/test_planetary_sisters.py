@@ -164,12 +164,11 @@ def test_the_table_page_fits_a_phone(new_phone, live_server) -> None:  # type: i
     for name in ("FOOD", "ANIMAL"):
         turn.locator(f'label.count:has(input[name="p_el_{name}"][value="1"])').click()
     turn.locator('label.count:has(input[name="p_el_PLANT"][value="2"])').click()
-    turn.locator('label.pick:has(input[name="taken"][value="f0"])').click()
-    turn.locator("button.primary").click()
+    turn.locator('button.take[name="taken"][value="f0"]').click()  # the field card taken enters the turn (issue 35)
     expect(page.locator("#ps-turn h2")).to_contain_text("チエ の手番")
     expect(page.locator(".turns-list li").first).to_contain_text("差 16")
     # an entry without the played card is refused with the reason, and what was tapped stays
-    page.locator('#ps-turn label.pick:has(input[name="taken"][value="f0"])').click()
-    page.locator("#ps-turn button.primary").click()
+    page.locator('#ps-turn button.take[name="taken"][value="f0"]').click()
     expect(page.locator(".notice.bad")).to_contain_text("チエ の使用札をタップしてください")
-    expect(page.locator('#ps-turn input[name="taken"][value="f0"]')).to_be_checked()
+    expect(page.locator('#ps-turn button.take[value="f0"]')).to_have_attribute("aria-pressed", "true")
+    shot(page, "planetary-sisters-turn-refused")

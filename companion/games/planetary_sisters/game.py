@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
-from . import advance, flow_counts, moves, rules
+from . import advance, flow_counts, forced, moves, rules
 from .api import ProfileLookup, score_request
 from .cards import Card
 from .profile import read_profile
@@ -65,8 +65,9 @@ class PlanetarySistersGame:
         return None
 
     def forced(self, state: TableState) -> moves.Move | None:
-        """The entry the table makes by itself here (none yet in this game)."""
-        return None
+        """The entry the table makes by itself here (forced.py): a lone seen card played onto the last field
+        card (§4.2), the last hand of a 4-player game worked out from the 36 ranks (§4.5, PS-7)."""
+        return forced.forced_move(state)
 
     def validate_profile(self, profile: Mapping[str, Any]) -> tuple[Reason, ...]:
         return validate_profile(profile)

@@ -229,3 +229,48 @@ def play_game(players: int, seed: int, profile: dict[str, Any] | None = None, by
                     r for r in unseen if elements_of(SYNTHETIC_DECK[r]) == card.elements))
             do(Reveal(seat, tuple(ref_for(r, by) for r in unseen)))
     return play
+
+
+# -- the recorded game of issue 35 (recorded_game.py), replayed through the engine ------------------------------
+
+
+def replay_recorded() -> tuple[list[Move], list[TableState]]:
+    """The recorded game's moves as a table enters them (cards by rank) and the states after each; every played
+    card is checked against what that player really held (the deal, in draw order, and the cards taken)."""
+    from . import recorded_game as game
+
+    state = GAME.new_state(game.PLAYERS, {}, complete_profile())
+    decks = [list(deck) for deck in game.DEAL]
+    hands: list[list[int]] = [[] for _ in range(game.PLAYERS)]
+    moves: list[Move] = []
+    states: list[TableState] = []
+
+    def do(move: Move) -> None:
+        nonlocal state
+        verdict = GAME.check(state, move)
+        assert verdict.legal, (str(move), verdict.failures)
+        state = GAME.apply(state, move)
+        moves.append(move)
+        states.append(state)
+
+    def draw() -> None:
+        for seat in range(game.PLAYERS):
+            while len(hands[seat]) < state.seats[seat].hand_size:
+                hands[seat].append(decks[seat].pop(0))
+
+    do(Setup(game.FIRST_PARENT, tuple(CardRef(rank) for rank in game.FIELD)))
+    draw()
+    for turns in game.ROUNDS:
+        for seat, played, taken in turns:
+            assert state.to_move == seat and played in hands[seat], (seat, played, hands[seat])
+            hands[seat].remove(played)
+            do(Turn(seat, CardRef(played), CardRef(taken)))
+        for seat, _played, taken in turns:
+            hands[seat].append(taken)
+        draw()
+    assert [sorted(h) for h in hands] == [sorted(h) for h in game.HANDS]
+    for seat in range(game.PLAYERS):
+        if not state.seats[seat].revealed:
+            known = {card.rank for card in state.seats[seat].known_hand}
+            do(Reveal(seat, tuple(CardRef(rank) for rank in game.HANDS[seat] if rank not in known)))
+    return moves, states

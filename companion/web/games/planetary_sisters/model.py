@@ -22,7 +22,7 @@ from companion.web.wording import Wording
 
 from . import cards as cardlib
 from .breakdown import ScoreView, score_view
-from .draft import DraftView, draft_view, ranks_in_play, reveal_seat
+from .draft import DraftView, draft_view, reveal_seat
 from .labels import CONDITION_NAMES
 from .messages import explain, reason_text, reason_views
 from .running import standings as running_standings
@@ -45,7 +45,10 @@ class TableModel:
     setup: DraftView | None  # the opened field being put together
     reveal: DraftView | None  # the hand being shown at the end
     reveal_seat: int
-    in_play: frozenset[int]  # ranks the pickers grey out (PS-7)
+    # ranks the turn's picker greys out (PS-7: in one place only): the cards lying face up. A card the table saw
+    # taken into a hand stays tappable by its rank, the mover's own as much as anyone's, so the picker shows
+    # no hand (§2) and a seen card is played with one tap (issue 35)
+    in_play: frozenset[int]
     learned: tuple[Card, ...]  # cards this table taught the profile
     standings: Standings | None = None  # each seat's running score, at the top of the table
     hands_hidden: bool = False  # §2: the game runs and no hand is shown yet
@@ -98,7 +101,7 @@ def table_model(view: TableViewLike[TableState], asked: TableRequest) -> TableMo
         setup=setup,
         reveal=reveal,
         reveal_seat=reveal_seat(state, pending),
-        in_play=frozenset(ranks_in_play(state)),
+        in_play=frozenset(card.rank for card, place, _seat in state.places() if place != "hand" and card.rank),
         learned=state.learned_cards(),
         standings=running_standings(score, names, wording),
         hands_hidden=hidden,

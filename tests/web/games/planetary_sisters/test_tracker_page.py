@@ -10,7 +10,7 @@ import re
 import pytest
 from flask import Flask
 
-from companion.games.planetary_sisters import GAME, Phase
+from companion.games.planetary_sisters import GAME, Move, Phase, Reveal, TableState
 from companion.profiles import store as profile_store
 from companion.tables import store
 from tests.games.planetary_sisters.support import SYNTHETIC_DECK, play_game
@@ -22,12 +22,22 @@ from .support import enter, form_of, start_table, synthetic_profile_token, token
 NAMES = ("Aki", "Ben", "Chie", "Dan")
 
 
+def made_by_table(state: TableState, move: Move) -> bool:
+    """The move the table makes by itself on ``state`` (GAME.forced), its cards in any order."""
+    forced = GAME.forced(state)
+    if isinstance(forced, Reveal) and isinstance(move, Reveal):
+        return forced.seat == move.seat and sorted(map(str, forced.cards)) == sorted(map(str, move.cards))
+    return forced == move
+
+
 def play_through_pages(app, phone: Phone, players: int, seed: int, by: str = "rank", htmx: bool = False):  # type: ignore[no-untyped-def]
     """A whole game as the engine tests deal it, entered move by move through the table page's forms."""
     token = synthetic_profile_token(app)
     url = start_table(phone, *NAMES[:players], profile=token)
     play = play_game(players, seed, by=by)
     for move, state in zip(play.moves, play.states, strict=False):
+        if made_by_table(state, move):
+            continue  # issue 35: the table made it itself after the entry before (the last hand of 4, PS-7)
         response = enter(phone, url, form_of(move, state), htmx=htmx)
         assert response.status_code == (200 if htmx else 303), text_of(response.get_data(as_text=True))[-1500:]
     return url, play
@@ -116,7 +126,9 @@ def test_a_refused_turn_says_why_with_the_ruling_and_keeps_the_entry(app, phone:
     html = response.get_data(as_text=True)
     assert "Not allowed by the rules, so nothing was saved:" in text_of(html)
     assert "20 (PLANT×2) is already on the field: a card is in one place only. (PS-7)" in text_of(html)
-    assert re.search(r'name="taken" value="f0" checked', html)  # the entry is still in the form
+    # the entry is still in the form: the field card tapped shows pressed (issue 35: the field cards are the
+    # turn form's submit buttons now, no longer a choice and an Enter button)
+    assert re.search(r'name="taken" value="f0" aria-pressed="true"', html)
     response = enter(phone, url, {"kind": "turn", "seat": "0", "p_rank": "22"})
     assert response.status_code == 422
     assert "Tap the field card Aki took." in text_of(response.get_data(as_text=True))
