@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from flask_babel import gettext as _
+
 from companion.games.planetary_sisters import GAME, Card, CardRef, Phase, TableScore, TableState, WhatIf
 from companion.games.planetary_sisters.state import hands_hidden, without_hands
 from companion.web.gameweb import TableRequest, TableViewLike
@@ -53,6 +55,18 @@ class TableModel:
     standings: Standings | None = None  # each seat's running score, at the top of the table
     hands_hidden: bool = False  # §2: the game runs and no hand is shown yet
     score_note: str = ""  # what the scores so far leave out, with its rule (§2), while hands are hidden
+
+    @property
+    def turn_line(self) -> str:
+        """Who plays now and how far the round is, for the dock at the bottom of the screen; in set-up, the
+        parent choice and the reveal, what the table waits for ("" once the game is over)."""
+        st = self.state
+        if self.phase == Phase.TURNS.value and st.to_move is not None:
+            return _("%(seat)s to play", seat=self.names[st.to_move]) + " " + _(
+                "(%(k)s of %(n)s this round)", k=len(st.turns) + 1, n=len(st.turn_order))
+        return {Phase.SETUP.value: _("Setting up the game"), Phase.NAME_PARENT.value: _("Who becomes parent?"),
+                Phase.REVEAL.value: _("Show the hands")}.get(
+            self.phase, "")
 
 
 def _drawn(state: TableState, score: TableScore | None, what_if: WhatIf | None,
