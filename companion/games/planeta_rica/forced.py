@@ -14,7 +14,7 @@ from .returns import copy_targets
 from .state import Phase, TableState
 
 # rewards that leave the player nothing to choose (PR-2): "any" and "exchange" ask which resources, "copy" which planet
-_NO_CHOICE = frozenset({Reward.TACHYON, Reward.MONOPOLE, Reward.MITHRIL, Reward.COIN, Reward.COIN2, Reward.FAME,
+NO_CHOICE = frozenset({Reward.TACHYON, Reward.MONOPOLE, Reward.MITHRIL, Reward.COIN, Reward.COIN2, Reward.FAME,
                         Reward.WORKER, Reward.NOTHING})
 
 
@@ -58,7 +58,7 @@ def _fixed_return(state: TableState, seat: int, planet: int) -> Return | None:
     if slot is None:
         return None
     shows = state.profile.slot(owned[planet].planet, slot)
-    if shows in _NO_CHOICE:
+    if shows in NO_CHOICE:
         return Return(planet)
     if shows is Reward.EXCHANGE and not state.seats[seat].resources.total:
         return Return(planet)  # PR-2: an exchange with no resource to give back gives and takes none
@@ -66,7 +66,7 @@ def _fixed_return(state: TableState, seat: int, planet: int) -> Return | None:
         targets = copy_targets(state, seat, planet, slot)
         if not targets:
             return Return(planet)  # PR-2: a copy slot with no other target pays nothing
-        if len(targets) == 1 and state.profile.slot(owned[targets[0]].planet, slot) in _NO_CHOICE:
+        if len(targets) == 1 and state.profile.slot(owned[targets[0]].planet, slot) in NO_CHOICE:
             return Return(planet, copy=targets[0])  # PR-2: the only planet there is to copy
     return None  # PR-6 (unknown: the table says what the slot shows) or PR-2 (a choice: any, exchange, copy)
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from companion.games.planeta_rica import GAME, Phase, Planet, Resources, apply, check, new_state
 from companion.games.planeta_rica.forced import forced_move
-from companion.games.planeta_rica.moves import Reveal, Return
+from companion.games.planeta_rica.moves import Return, Reveal
 from companion.games.planeta_rica.state import OwnedPlanet, Stack
 
 from .support import MARKET, playing, seat
@@ -15,8 +15,8 @@ from .support import MARKET, playing, seat
 NE, TOURIST, AI, TACHYON = Planet.NEW_EARTH, Planet.TOURIST_PLANET, Planet.AI_AUTONOMY, Planet.TACHYON_MINE
 
 
-def returning(*planets: tuple[Planet, str], resources: Resources = Resources(), **changes):  # type: ignore[no-untyped-def]
-    return playing(seat(planets, resources=resources), phase=Phase.RETURN, **changes)
+def returning(*planets: tuple[Planet, str], resources: Resources | None = None, **changes):  # type: ignore[no-untyped-def]
+    return playing(seat(planets, resources=resources or Resources()), phase=Phase.RETURN, **changes)
 
 
 def forced_and_legal(state):  # type: ignore[no-untyped-def]

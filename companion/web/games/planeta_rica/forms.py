@@ -50,6 +50,21 @@ def _slots(form: Mapping[str, str], prefix: str) -> list[int]:
     return [slot for slot in range(1, SLOTS + 1) if _text(form, f"{prefix}{slot}") in ("1", "on", str(slot))]
 
 
+def _fill(value: str, view: Any) -> dict[str, Any]:
+    """A one-tap dispatch ``fill=<planet>:<n>``: n workers into the planet's topmost empty slots, the only slots
+    PR-3 lets them go to (「上の段から順に」, no empty slot skipped)."""
+    index, _sep, count = value.partition(":")
+    if not (index.isdigit() and count.isdigit()):
+        raise ParseError("pr.form.pick_slots", "PR-3", "placements")
+    state = view.state
+    planets = state.seats[state.to_move].planets if state.to_move is not None else ()
+    planet, n = int(index), int(count)
+    empty = planets[planet].empty if planet < len(planets) else ()
+    # more than the planet has empty slots: sent as asked, so the engine says why not (PR-3)
+    slots = list(empty[:n]) if n <= len(empty) else list(range(1, n + 1))
+    return {"planet": planet, "slots": slots or [1]}
+
+
 def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     """Form fields -> the move's JSON (what the engine's parse_move reads)."""
     kind = _text(form, "type")
@@ -74,15 +89,19 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
         copy = _count(form, "copy", "pr.form.pick_planet")
         if copy is not None:
             move["copy"] = copy
-        for key in ("shows", "copied"):
-            if _text(form, key) in REWARDS:
-                move[key] = _text(form, key)
+        # a reward chip (``slot_shows``: one tap that says what the slot shows and returns) or the list
+        for key, fields in (("shows", ("slot_shows", "shows")), ("copied", ("copied",))):
+            said = next((_text(form, f) for f in fields if _text(form, f) in REWARDS), "")
+            if said:
+                move[key] = said
         take, give = _bag(form, "take_"), _bag(form, "give_")
         if take:
             move["take"] = take
         if give:
             move["give"] = give
-    if kind == "dispatch":
+    if kind == "dispatch" and _text(form, "fill"):
+        move["placements"] = [_fill(_text(form, "fill"), view)]
+    elif kind == "dispatch":
         placements = []
         for index in range(MAX_PLANETS):
             slots = _slots(form, f"d{index}_")

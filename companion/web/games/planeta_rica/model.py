@@ -23,6 +23,7 @@ from flask_babel import ngettext
 from companion.games.base import Reason
 from companion.games.planeta_rica import GAME, Gadget, Phase, Planet, Resource, TableState
 from companion.games.planeta_rica.cards import SLOTS, Reward
+from companion.games.planeta_rica.forced import NO_CHOICE
 from companion.games.planeta_rica.market import copies_left
 from companion.games.planeta_rica.returns import copy_targets
 from companion.games.planeta_rica.rules import counted_cards, end_reasons, time_machine_ready
@@ -157,6 +158,8 @@ class TrackerView:
     rewards: tuple[tuple[str, str, str], ...]
     reward_words: Mapping[str, str]  # reward id -> icon and words ("¢ 1 coin"), for a slot the profile knows
     resources: tuple[tuple[str, str], ...]
+    hand: int  # the mover's workers in hand (the dispatch's one-tap counts)
+    fixed_rewards: frozenset[str]  # rewards that ask nothing more: one tap says what a slot shows (PR-2, PR-6)
     end_notes: tuple[ReasonView, ...]
     readings: tuple[ReasonView, ...]  # the readings this table chose (PR-4 New Earth, PR-7 Time Machine)
     turns_remaining: int | None
@@ -312,6 +315,8 @@ def tracker(view: TableViewLike[TableState], pending: Mapping[str, str], can_wri
         rewards=tuple((r, reward_icon(r), reward_name(r)) for r in REWARDS),
         reward_words={r: f"{reward_icon(r)} {reward_name(r)}" for r in REWARDS},
         resources=tuple((r, resource_name(r)) for r, _res in _RESOURCES),
+        hand=player.hand if player is not None else 0,
+        fixed_rewards=frozenset(r.value for r in NO_CHOICE),
         end_notes=tuple(end_note(r, wording, state.readings.new_earth_counts) for r in end_reasons(state)),
         readings=readings_chosen(state.readings.new_earth_counts, state.readings.time_machine_spent,
                                  state.readings.fame_open),
