@@ -127,13 +127,13 @@ def test_a_tracked_turn_with_a_dispatch_and_an_invade(new_phone, live_server) ->
     # a gap is refused with the reason and the ruling
     page.click('#dispatch label.slotbox:has(input[name="d0_1"])')
     page.click('#dispatch label.slotbox:has(input[name="d0_3"])')
-    page.click('#dispatch button[type=submit]')
+    page.click('#dispatch button[type=submit].primary')
     expect(page.locator(".notice.bad")).to_contain_text("Slot 2 of New Earth is empty, so a worker cannot go to slot 3")
     expect(page.locator(".notice.bad")).to_contain_text("(PR-3)")
     shot(page, "planeta-rica-refused")
     # the entry is kept: tap slot 2 too and send
     page.click('#dispatch label.slotbox:has(input[name="d0_2"])')
-    entry(page, '#dispatch button[type=submit]')
+    entry(page, '#dispatch button[type=submit].primary')
     expect(page.locator(".pr-turn")).to_contain_text("Ben's turn")
     expect(page.locator('.pr-seat[data-seat="0"] [data-k="hand"]')).to_have_text("hand 3")
     expect(page.locator('.pr-seat[data-seat="0"] .pr-slot.worker')).to_have_count(3)
