@@ -34,16 +34,18 @@ def _forced_return(state: TableState) -> Return | None:
 
     A return is forced when its slot's reward is known (the deck profile, or a value the table already told it,
     PR-6) and leaves no choice: a named resource, coins, fame, a worker, nothing; a copy slot with no other planet
-    to copy (pays nothing, PR-2) or with exactly one, whose same slot is known and leaves no choice. Only when
-    every planet still owed is like that: then the order changes nothing and the returns are made in the row's
-    order. One exception keeps the order the player's: the start player's right-hand neighbour whose fame rewards
-    could empty the pool (PR-4: the game then ends at once, and later returns are not made)."""
+    to copy (pays nothing, PR-2) or with exactly one, whose same slot is known and leaves no choice. Such a return
+    only adds to what the player has, so making it first takes no choice away from the returns still owed (an
+    exchange may then give back more, "any" and a copy choose as before): the table makes those, in the row's
+    order, and leaves the ones that ask something (or that the table must be told) to the player. One exception
+    keeps the whole order the player's: the start player's right-hand neighbour whose returns could empty the fame
+    pool (PR-4: the game then ends at once, and later returns are not made, so the order decides which are)."""
     seat = state.to_move
     pending = state.pending_returns
     if seat is None or not pending:
         return None
-    moves = [_fixed_return(state, seat, planet) for planet in pending]
-    if any(move is None for move in moves):
+    moves = [move for planet in pending if (move := _fixed_return(state, seat, planet)) is not None]
+    if not moves:
         return None
     if len(pending) > 1 and state.to_move == state.last_seat and state.end_turn is None \
             and _fame_rewards(state, seat, pending) >= state.fame_pool:
@@ -72,13 +74,17 @@ def _fixed_return(state: TableState, seat: int, planet: int) -> Return | None:
 
 
 def _fame_rewards(state: TableState, seat: int, pending: tuple[int, ...]) -> int:
-    """How many of the owed returns pay fame (a copy counted by what it copies)."""
+    """How many of the owed returns may pay fame: a fixed one that pays it (a copy counted by what it copies), and
+    every one that asks something or is unknown (it may be or copy fame)."""
     owned = state.seats[seat].planets
     count = 0
     for planet in pending:
         move = _fixed_return(state, seat, planet)
         slot = owned[planet].topmost
-        source = planet if move is None or move.copy is None else move.copy
+        if move is None:
+            count += 1
+            continue
+        source = planet if move.copy is None else move.copy
         if slot is not None and state.profile.slot(owned[source].planet, slot) is Reward.FAME:
             count += 1
     return count

@@ -41,9 +41,13 @@ def _return(taps: Taps, page: Page, state: Any, move: Return) -> None:
     planets = state.seats[state.to_move].planets
     form = page.locator(f'#returns form[data-planet="{move.planet}"]')
     slot = planets[move.planet].topmost
+    shows = CARDS[planets[move.planet].planet.value][f"slot{slot}"]
+    chip = form.locator(f'button[name="slot_shows"][value="{shows}"]')
+    if chip.count():  # one tap says what the slot shows and returns the worker (PR-2, PR-6)
+        taps.tap(chip, f"return {move.planet}: the slot shows {shows}")
+        return
     if form.locator('select[name="shows"]').count():
-        taps.choose(form.locator('select[name="shows"]'), CARDS[planets[move.planet].planet.value][f"slot{slot}"],
-                    "what the slot shows")
+        taps.choose(form.locator('select[name="shows"]'), shows, "what the slot shows")
     if move.copy is not None and form.locator('select[name="copy"]').count():
         taps.choose(form.locator('select[name="copy"]'), str(move.copy), "copy")
         if form.locator('select[name="copied"]').count():
@@ -53,7 +57,16 @@ def _return(taps: Taps, page: Page, state: Any, move: Return) -> None:
         for resource in ("tachyon", "monopole", "mithril"):
             if getattr(bag, resource):
                 taps.type(form.locator(f'input[name="{prefix}{resource}"]'), str(getattr(bag, resource)), prefix)
-    taps.tap(form.locator("button[type=submit]"), f"return {move.planet}")
+    taps.tap(form.locator("button[type=submit].primary"), f"return {move.planet}")
+
+
+def _fills_from_the_top(state: Any, move: Dispatch) -> bool:
+    """One planet, its topmost empty slots (PR-3): the dispatch's one-tap worker count."""
+    if len(move.placements) != 1:
+        return False
+    placement = move.placements[0]
+    empty = state.seats[state.to_move].planets[placement.planet].empty
+    return tuple(placement.slots) == tuple(empty[:len(placement.slots)])
 
 
 def _enter(taps: Taps, page: Page, state: Any, move: Any) -> None:
@@ -63,11 +76,15 @@ def _enter(taps: Taps, page: Page, state: Any, move: Any) -> None:
         taps.tap(page.locator(f'.pr-reveal button[value="{move.planet.value}"]'), str(move))
     elif isinstance(move, Return):
         _return(taps, page, state, move)
+    elif isinstance(move, Dispatch) and _fills_from_the_top(state, move):
+        placement = move.placements[0]
+        taps.tap(page.locator(f'#dispatch button[name="fill"][value="{placement.planet}:{len(placement.slots)}"]'),
+                 str(move))
     elif isinstance(move, Dispatch):
         for placement in move.placements:
             for slot in placement.slots:
                 taps.tap(page.locator(f'#dispatch label.slotbox:has(input[name="d{placement.planet}_{slot}"])'))
-        taps.tap(page.locator("#dispatch button[type=submit]"), str(move))
+        taps.tap(page.locator("#dispatch button[type=submit].primary"), str(move))
     elif isinstance(move, Invade):
         button = page.locator(f'#invade button[value="{move.planet.value}"]')
         if "?" in button.inner_text():

@@ -43,10 +43,15 @@ def test_several_planets_with_fixed_rewards_return_in_the_rows_order_pr2() -> No
     assert (state.seats[0].coins, state.seats[0].resources.mithril) == (6, 1)
 
 
-def test_a_choice_anywhere_in_the_phase_leaves_the_whole_order_to_the_player_pr2() -> None:
-    # Tachyon Mine slot 2 is "any": the player chooses the resource, and so the order stays theirs
-    assert forced_move(returning((NE, "W...."), (TACHYON, ".W..."))) is None
+def test_a_fixed_return_is_made_first_and_a_choice_is_left_to_the_player_pr2() -> None:
+    # Tachyon Mine slot 2 is "any": the player chooses the resource; New Earth's coin takes no choice away from it
+    state = returning((NE, "W...."), (TACHYON, ".W..."))
+    assert forced_and_legal(state) == Return(0)
+    assert forced_move(apply(state, Return(0))) is None
     assert forced_move(returning((TACHYON, ".W..."))) is None
+    # an unknown slot is the table's to say (PR-6); a known one beside it is still made
+    unknown = playing(seat(((NE, "W...."), (TACHYON, "..W.."))), phase=Phase.RETURN, profile=new_state(3).profile)
+    assert forced_move(unknown) is None
 
 
 def test_exchange_is_forced_only_with_nothing_to_give_pr2() -> None:
@@ -84,6 +89,11 @@ def test_the_last_seat_keeps_the_order_when_fame_could_end_the_game_at_once_pr4(
     assert forced_move(state) is None
     # with a fuller pool the order changes nothing: forced
     assert forced_and_legal(replace(state, fame_pool=10)) == Return(0)
+    # a return that asks something may pay fame too ("any" could be a copy of fame): it counts towards the pool
+    asking = playing(seat(), seat(), seat(((NE, "W...."), (TACHYON, ".W..."))), turn=3, phase=Phase.RETURN,
+                     fame_pool=1)
+    assert forced_move(asking) is None
+    assert forced_and_legal(replace(asking, fame_pool=3)) == Return(0)
     # one planet left: nothing to order
     assert forced_and_legal(playing(seat(), seat(), seat(((TOURIST, "W...."),)), turn=3, phase=Phase.RETURN,
                                     fame_pool=1)) == Return(0)
