@@ -46,6 +46,8 @@ def _return(taps: Taps, page: Page, state: Any, move: Return) -> None:
     if chip.count():  # one tap says what the slot shows and returns the worker (PR-2, PR-6)
         taps.tap(chip, f"return {move.planet}: the slot shows {shows}")
         return
+    if _picked(taps, form, state, move, shows):
+        return
     if form.locator('select[name="shows"]').count():
         taps.choose(form.locator('select[name="shows"]'), shows, "what the slot shows")
     if move.copy is not None and form.locator('select[name="copy"]').count():
@@ -58,6 +60,29 @@ def _return(taps: Taps, page: Page, state: Any, move: Return) -> None:
             if getattr(bag, resource):
                 taps.type(form.locator(f'input[name="{prefix}{resource}"]'), str(getattr(bag, resource)), prefix)
     taps.tap(form.locator("button[type=submit].primary"), f"return {move.planet}")
+
+
+def _picked(taps: Taps, form: Any, state: Any, move: Return, shows: str) -> bool:
+    """A return chip (one tap: "any" and the resource taken, or the planet copied and what it pays), when the page
+    offers the one this return is; an unknown slot's copy chips sit behind one more tap."""
+    planets = state.seats[state.to_move].planets
+    said = shows if form.locator('select[name="shows"]').count() else ""
+    take = next((r for r in ("tachyon", "monopole", "mithril") if getattr(move.take, r)), "")
+    if shows == "any" and not move.give.total:
+        values = [f"{said}:::{take}"]
+    elif shows == "copy" and move.copy is not None and not move.give.total:
+        copied = CARDS[planets[move.copy].planet.value][f"slot{planets[move.planet].topmost}"]
+        values = [f"{said}:{move.copy}::{take}", f"{said}:{move.copy}:{copied}:"]
+    else:
+        return False
+    if said == "copy":
+        taps.tap(form.locator(".pr-copies summary"), "the slot copies")
+    for value in values:
+        chip = form.locator(f'button[name="pick"][value="{value}"]')
+        if chip.count():
+            taps.tap(chip, f"return {move.planet}: {value}")
+            return True
+    raise AssertionError(f"no chip for {move} among {values}")
 
 
 def _fills_from_the_top(state: Any, move: Dispatch) -> bool:
@@ -87,13 +112,19 @@ def _enter(taps: Taps, page: Page, state: Any, move: Any) -> None:
         taps.tap(page.locator("#dispatch button[type=submit].primary"), str(move))
     elif isinstance(move, Invade):
         button = page.locator(f'#invade button[value="{move.planet.value}"]')
+        chip = page.locator(f'#invade button[name="invade_at"][value="{move.planet.value}:'
+                            f'{CARDS[move.planet.value]["coins"]}"]')
+        if chip.count():  # the coin cost printed on the card, once (PR-6), and the invade: one tap
+            taps.tap(chip, f"{move} at {CARDS[move.planet.value]['coins']} coins")
+            return
         if "?" in button.inner_text():
             _digits(taps, page.locator('#invade input[name="cost"]'), CARDS[move.planet.value]["coins"], "cost")
         taps.tap(button, str(move))
     elif isinstance(move, Develop):
         button = page.locator(f'#develop button[value="{move.gadget.value}"]')
         if "?" in button.locator(".meta").inner_text():
-            taps.tap(page.locator("#develop details").nth(1).locator("summary"), "the card's cost")
+            if page.locator("#develop details.pr-cost:not([open])").count():
+                taps.tap(page.locator("#develop details").nth(1).locator("summary"), "the card's cost")
             for choice, n in CARDS[move.gadget.value]["cost"].items():
                 _digits(taps, page.locator(f'#develop input[name="cost_{choice}"]'), n, f"cost {choice}")
         if move.pay is not None:

@@ -65,6 +65,25 @@ def _fill(value: str, view: Any) -> dict[str, Any]:
     return {"planet": planet, "slots": slots or [1]}
 
 
+def _pick(form: Mapping[str, str], move: dict[str, Any], take: dict[str, int]) -> None:
+    """A return chip (chips.py) ``pick=<shows>:<copy>:<copied>:<take>``: the whole return in one tap (PR-2, PR-6)."""
+    pick = _text(form, "pick")
+    if not pick:
+        return
+    parts = pick.split(":")
+    if len(parts) != 4:
+        raise ParseError("pr.form.pick_planet", "PR-2", "planet")
+    shows, copy, copied, resource = parts
+    if shows in REWARDS:
+        move["shows"] = shows
+    if copy.isdigit():
+        move["copy"] = int(copy)
+    if copied in REWARDS:
+        move["copied"] = copied
+    if resource in RESOURCES:
+        take[resource] = 1
+
+
 def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     """Form fields -> the move's JSON (what the engine's parse_move reads)."""
     kind = _text(form, "type")
@@ -76,8 +95,13 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
         if seat is None:
             raise ParseError("pr.form.pick_seat", "PR-1", "seat")
         move["seat"] = seat
+    # an invade's cost chip ``invade_at=<planet>:<cost>``: the planet and the coin cost printed on it, one tap
+    # (PR-3; a cost the deck profile lacks is asked once, PR-6)
+    chip_planet, _sep, chip_cost = _text(form, "invade_at").partition(":") if kind == "invade" else ("", "", "")
+    if chip_planet and not chip_cost.isdigit():
+        raise ParseError("pr.form.number", "PR-3", "cost")
     if kind in ("reveal", "invade"):
-        planet = _text(form, "planet")
+        planet = chip_planet or _text(form, "planet")
         if not planet:
             raise ParseError("pr.form.pick_planet", "PR-3", "planet")
         move["planet"] = planet
@@ -95,6 +119,7 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
             if said:
                 move[key] = said
         take, give = _bag(form, "take_"), _bag(form, "give_")
+        _pick(form, move, take)
         if take:
             move["take"] = take
         if give:
@@ -111,7 +136,7 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
             raise ParseError("pr.form.pick_slots", "PR-3", "placements")
         move["placements"] = placements
     if kind == "invade":
-        cost = _count(form, "cost", "pr.form.number")
+        cost = int(chip_cost) if chip_planet else _count(form, "cost", "pr.form.number")
         if cost is not None:
             move["cost"] = cost
         hypnosis = _slots(form, "h_")
