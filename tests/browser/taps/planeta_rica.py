@@ -1,7 +1,9 @@
 """Planeta Rica's tap driver (tests/browser/taps): the recorded 3-player game (tests/games/planeta_rica/
 recorded_game.py) entered on the built-in deck profile, which knows no card value: each value the page asks for
 (a slot's reward, a planet's coin cost, a gadget's cost, a card's VP at the end) is answered once from what the
-cards show (support.TEST_PROFILE, test data, PR-6). Entries the table makes by itself (forced.py) are not tapped."""
+cards show (support.TEST_PROFILE, test data, PR-6): a coin cost by the chip that also invades, a slot by the chip
+that also returns. Entries the table makes by itself (forced.py) are not tapped. The same game played again as
+the rematch, on the table's profile copy that learnt those values: tests/browser/test_planeta_rica_taps.py."""
 
 from __future__ import annotations
 
@@ -111,15 +113,12 @@ def _enter(taps: Taps, page: Page, state: Any, move: Any) -> None:
                 taps.tap(page.locator(f'#dispatch label.slotbox:has(input[name="d{placement.planet}_{slot}"])'))
         taps.tap(page.locator("#dispatch button[type=submit].primary"), str(move))
     elif isinstance(move, Invade):
-        button = page.locator(f'#invade button[value="{move.planet.value}"]')
         chip = page.locator(f'#invade button[name="invade_at"][value="{move.planet.value}:'
                             f'{CARDS[move.planet.value]["coins"]}"]')
-        if chip.count():  # the coin cost printed on the card, once (PR-6), and the invade: one tap
+        if chip.count():  # the coin cost printed on the card, asked once (PR-6), and the invade: one tap
             taps.tap(chip, f"{move} at {CARDS[move.planet.value]['coins']} coins")
-            return
-        if "?" in button.inner_text():
-            _digits(taps, page.locator('#invade input[name="cost"]'), CARDS[move.planet.value]["coins"], "cost")
-        taps.tap(button, str(move))
+        else:
+            taps.tap(page.locator(f'#invade button[value="{move.planet.value}"]'), str(move))
     elif isinstance(move, Develop):
         button = page.locator(f'#develop button[value="{move.gadget.value}"]')
         if "?" in button.locator(".meta").inner_text():
@@ -166,7 +165,8 @@ def play(taps: Taps) -> None:
     for i in range(asked.count()):
         field = asked.nth(i)
         taps.type(field, str(CARDS[field.get_attribute("data-card") or ""]["vp"]), "VP")
-    taps.tap(page.locator("#asked button[type=submit]"), "remember the VP")
+    if asked.count():
+        taps.tap(page.locator("#asked button[type=submit]"), "remember the VP")
     assert GAME.score(state).winners == (RECORDED.WINNER,)
 
 
