@@ -41,3 +41,26 @@ def test_a_value_learnt_in_the_first_game_is_never_asked_in_the_rematch(new_phon
     assert "at " not in log.replace("at the", "") and "cost" not in log and "the slot shows" not in log, log
     assert not any(line.startswith("VP") for line in second.log), log
     assert second.count <= SECOND_GAME_GOAL, f"{second.count} taps in the rematch:\n{log}"
+
+
+def test_the_one_tap_chips_work_with_javascript_off(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    """Plain forms: the invade's cost chip (PR-3, PR-6), the dispatch's worker count (PR-3) and an unknown slot's
+    "any" chip that returns the worker and takes the resource (PR-2) each post and redirect back."""
+    page = new_phone(javascript=False)
+    driver.start(page, live_server)
+    page.click('.pr-status button[value="0"]')
+    for card in ("tourist_planet", "ai_autonomy", "tachyon_mine", "endymion", "merchant_guild"):
+        page.click(f'.pr-reveal button[value="{card}"]')
+    page.click('#invade button[name="invade_at"][value="tourist_planet:3"]')  # Aki: 5 coins, pays 3
+    page.click('.pr-reveal button[value="steel_city"]')
+    expect(page.locator('.pr-seat[data-seat="0"] [data-k="coins"]')).to_have_text("coins 2")
+    expect(page.locator(".pr-market")).to_contain_text("Steel City")
+    page.click('#dispatch button[name="fill"][value="0:2"]')  # Ben: New Earth slots 1 and 2
+    expect(page.locator('.pr-seat[data-seat="1"] .pr-slot.worker')).to_have_count(2)
+    page.click('#collect button[value=""]')  # Chie
+    page.click('#collect button[value=""]')  # Aki
+    expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "return")
+    page.click('#returns form[data-planet="0"] button[name="pick"][value="any:::mithril"]')
+    expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "action")
+    expect(page.locator('.pr-seat[data-seat="1"] [data-k="mithril"]')).to_contain_text("1")
+    shot(page, "planeta-rica-chips-no-js")
