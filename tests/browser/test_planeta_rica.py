@@ -1,6 +1,6 @@
 """Planeta Rica at phone size (390 × 844) in headless Chromium against gunicorn: a 4-player game scored on the
 scoring page by tapping planet and gadget names (the built-in profile knows no VP, so each card type's VP is
-asked once), and a tracked game's turns with a dispatch and an invade (its coin cost typed, the market
+asked once), and a tracked game's turns with a dispatch and an invade (its coin cost tapped, the market
 refilled). Screenshots: test-artifacts/planeta-rica-*.png."""
 
 from __future__ import annotations
@@ -127,19 +127,19 @@ def test_a_tracked_turn_with_a_dispatch_and_an_invade(new_phone, live_server) ->
     # a gap is refused with the reason and the ruling
     page.click('#dispatch label.slotbox:has(input[name="d0_1"])')
     page.click('#dispatch label.slotbox:has(input[name="d0_3"])')
-    page.click('#dispatch button[type=submit]')
+    page.click('#dispatch button[type=submit].primary')
     expect(page.locator(".notice.bad")).to_contain_text("Slot 2 of New Earth is empty, so a worker cannot go to slot 3")
     expect(page.locator(".notice.bad")).to_contain_text("(PR-3)")
     shot(page, "planeta-rica-refused")
     # the entry is kept: tap slot 2 too and send
     page.click('#dispatch label.slotbox:has(input[name="d0_2"])')
-    entry(page, '#dispatch button[type=submit]')
+    entry(page, '#dispatch button[type=submit].primary')
     expect(page.locator(".pr-turn")).to_contain_text("Ben's turn")
     expect(page.locator('.pr-seat[data-seat="0"] [data-k="hand"]')).to_have_text("hand 3")
     expect(page.locator('.pr-seat[data-seat="0"] .pr-slot.worker')).to_have_count(3)
-    # Ben invades: the built-in profile lacks the coin cost, so the card's cost is typed
-    page.fill('#invade input[name="cost"]', "3")
-    entry(page, '#invade button[value="tourist_planet"]')
+    # Ben invades: the built-in profile lacks the coin cost, so the card's cost is tapped with the invade (PR-6)
+    assert small_tap_targets(page, "#invade") == []
+    entry(page, '#invade button[name="invade_at"][value="tourist_planet:3"]')
     expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "refill")
     entry(page, '.pr-reveal button[value="steel_city"]')
     expect(page.locator(".pr-turn")).to_contain_text("Chie's turn")

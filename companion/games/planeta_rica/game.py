@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Breakdown, CardField, OptionSpec, Reason, Verdict
-from . import api, moves, profile, readings, rules, score, state
+from . import api, forced, moves, profile, readings, rules, score, state
 
 
 class PlanetaRica:
@@ -50,8 +50,9 @@ class PlanetaRica:
         return rules.legal_moves(table)
 
     def forced(self, table: state.TableState) -> moves.Move | None:
-        """The entry the table makes by itself here (none yet in this game)."""
-        return None
+        """The entry the table makes by itself here: a return phase with nothing to choose (PR-2), the only planet
+        type the deck can still hold (PR-3) (forced.py)."""
+        return forced.forced_move(table)
 
     def validate_profile(self, profile_data: Mapping[str, Any]) -> tuple[Reason, ...]:
         return profile.validate_profile(profile_data)

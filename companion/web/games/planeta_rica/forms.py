@@ -50,6 +50,40 @@ def _slots(form: Mapping[str, str], prefix: str) -> list[int]:
     return [slot for slot in range(1, SLOTS + 1) if _text(form, f"{prefix}{slot}") in ("1", "on", str(slot))]
 
 
+def _fill(value: str, view: Any) -> dict[str, Any]:
+    """A one-tap dispatch ``fill=<planet>:<n>``: n workers into the planet's topmost empty slots, the only slots
+    PR-3 lets them go to (「上の段から順に」, no empty slot skipped)."""
+    index, _sep, count = value.partition(":")
+    if not (index.isdigit() and count.isdigit()):
+        raise ParseError("pr.form.pick_slots", "PR-3", "placements")
+    state = view.state
+    planets = state.seats[state.to_move].planets if state.to_move is not None else ()
+    planet, n = int(index), int(count)
+    empty = planets[planet].empty if planet < len(planets) else ()
+    # more than the planet has empty slots: sent as asked, so the engine says why not (PR-3)
+    slots = list(empty[:n]) if n <= len(empty) else list(range(1, n + 1))
+    return {"planet": planet, "slots": slots or [1]}
+
+
+def _pick(form: Mapping[str, str], move: dict[str, Any], take: dict[str, int]) -> None:
+    """A return chip (chips.py) ``pick=<shows>:<copy>:<copied>:<take>``: the whole return in one tap (PR-2, PR-6)."""
+    pick = _text(form, "pick")
+    if not pick:
+        return
+    parts = pick.split(":")
+    if len(parts) != 4:
+        raise ParseError("pr.form.pick_planet", "PR-2", "planet")
+    shows, copy, copied, resource = parts
+    if shows in REWARDS:
+        move["shows"] = shows
+    if copy.isdigit():
+        move["copy"] = int(copy)
+    if copied in REWARDS:
+        move["copied"] = copied
+    if resource in RESOURCES:
+        take[resource] = 1
+
+
 def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
     """Form fields -> the move's JSON (what the engine's parse_move reads)."""
     kind = _text(form, "type")
@@ -61,8 +95,13 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
         if seat is None:
             raise ParseError("pr.form.pick_seat", "PR-1", "seat")
         move["seat"] = seat
+    # an invade's cost chip ``invade_at=<planet>:<cost>``: the planet and the coin cost printed on it, one tap
+    # (PR-3; a cost the deck profile lacks is asked once, PR-6)
+    chip_planet, _sep, chip_cost = _text(form, "invade_at").partition(":") if kind == "invade" else ("", "", "")
+    if chip_planet and not chip_cost.isdigit():
+        raise ParseError("pr.form.number", "PR-3", "cost")
     if kind in ("reveal", "invade"):
-        planet = _text(form, "planet")
+        planet = chip_planet or _text(form, "planet")
         if not planet:
             raise ParseError("pr.form.pick_planet", "PR-3", "planet")
         move["planet"] = planet
@@ -74,15 +113,20 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
         copy = _count(form, "copy", "pr.form.pick_planet")
         if copy is not None:
             move["copy"] = copy
-        for key in ("shows", "copied"):
-            if _text(form, key) in REWARDS:
-                move[key] = _text(form, key)
+        # a reward chip (``slot_shows``: one tap that says what the slot shows and returns) or the list
+        for key, fields in (("shows", ("slot_shows", "shows")), ("copied", ("copied",))):
+            said = next((_text(form, f) for f in fields if _text(form, f) in REWARDS), "")
+            if said:
+                move[key] = said
         take, give = _bag(form, "take_"), _bag(form, "give_")
+        _pick(form, move, take)
         if take:
             move["take"] = take
         if give:
             move["give"] = give
-    if kind == "dispatch":
+    if kind == "dispatch" and _text(form, "fill"):
+        move["placements"] = [_fill(_text(form, "fill"), view)]
+    elif kind == "dispatch":
         placements = []
         for index in range(MAX_PLANETS):
             slots = _slots(form, f"d{index}_")
@@ -92,7 +136,7 @@ def move_json(form: Mapping[str, str], view: Any) -> dict[str, Any]:
             raise ParseError("pr.form.pick_slots", "PR-3", "placements")
         move["placements"] = placements
     if kind == "invade":
-        cost = _count(form, "cost", "pr.form.number")
+        cost = int(chip_cost) if chip_planet else _count(form, "cost", "pr.form.number")
         if cost is not None:
             move["cost"] = cost
         hypnosis = _slots(form, "h_")

@@ -23,6 +23,7 @@ from flask_babel import ngettext
 from companion.games.base import Reason
 from companion.games.planeta_rica import GAME, Gadget, Phase, Planet, Resource, TableState
 from companion.games.planeta_rica.cards import SLOTS, Reward
+from companion.games.planeta_rica.forced import NO_CHOICE
 from companion.games.planeta_rica.market import copies_left
 from companion.games.planeta_rica.returns import copy_targets
 from companion.games.planeta_rica.rules import counted_cards, end_reasons, time_machine_ready
@@ -34,6 +35,7 @@ from companion.web.wording import Wording
 
 from .asking import Asked, asked_at_table, typed_vp, unknown_names
 from .breakdown import SeatVP, seat_views, tie_notes, winner_text
+from .chips import Chip, CopyChips, copy_chips, take_chips
 from .labels import (
     ADJUST_NAMES,
     REWARDS,
@@ -103,6 +105,8 @@ class ReturnChoice:
     wants_take: bool  # "any" (take one) or exchange, or unknown (may be either)
     wants_give: bool
     asks_copied: bool  # a planet it may copy has that slot unknown: what the copied slot shows is asked (PR-6)
+    takes: tuple[Chip, ...] = ()  # one tap each: "any one resource" and the resource taken (PR-2)
+    copies: tuple[CopyChips, ...] = ()  # one tap each: the planet copied and what it pays (PR-2)
 
 
 @dataclass(frozen=True)
@@ -157,6 +161,9 @@ class TrackerView:
     rewards: tuple[tuple[str, str, str], ...]
     reward_words: Mapping[str, str]  # reward id -> icon and words ("¢ 1 coin"), for a slot the profile knows
     resources: tuple[tuple[str, str], ...]
+    hand: int  # the mover's workers in hand (the dispatch's one-tap counts)
+    coins: int  # the mover's coins (an invade's cost chips: no planet costing more can be invaded, PR-3)
+    fixed_rewards: frozenset[str]  # rewards that ask nothing more: one tap says what a slot shows (PR-2, PR-6)
     end_notes: tuple[ReasonView, ...]
     readings: tuple[ReasonView, ...]  # the readings this table chose (PR-4 New Earth, PR-7 Time Machine)
     turns_remaining: int | None
@@ -228,9 +235,12 @@ def _returns(state: TableState, seat: int) -> tuple[ReturnChoice, ...]:
                              _reward_id(state.profile.slot(player.planets[j].planet, slot)))
                             for j in copy_targets(state, seat, i, slot))
         choosing = shows in (None, Reward.ANY, Reward.EXCHANGE, Reward.COPY)
+        said = "" if shows is not None else None  # a chip says what an unknown slot shows (PR-6)
+        takes = take_chips("any" if said is None else "") if shows in (None, Reward.ANY) else ()
+        copies = copy_chips("copy" if said is None else "", targets) if shows in (None, Reward.COPY) else ()
         out.append(ReturnChoice(i, planet_name(owned.planet), slot, "" if shows is None else shows.value, targets,
                                 choosing, shows in (None, Reward.EXCHANGE, Reward.COPY),
-                                any(not reward for _j, _name, reward in targets)))
+                                any(not reward for _j, _name, reward in targets), takes, copies))
     return tuple(out)
 
 
@@ -312,6 +322,9 @@ def tracker(view: TableViewLike[TableState], pending: Mapping[str, str], can_wri
         rewards=tuple((r, reward_icon(r), reward_name(r)) for r in REWARDS),
         reward_words={r: f"{reward_icon(r)} {reward_name(r)}" for r in REWARDS},
         resources=tuple((r, resource_name(r)) for r, _res in _RESOURCES),
+        hand=player.hand if player is not None else 0,
+        coins=player.coins if player is not None else 0,
+        fixed_rewards=frozenset(r.value for r in NO_CHOICE),
         end_notes=tuple(end_note(r, wording, state.readings.new_earth_counts) for r in end_reasons(state)),
         readings=readings_chosen(state.readings.new_earth_counts, state.readings.time_machine_spent,
                                  state.readings.fame_open),

@@ -76,17 +76,23 @@ def test_a_turn_with_a_dispatch_then_an_invade_with_refill(phone: Phone, app: Fl
     assert "(PR-3)" in text_of(response.get_data(as_text=True))
 
 
-def test_return_phase_pays_the_slot(phone: Phone, app: Flask) -> None:
+def test_return_phase_pays_the_slot_by_the_tables_hand_and_undoes_with_the_entry(phone: Phone, app: Flask) -> None:
+    """Issue 35: New Earth slot 1 pays a coin (TEST_PROFILE) and asks nothing, so the table makes Aki's return itself
+    (forced.py, PR-2) after Chie's entry, shown as the table's; undoing Chie's entry undoes it too."""
     url = set_up(phone, app)
     ok(phone, url, type="dispatch", d0_1="1", d0_2="1")
     ok(phone, url, type="collect")
     html = ok(phone, url, type="collect")
-    # Aki's second turn starts with the return phase: New Earth slot 1 pays a coin (TEST_PROFILE)
-    assert 'data-phase="return"' in html
-    html = ok(phone, url, type="return", planet="0")
-    assert 'data-phase="action"' in html
+    assert 'data-phase="action"' in html and "Aki's turn" in text_of(html)
     seat0 = html[html.index('class="card pr-seat turn" data-seat="0"'):]
     assert "coins 6" in text_of(seat0[:3000]) and "hand 5" in text_of(seat0[:3000])
+    assert "(then by the table" in text_of(phone.get(url).get_data(as_text=True))
+    token = url.rstrip("/").rsplit("/", 1)[-1]
+    assert phone.post(f"/t/{token}/undo", {"version": str(version_of(html))}).status_code == 303
+    html = phone.get(url).get_data(as_text=True)
+    assert "Chie's turn" in text_of(html) and 'data-phase="action"' in html
+    seat0 = html[html.index('data-seat="0"'):]
+    assert "coins 5" in text_of(seat0[:3000]) and "hand 4" in text_of(seat0[:3000])
 
 
 def test_undo_through_the_log(phone: Phone, app: Flask) -> None:
