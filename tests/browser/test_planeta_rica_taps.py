@@ -21,7 +21,7 @@ SECOND_GAME_GOAL = 100  # issue 35's goal for a 3-player game, met once the card
 
 def test_a_value_learnt_in_the_first_game_is_never_asked_in_the_rematch(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
     page = new_phone()
-    driver.start(page, live_server)
+    driver.start_on_builtin(page, live_server)
     first = Taps(page)
     driver.play(first)
     driver.check(page)
@@ -47,7 +47,7 @@ def test_the_one_tap_chips_work_with_javascript_off(new_phone, live_server) -> N
     """Plain forms: the invade's cost chip (PR-3, PR-6), the dispatch's worker count (PR-3) and an unknown slot's
     "any" chip that returns the worker and takes the resource (PR-2) each post and redirect back."""
     page = new_phone(javascript=False)
-    driver.start(page, live_server)
+    driver.start_on_builtin(page, live_server)
     page.click('.pr-status button[value="0"]')
     for card in ("tourist_planet", "ai_autonomy", "tachyon_mine", "endymion", "merchant_guild"):
         page.click(f'.pr-reveal button[value="{card}"]')

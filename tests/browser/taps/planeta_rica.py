@@ -1,12 +1,15 @@
 """Planeta Rica's tap driver (tests/browser/taps): the recorded 3-player game (tests/games/planeta_rica/
-recorded_game.py) entered on the built-in deck profile, which knows no card value: each value the page asks for
-(a slot's reward, a planet's coin cost, a gadget's cost, a card's VP at the end) is answered once from what the
-cards show (support.TEST_PROFILE, test data, PR-6): a coin cost by the chip that also invades, a slot by the chip
-that also returns. Entries the table makes by itself (forced.py) are not tapped. The same game played again as
-the rematch, on the table's profile copy that learnt those values: tests/browser/test_planeta_rica_taps.py."""
+recorded_game.py) counted on a deck profile that knows the cards' values, as Planetary Sisters' and Lumière's
+are: a group's saved profile, or the table's own copy after a first game taught it (``start``). On the built-in
+profile, which knows no card value, each value the page asks for (a slot's reward, a planet's coin cost, a
+gadget's cost, a card's VP at the end) is answered once from what the cards show (support.TEST_PROFILE, test data,
+PR-6): a coin cost by the chip that also invades, a slot by the chip that also returns (``start_on_builtin``; both
+games, the first and its rematch, are counted by tests/browser/test_planeta_rica_taps.py). Entries the table
+makes by itself (forced.py) are not tapped."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -18,12 +21,28 @@ from tests.games.planeta_rica import recorded_game as RECORDED
 from tests.games.planeta_rica.support import TEST_PROFILE
 
 GOAL = 100
-BEFORE = "285 taps (every return 1-3 taps, a typed coin cost, a dispatch slot by slot; built-in profile)"
+BEFORE = "285 taps on the built-in profile (every return 1-3 taps, a typed coin cost, a dispatch slot by slot)"
 CARDS: dict[str, dict[str, Any]] = {c["id"]: c for c in TEST_PROFILE["cards"]}
 
 
 def start(page: Page, base_url: str) -> None:
+    """A new table on a deck profile that knows every card's values (imported first, as a group's saved one)."""
+    page.goto(base_url + "/profiles/planeta-rica")
+    page.fill("#import textarea[name=text]", json.dumps(TEST_PROFILE))
+    page.click("#import button[type=submit]")
+    page.wait_for_load_state("load")
+    _new_table(page, base_url, page.url)
+
+
+def start_on_builtin(page: Page, base_url: str) -> None:
+    """A new table on the built-in profile, which knows no card value (each is asked once, PR-6)."""
+    _new_table(page, base_url, "")
+
+
+def _new_table(page: Page, base_url: str, profile_link: str) -> None:
     page.goto(base_url + "/new/planeta-rica")
+    if profile_link:
+        page.fill("input[name=profile_link]", profile_link)
     for seat, name in enumerate(RECORDED.NAMES):
         page.fill(f"input[name=seat{seat}]", name)
     page.click("button[type=submit].primary")
