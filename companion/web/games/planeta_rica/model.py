@@ -182,6 +182,16 @@ class TrackerView:
     fame_hidden: bool = False  # PR-8: fame face down now (the game runs and the table did not agree to open fame)
     standings: Standings | None = None  # the watch link's scoreboard during play (companion/web/standing.py)
 
+    @property
+    def turn_line(self) -> str:
+        """Whose turn and its phase, for the dock at the bottom of the screen; in set-up, the phase ("" once the
+        game is over)."""
+        if self.final:
+            return ""
+        if self.phase == "setup" or not self.mover_name:
+            return self.phase_name
+        return _("%(name)s's turn", name=self.mover_name) + " · " + self.phase_name
+
 
 def _slot(state: TableState, planet: Planet, n: int, worker: bool) -> SlotView:
     reward = state.profile.slot(planet, n)
