@@ -169,6 +169,12 @@ class Hub:
     # -- the watcher ------------------------------------------------------------------------------------------
 
     def _start_watcher(self) -> None:
+        # Asked on every stream and poll: answered without the hub's lock, since ``is_alive`` may let other
+        # greenlets run (gevent), and a lock held across that made every page wait on the others (issue 39).
+        # Only a missing or stopped watcher takes the lock, and looks again under it.
+        running = self._watcher
+        if running is not None and running.is_alive():
+            return
         with self._lock:
             if self._watcher is not None and self._watcher.is_alive():
                 return
