@@ -45,6 +45,7 @@ STATE = {
 MAIN = {slug: "#live button.primary, #live .button.primary" for slug in TURN}
 MAIN["lumiere"] = ".lp-board.tappable button, .lp-cardpick button"
 MAIN["sister-combination"] = ".sc-play label, .sc-play button"  # the card as it lands: tap its sister
+MAIN["planetary-sisters"] = "#live button.primary, #ps-turn button.take"  # a turn ends on the field card taken
 
 
 @pytest.fixture(scope="module")
