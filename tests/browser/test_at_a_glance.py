@@ -13,11 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from flask import Flask
 
-from tests.browser.fixtures import ARTIFACTS, PHONE, WAIT_MS, serve
-from tests.browser.test_walk import _tables
-from tests.web.apps import Phone
+from tests.browser.fixtures import ARTIFACTS, PHONE, WAIT_MS
+from tests.browser.test_walk import serve_tables
 
 pytestmark = pytest.mark.browser
 
@@ -50,13 +48,7 @@ MAIN["planetary-sisters"] = "#live button.primary, #ps-turn button.take"  # a tu
 
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
-    made: dict[str, str] = {}
-
-    def prepare(app: Flask) -> None:
-        made.update(_tables(app, Phone(app.test_client())))
-
-    for base in serve(tmp_path_factory, "tests.browser.serve:app", prepare=prepare):
-        yield base, made
+    yield from serve_tables(tmp_path_factory)
 
 
 MEASURE = """([turn, state, main]) => {

@@ -11,14 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from flask import Flask
 from playwright.sync_api import Page, expect
 
-from tests.browser.fixtures import ARTIFACTS, PHONE, WAIT_MS, serve, shot
+from tests.browser.fixtures import ARTIFACTS, PHONE, WAIT_MS, shot
 from tests.browser.test_live import phone, streaming, total
 from tests.browser.test_platform import add, start_table
-from tests.browser.test_walk import _tables
-from tests.web.apps import Phone
+from tests.browser.test_walk import serve_tables
 
 pytestmark = pytest.mark.browser
 
@@ -97,13 +95,7 @@ def test_the_news_and_undo_are_in_view_of_a_phone_at_its_entry(new_phone, live_s
 
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
-    made: dict[str, str] = {}
-
-    def prepare(app: Flask) -> None:
-        made.update(_tables(app, Phone(app.test_client())))
-
-    for base in serve(tmp_path_factory, "tests.browser.serve:app", prepare=prepare):
-        yield base, made
+    yield from serve_tables(tmp_path_factory)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

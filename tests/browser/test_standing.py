@@ -8,11 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from flask import Flask
 
-from tests.browser.fixtures import ARTIFACTS, PHONE, WAIT_MS, serve
-from tests.browser.test_walk import _tables
-from tests.web.apps import Phone
+from tests.browser.fixtures import ARTIFACTS, PHONE, WAIT_MS
+from tests.browser.test_walk import serve_tables
 
 pytestmark = pytest.mark.browser
 
@@ -24,13 +22,7 @@ GAMES = ("strato-sphere", "lumiere", "sister-combination", "planetary-sisters") 
 
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
-    made: dict[str, str] = {}
-
-    def prepare(app: Flask) -> None:
-        made.update(_tables(app, Phone(app.test_client())))
-
-    for base in serve(tmp_path_factory, "tests.browser.serve:app", prepare=prepare):
-        yield base, made
+    yield from serve_tables(tmp_path_factory)
 
 
 MEASURE = """() => { const box = document.querySelector('.standing');

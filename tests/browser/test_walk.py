@@ -95,6 +95,18 @@ def _tables(app: Flask, phone: Phone) -> dict[str, str]:
     return tables
 
 
+def serve_tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+    """A live server holding ``_tables``' one table of each game: (its base URL, game slug -> play path), for a
+    module fixture of the tests that look at every game's table page."""
+    made: dict[str, str] = {}
+
+    def prepare(app: Flask) -> None:
+        made.update(_tables(app, Phone(app.test_client())))
+
+    for base in serve(tmp_path_factory, "tests.browser.serve:app", prepare=prepare):
+        yield base, made
+
+
 def _answers(phone: Phone) -> list[tuple[str, str]]:
     """The quick tools' pages with an answer on them (what a player sees after a few taps)."""
     from tests.web.games.planeta_rica.support import sheet_fields
