@@ -60,7 +60,7 @@ def sticker_sheet(slug: str, name_ja: str, name_en: str, options: PrintOptions) 
     count = len(ids.deck(slug))
     footer = _("%(n)s markers (%(family)s, %(marker)s mm) in %(label)s mm circles: for %(label)s mm round or "
                "square labels, or plain paper cut out and glued. Print at 100 %% (actual size).",
-               n=count, family=codes.FAMILY_NAME, marker=f"{codes.SIZE_MM:g}", label=f"{LABEL:g}")
+               n=count, family=codes.FAMILY_NAME, marker=format(codes.SIZE_MM, "g"), label=format(LABEL, "g"))
     context = {"paper": options.paper, "pages": pages, "game": game, "footer": footer, "count": count,
                "label": LABEL, "cell_w": CELL_W, "cell_h": CELL_H, "outer": codes.outer_mm(),
                "bottom": MARGIN_BOTTOM}
