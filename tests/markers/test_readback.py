@@ -34,9 +34,23 @@ def test_a_sticker_sheet_reads_back_as_the_whole_deck(client: FlaskClient, prefi
     flat = [m for page in read for m in page]
     assert sorted(flat) == deck  # every card once, none extra, none misread
     assert all(max(a) < min(b) for a, b in zip(read, read[1:], strict=False))  # the deck's order, page by page
-    text = all_text(open_pdf(pdf))
-    assert all(c.card in text for c in ids.deck(slug))  # its notation printed beside each marker
-    assert ("ラベル" if lang == "ja" else "labels") in text  # the footer says which labels
+    document = open_pdf(pdf)
+    columns = _columns(document)
+    assert all(c.card in columns for c in ids.deck(slug))  # its notation printed beside each marker
+    assert ("ラベル" if lang == "ja" else "labels") in all_text(document)  # the footer says which labels
+
+
+def _columns(document) -> str:  # type: ignore[no-untyped-def]
+    """The words of each page, column by column (words that start where others start), top to bottom, run
+    together: a long notation wrapped within its sticker reads whole."""
+    runs = []
+    for page in document.pages:
+        columns: dict[int, list[dict[str, object]]] = {}
+        for word in page.extract_words():
+            columns.setdefault(round(float(word["x0"]) / 3), []).append(word)
+        runs += ["".join(str(w["text"]) for w in sorted(words, key=lambda w: float(w["top"])))  # type: ignore[arg-type]
+                 for words in columns.values()]
+    return "\n".join(runs)
 
 
 def _sc() -> list[int]:
