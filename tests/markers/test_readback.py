@@ -53,6 +53,18 @@ def _columns(document) -> str:  # type: ignore[no-untyped-def]
     return "\n".join(runs)
 
 
+def _text_under(page, boxes) -> list[str]:  # type: ignore[no-untyped-def]
+    """The characters of a PDF page that a marker or its quiet zone (boxes: corners in points) would cover."""
+    covered = []
+    for box in boxes:
+        quiet = (box[:, 0].max() - box[:, 0].min()) / 8  # one cell of the 8 a side
+        left, right = box[:, 0].min() - quiet, box[:, 0].max() + quiet
+        top, bottom = box[:, 1].min() - quiet, box[:, 1].max() + quiet
+        covered += [c["text"] for c in page.chars
+                    if c["x0"] < right and c["x1"] > left and c["top"] < bottom and c["bottom"] > top]
+    return covered
+
+
 def _sc() -> list[int]:
     return [ids.marker_of(ids.SC, str(c)) for c in sc.DECK]
 
@@ -69,7 +81,7 @@ def _pr() -> list[int]:  # one card per kind (its first copy), planets then gadg
     return [ids.marker_of(ids.PR, k.value, 1) for k in (*Planet, *Gadget)]
 
 
-SHEETS = [("/print/sc-deck.pdf?paper=a4&lang=en", ids.SC, _sc, 9),
+SHEETS = [("/print/sc-deck.pdf?paper=a4&lang=ja", ids.SC, _sc, 9),
           ("/print/ps-cards.pdf?paper=a4&lang=ja", ids.PS, _ps, 9),
           ("/print/lp-cards.pdf?paper=letter&lang=ja", ids.LP, _lp, 9),
           ("/print/pr-cards.pdf?paper=a4&lang=en", ids.PR, _pr, 9),
@@ -80,7 +92,9 @@ SHEETS = [("/print/sc-deck.pdf?paper=a4&lang=en", ids.SC, _sc, 9),
 def test_a_card_sheet_reads_back_card_by_card(client: FlaskClient, url: str, slug: str, expected, per_page: int
                                               ) -> None:  # type: ignore[no-untyped-def]
     pdf = fetch(client, url)
-    pages = render(pdf, dpi=150 if per_page > 1 else 300)
+    dpi = 150 if per_page > 1 else 300
+    pages = render(pdf, dpi=dpi)
+    document = open_pdf(pdf)
     fronts = [image for index, image in pages.items() if index % 2 == 0]  # each front, then its backs
     backs = [image for index, image in pages.items() if index % 2 == 1]
     if per_page == 1:
@@ -91,7 +105,9 @@ def test_a_card_sheet_reads_back_card_by_card(client: FlaskClient, url: str, slu
     for number, (image, cards) in enumerate(zip(fronts, want, strict=True)):
         seen = reader.read_cards(slug, png(image))
         assert [c.marker for c in seen] == cards, f"page {2 * number + 1}"  # each once, in reading order
-        raw = [marker for marker, _box in reader.detect(reader.decode(png(image))[0])]
-        assert sorted(raw) == sorted(cards * 2), f"page {2 * number + 1}: a card's two corners"
+        found = reader.detect(reader.decode(png(image))[0])
+        assert sorted(m for m, _box in found) == sorted(cards * 2), f"page {2 * number + 1}: a card's two corners"
+        hidden = _text_under(document.pages[2 * number], [box * 72 / dpi for _m, box in found])
+        assert hidden == [], f"page {2 * number + 1}: a marker hides {hidden}"
     for image in backs:
         assert reader.detect(reader.decode(png(image))[0]) == []  # no marker on a back
