@@ -52,6 +52,10 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
         MAX_FORM_MEMORY_SIZE=1024 * 1024,
         API_MAX_CONTENT_LENGTH=1024 * 1024,
+        # A photo for POST /api/v1/<slug>/scan: the photo up to 10 MiB (companion/markers/reader.py) and the
+        # multipart wrapping around it; the request waits for its reading at most SCAN_TIME_LIMIT seconds.
+        SCAN_MAX_CONTENT_LENGTH=10 * 1024 * 1024 + 64 * 1024,
+        SCAN_TIME_LIMIT=10.0,
         # A token must outlive an evening of play; the session cookie carrying it lives a month.
         WTF_CSRF_TIME_LIMIT=int(timedelta(days=7).total_seconds()),
         WTF_CSRF_HEADERS=["X-CSRFToken"],

@@ -58,3 +58,22 @@ def off_loop(work: Callable[..., T], *args: Any) -> T:
     context = contextvars.copy_context()
     result: T = _threadpool().apply(context.run, (work, *args))
     return result
+
+
+class TooSlow(TimeoutError):
+    """The work did not finish within its time limit (the request stops waiting; see off_loop_within)."""
+
+
+def off_loop_within(seconds: float, work: Callable[..., T], *args: Any) -> T:
+    """``off_loop(work, *args)``, the caller waiting at most ``seconds`` (TooSlow after that). A thread cannot be
+    stopped, so the work itself must be bounded (a photo's size is, before it is decoded): the limit keeps a
+    request from waiting behind a queue of such work. Without gevent the work runs in place, unlimited."""
+    if not gevent_running("threading"):
+        return work(*args)
+    from gevent import Timeout
+
+    try:
+        with Timeout(seconds):
+            return off_loop(work, *args)
+    except Timeout:
+        raise TooSlow(f"more than {seconds} s") from None

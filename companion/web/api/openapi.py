@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.inputs import MAX_DEPTH, MAX_INT_DIGITS
+from companion.web.api.scan import scan_paths
 from companion.web.api.schema import REASONS, RULE_URL, UNKNOWN
 from companion.web.gameweb import ApiRoute
 from companion.web.registered import registered
@@ -71,6 +72,7 @@ def openapi_document() -> dict[str, Any]:
         for route in entry.web.api:
             paths[f"/api/v1/{slug}/{route.action}"] = {"post": operation(slug, route)}
             schemas.update(route.schemas)
+    paths.update(scan_paths(ACCEPT_LANGUAGE, _error))  # POST /api/v1/<slug>/scan (API.md, "Cards from a photo")
     rules, rules_schemas = rules_paths(ACCEPT_LANGUAGE)  # GET /api/v1/<slug>/rules (API.md, "Rules lookup")
     for path, item in rules.items():
         paths.setdefault(path, {}).update(item)

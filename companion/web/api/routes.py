@@ -17,6 +17,7 @@ from companion.inputs import InputError, load_json
 from companion.tables.view import lookup_profile
 from companion.web.api.openapi import openapi_document
 from companion.web.api.problems import error_response, problem
+from companion.web.api.scan import scan
 from companion.web.api.schema import REASONS, UNKNOWN
 from companion.web.api.strict import unknown_fields
 from companion.web.messages import explain
@@ -33,6 +34,8 @@ bp.add_url_rule("/<slug>/rules", view_func=rules_lookup.wrong_method, methods=["
                 provide_automatic_options=False)
 bp.add_url_rule("/<slug>/rules", view_func=rules_lookup.options, methods=["OPTIONS"],
                 provide_automatic_options=False)
+# Cards from a photo (API.md): every game whose cards carry markers, a platform call (companion/web/api/scan.py).
+bp.add_url_rule("/<slug>/scan", view_func=scan, methods=["POST"])
 
 
 def http_error(exc: HTTPException) -> Response:

@@ -107,7 +107,9 @@ def init_app(app: Flask) -> None:
         # Only a multipart upload (a file) may use the whole MAX_CONTENT_LENGTH; pasted text and other bodies
         # stop at MAX_FORM_MEMORY_SIZE, an API call at API_MAX_CONTENT_LENGTH. Werkzeug holds chunked bodies
         # to the same limit while reading them: past it, 413.
-        if request.blueprint == "api":
+        if request.endpoint == "api.scan":  # a photo (companion/web/api/scan.py)
+            request.max_content_length = int(app.config["SCAN_MAX_CONTENT_LENGTH"])
+        elif request.blueprint == "api":
             request.max_content_length = int(app.config["API_MAX_CONTENT_LENGTH"])
         elif request.mimetype != "multipart/form-data":
             request.max_content_length = int(app.config["MAX_FORM_MEMORY_SIZE"])

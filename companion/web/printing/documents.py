@@ -37,7 +37,7 @@ from ...profiles.refs import ProfileRef
 from ..messages import options_played
 from .options import PrintOptions, Problem
 from .render import Document
-from .sheets import bleed_for, card_sheet_context
+from .sheets import bleed_for, card_sheet_context, markers_of
 from .zone import IN_UTC, PrintZone, clock, when
 
 __all__ = [
@@ -48,6 +48,9 @@ __all__ = [
 
 CARD_OPTIONS = ("paper", "mode", "size", "backs", "offset", "lang")
 TWO_SIDED_OPTIONS = ("paper", "mode", "size", "offset", "lang")
+
+
+Marked = tuple[str, Callable[[Any], str]]  # a game's slug and a card's notation (card_document)
 
 
 class NeedsProfile(LookupError):
@@ -81,10 +84,14 @@ def digest(data: Any) -> str:
 
 
 def card_document(template: str, items: Sequence[Any], options: PrintOptions, title: str, filename: str,
-                  two_sided: bool = False, fingerprint: str = "", **extra: Any) -> Document:
+                  two_sided: bool = False, fingerprint: str = "", marked: Marked | None = None,
+                  **extra: Any) -> Document:
     """A card sheet (home pages or print-shop pages) of ``items``, one card each, drawn by ``template`` in
-    printables/ with card_sheet.css and the template's own stylesheet."""
-    context = card_sheet_context(items, options, two_sided)
+    printables/ with card_sheet.css and the template's own stylesheet. With ``marked`` (the game's slug and an
+    item's card notation), every front carries its physical card's marker (companion/markers): an item naming
+    a card again is its next copy."""
+    markers = markers_of(marked[0], [marked[1](item) for item in items]) if marked else []
+    context = card_sheet_context(items, options, two_sided, markers)
     context.update(extra)
     stem = template.removesuffix(".html")
     return Document(template, title, f"{filename}-{options.paper.key if not options.shop else 'print-shop'}",
@@ -122,12 +129,14 @@ def read_for_print(read: Callable[[Mapping[str, Any]], Deck], profile: Mapping[s
 
 
 def profile_cards(slug: str, template: str, faces: Callable[[Mapping[str, Any]], Sequence[Any]],
-                  options: PrintOptions, title: str, filename: str, **extra: Any) -> Document:
+                  options: PrintOptions, title: str, filename: str, notation: Callable[[Any], str] | None = None,
+                  **extra: Any) -> Document:
     """A card sheet of a deck profile: the profile the options name (NeedsProfile when there is none), one card
-    per face ``faces`` makes of it, its name on the sheet (``profile_name``) and its fingerprint."""
+    per face ``faces`` makes of it, its name on the sheet (``profile_name``) and its fingerprint; with
+    ``notation`` (a face's card in the game's notation) each card carries its marker."""
     profile, profile_name = named_profile(slug, options.profile, options.lang)
     return card_document(template, faces(profile), options, title, filename, fingerprint=digest(profile),
-                         profile_name=profile_name, **extra)
+                         profile_name=profile_name, marked=(slug, notation) if notation else None, **extra)
 
 
 # -- calibration -------------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Every printable the print page lists: the shared ones (documents.py) and each game's, found by name.
 
 A game web package with a ``printables`` module (``companion/web/games/<pkg>/printables.py``) prints what its
-``PRINTABLES`` tuple lists, grouped under the game's name; adding a game adds its printables without editing
-this package. A package prints even before the game has a table (no ``WEB``, no engine ``GAME`` yet): its
+``PRINTABLES`` tuple lists, grouped under the game's name, and, when its cards have markers
+(companion/markers), its sticker sheet (stickers.py: ``<prefix>-stickers``, the prefix of its first printable's
+id); adding a game adds its printables without editing this package. A package prints even before the game has a table (no ``WEB``, no engine ``GAME`` yet): its
 names then come from its engine package's ``NAME_JA``/``NAME_EN``. A module may set ``PRINT_ORDER`` (a
 number, lower first) to place its game on the print page; games without one follow by package name.
 """
@@ -17,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from ...registry import engines
-from . import documents
+from . import documents, stickers
 from .documents import Printable
 
 GAMES_PACKAGE = "companion.web.games"
@@ -45,8 +46,21 @@ def game_printables() -> tuple[GamePrintables, ...]:
         slugs = {p.game for p in printables}
         if len(slugs) != 1:
             raise ValueError(f"{module.__name__}: every printable names the same game (found {sorted(slugs)})")
-        found.append(GamePrintables(info.name, slugs.pop(), printables, float(getattr(module, "PRINT_ORDER", 1e9))))
+        slug = slugs.pop()
+        if stickers.has_stickers(slug):  # every game whose cards have markers: its sticker sheet
+            prefix = printables[0].id.split("-")[0]
+            printables += (stickers.sticker_printable(slug, prefix, *_names(info.name, slug)),)
+        found.append(GamePrintables(info.name, slug, printables, float(getattr(module, "PRINT_ORDER", 1e9))))
     return tuple(sorted(found, key=lambda g: (g.order, g.package)))
+
+
+def _names(package: str, slug: str) -> tuple[str, str]:
+    """The game's names (Japanese, English): its engine's GAME, else its engine package's NAME_JA / NAME_EN."""
+    game = engines().get(slug)
+    if game is not None:
+        return game.name_ja, game.name_en
+    engine = importlib.import_module(f"{ENGINES_PACKAGE}.{package}")
+    return str(engine.NAME_JA), str(engine.NAME_EN)
 
 
 @cache
@@ -75,12 +89,7 @@ def game_names() -> dict[str, tuple[str, str]]:
     """slug -> (Japanese name, English name) of every game with printables: the engine's GAME where it has
     one, else its package's NAME_JA / NAME_EN (a game that is printed before it is played)."""
 
-    names = {slug: (game.name_ja, game.name_en) for slug, game in engines().items()}
-    for game in game_printables():
-        if game.slug not in names:
-            engine = importlib.import_module(f"{ENGINES_PACKAGE}.{game.package}")
-            names[game.slug] = (str(engine.NAME_JA), str(engine.NAME_EN))
-    return names
+    return {game.slug: _names(game.package, game.slug) for game in game_printables()}
 
 
 def profile_games() -> tuple[str, ...]:

@@ -57,7 +57,7 @@ def lp_faces(profile: Mapping[str, Any], decks: int) -> list[LpFace]:
 def lp_cards(options: PrintOptions) -> Document:
     title = by_lang(options.lang, "ルミエル†プリエール カード", "Lumière Prière: cards")
     return profile_cards(LP, "lumiere/cards.html", lambda profile: lp_faces(profile, options.decks), options, title,
-                         f"lumiere-cards-{options.decks}-decks", decks=options.decks)
+                         f"lumiere-cards-{options.decks}-decks", notation=lambda face: face.id, decks=options.decks)
 
 
 def lp_phases(options: PrintOptions) -> Document:

@@ -67,7 +67,8 @@ def pr_faces(profile: Mapping[str, Any]) -> list[PrFace]:
 
 def pr_cards(options: PrintOptions) -> Document:
     title = by_lang(options.lang, "プラネトリコ 惑星・ガジェット", "Planeta Rica: planets and gadgets")
-    return profile_cards(PR, "planeta_rica/cards.html", pr_faces, options, title, "planeta-rica-cards", slots=SLOTS)
+    return profile_cards(PR, "planeta_rica/cards.html", pr_faces, options, title, "planeta-rica-cards", slots=SLOTS,
+                         notation=lambda face: face.card)
 
 
 def _rewards() -> list[tuple[str, str, str]]:

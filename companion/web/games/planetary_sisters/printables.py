@@ -65,7 +65,8 @@ def ps_faces(profile: Mapping[str, Any]) -> list[PsFace]:
 
 def ps_cards(options: PrintOptions) -> Document:
     title = by_lang(options.lang, "遊星姊妹 姉妹カード", "Planetary Sisters: sister cards")
-    return profile_cards(PS, "planetary_sisters/cards.html", ps_faces, options, title, "planetary-sisters-cards")
+    return profile_cards(PS, "planetary_sisters/cards.html", ps_faces, options, title, "planetary-sisters-cards",
+                         notation=lambda face: str(face.rank))
 
 
 _FORMULAS = {

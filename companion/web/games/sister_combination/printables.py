@@ -31,7 +31,8 @@ PRINT_ORDER = 4  # the print page lists the games in this order
 
 def sc_deck(options: PrintOptions) -> Document:
     title = by_lang(options.lang, sc.NAME_JA, sc.NAME_EN)
-    return card_document("sister_combination/deck.html", sc.DECK, options, title, "sister-combination-deck")
+    return card_document("sister_combination/deck.html", sc.DECK, options, title, "sister-combination-deck",
+                         marked=(SC, str))
 
 
 def _turn_rules() -> list[tuple[str, str, str]]:
