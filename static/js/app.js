@@ -180,4 +180,12 @@
       byCommand();
     }
   });
+
+  // A photo of cards (data-send-on-choose): sent as soon as the camera hands it over, one tap less. Without the
+  // script, the form's own "Read the photo" button sends it.
+  document.addEventListener("change", function (evt) {
+    var input = evt.target;
+    if (!input.matches || !input.matches('input[type="file"][data-send-on-choose]') || !input.files.length) return;
+    if (input.form && input.form.requestSubmit) input.form.requestSubmit();
+  });
 })();
