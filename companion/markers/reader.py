@@ -152,13 +152,12 @@ def read_cards(slug: str, data: bytes) -> list[SeenCard]:
             seen.setdefault(marker, []).append(box)
     cards = []
     for marker, boxes in seen.items():
-        box = _one_card(boxes)
-        if box is None:
+        chosen = _one_card(boxes)
+        physical = ids.card_of(marker)
+        if chosen is None or physical is None:
             continue
-        card = ids.card_of(marker)
-        assert card is not None
-        points = tuple((int(round(x * sx)), int(round(y * sy))) for x, y in box)
-        cards.append(SeenCard(card.card, card.copy, marker, points))  # type: ignore[arg-type]
+        points = tuple((int(round(x * sx)), int(round(y * sy))) for x, y in chosen)
+        cards.append(SeenCard(physical.card, physical.copy, marker, points))  # type: ignore[arg-type]
     cards.sort(key=lambda c: (_row(c), c.corners[0][0]))
     return cards
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ...markers import codes, ids
 from ...printing.geometry import (
     BLEED,
     GUIDE_GAP,
@@ -20,7 +21,6 @@ from ...printing.geometry import (
     sheet_layout,
     shop_pages,
 )
-from ...markers import codes, ids
 from .options import PrintOptions
 
 
