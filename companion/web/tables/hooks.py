@@ -16,9 +16,9 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion.tables.play import remember
+from companion.web import photos
 from companion.web.gameweb import Learn
 from companion.web.guard.security import device_id
-from companion.web import photos
 from companion.web.pages import is_htmx
 from companion.web.registered import web_of
 from companion.web.tables.loading import load_view
