@@ -27,9 +27,9 @@ from flask_babel import lazy_gettext as _l
 
 from companion.games.planeta_rica.moves import Move
 from companion.games.planeta_rica.state import TableState
-from companion.web.gameweb import GameWeb, TableAction
+from companion.web.gameweb import GameWeb, PhotoStep, TableAction
 
-from . import forms, history, model, remember, routes, starting, table_vp
+from . import forms, history, model, remember, routes, starting, table_photo, table_vp
 from .api import ROUTES
 from .messages import MESSAGES
 from .printables import PRINTABLES
@@ -53,4 +53,5 @@ WEB: GameWeb[TableState, Move] = GameWeb(
     start_seat=starting.start_seat,
     rematch=starting.REMATCH,
     table_actions=(TableAction("vp", table_vp.answer_vp),),
+    photo_steps=(PhotoStep("market", table_photo.read),),  # the planets turned up for the market
 )
