@@ -6,18 +6,18 @@ holds them all with room to spare, and the reader (reader.py) accepts only exact
 11 wrong cells at once, where a 4 × 4 family (``DICT_4X4_1000``) has codewords one or two cells apart.
 
 A marker is drawn as vector art: its black cells as rectangles (one SVG path, so no hairline shows between two
-cells), on a white quiet zone of ``QUIET`` cells. No bitmap is ever printed.
+cells), on a white quiet zone of ``QUIET`` cells. No bitmap is ever printed. (A card sheet's markers are drawn by the PDF renderer from the same cells:
+companion/printing/marks.py.)
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
-import cv2
-import numpy as np
 from markupsafe import Markup
 
-FAMILY = cv2.aruco.DICT_APRILTAG_36h11
+FAMILY = "DICT_APRILTAG_36h11"  # in cv2.aruco
 FAMILY_NAME = "AprilTag 36h11"
 BITS = 6  # data cells a side
 CELLS = BITS + 2  # with the black border
@@ -26,8 +26,12 @@ SIZE_MM = 10.0  # the marker's printed side, border included (the quiet zone is 
 
 
 @cache
-def dictionary() -> cv2.aruco.Dictionary:
-    return cv2.aruco.getPredefinedDictionary(FAMILY)
+def dictionary() -> Any:
+    """OpenCV's dictionary of the family. OpenCV (and numpy) load on first use, not with the app: a server
+    process that never prints a card sheet or reads a photo does not carry them (some 50 MB)."""
+    import cv2
+
+    return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, FAMILY))
 
 
 @cache
@@ -37,7 +41,7 @@ def cells(marker: int) -> tuple[tuple[bool, ...], ...]:
     if not 0 <= marker < count:
         raise ValueError(f"no marker {marker} in {FAMILY_NAME} (0–{count - 1})")
     image = dictionary().generateImageMarker(marker, CELLS, borderBits=1)
-    return tuple(tuple(bool(v < 128) for v in row) for row in np.asarray(image))
+    return tuple(tuple(bool(v < 128) for v in row) for row in image.tolist())
 
 
 def path_data(marker: int, origin: float = 0.0) -> str:

@@ -20,12 +20,14 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-import cv2
-import numpy as np
 from PIL import Image
 
 from . import codes, ids
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_BYTES = 10 * 2**20  # the API's limit
 MAX_PIXELS = 80_000_000  # a 12-megapixel photo is 12 million; more is refused before it is decoded
@@ -52,7 +54,9 @@ class SeenCard:
     corners: Corners
 
 
-def _detector() -> cv2.aruco.ArucoDetector:
+def _detector() -> Any:
+    import cv2
+
     params = cv2.aruco.DetectorParameters()
     params.errorCorrectionRate = 0.0  # exact codewords only: a misread is worse than a miss
     params.detectInvertedMarker = False
@@ -64,10 +68,10 @@ def _detector() -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(codes.dictionary(), params)
 
 
-_DETECTOR: list[cv2.aruco.ArucoDetector] = []
+_DETECTOR: list[Any] = []
 
 
-def detector() -> cv2.aruco.ArucoDetector:
+def detector() -> Any:
     if not _DETECTOR:
         _DETECTOR.append(_detector())
     return _DETECTOR[0]
@@ -81,13 +85,16 @@ def reduction(width: int, height: int) -> int:
     return factor
 
 
-_REDUCED = {1: cv2.IMREAD_GRAYSCALE, 2: cv2.IMREAD_REDUCED_GRAYSCALE_2, 4: cv2.IMREAD_REDUCED_GRAYSCALE_4,
-            8: cv2.IMREAD_REDUCED_GRAYSCALE_8}
+_REDUCED = {1: "IMREAD_GRAYSCALE", 2: "IMREAD_REDUCED_GRAYSCALE_2", 4: "IMREAD_REDUCED_GRAYSCALE_4",
+            8: "IMREAD_REDUCED_GRAYSCALE_8"}  # cv2's flags
 
 
 def decode(data: bytes) -> tuple[np.ndarray, float, float]:
     """The photo in grey, decoded smaller when it is large, and the factors from its pixels to the shown photo's
-    (x, y). Raises NotAnImage or TooLarge."""
+    (x, y). Raises NotAnImage or TooLarge. OpenCV loads on first use (codes.dictionary)."""
+    import cv2
+    import numpy as np
+
     if len(data) > MAX_BYTES:
         raise TooLarge(f"{len(data)} bytes")
     try:
@@ -105,7 +112,7 @@ def decode(data: bytes) -> tuple[np.ndarray, float, float]:
         width, height = height, width
     buffer = np.frombuffer(data, dtype=np.uint8)
     factor = reduction(width, height)
-    grey = cv2.imdecode(buffer, _REDUCED[factor] if kind != "PNG" else cv2.IMREAD_GRAYSCALE)
+    grey = cv2.imdecode(buffer, getattr(cv2, _REDUCED[factor if kind != "PNG" else 1]))
     if grey is None or grey.size == 0:
         raise NotAnImage("the picture cannot be decoded")
     if kind == "PNG" and factor > 1:
@@ -115,6 +122,8 @@ def decode(data: bytes) -> tuple[np.ndarray, float, float]:
 
 def detect(grey: np.ndarray) -> list[tuple[int, np.ndarray]]:
     """(marker id, its 4 corners as a 4 × 2 array) of every exact marker in the picture."""
+    import numpy as np
+
     corners, found, _rejected = detector().detectMarkers(grey)
     if found is None:
         return []
@@ -123,12 +132,16 @@ def detect(grey: np.ndarray) -> list[tuple[int, np.ndarray]]:
 
 
 def _side(box: np.ndarray) -> float:
+    import numpy as np
+
     return float(np.mean([np.linalg.norm(box[i] - box[(i + 1) % 4]) for i in range(4)]))
 
 
 def _one_card(boxes: list[np.ndarray]) -> np.ndarray | None:
     """The box to list for a marker seen in ``boxes``: the one when seen once, the upper-left of two when they can
     be one card's two corners, else None (which is which cannot be said)."""
+    import numpy as np
+
     if len(boxes) == 1:
         return boxes[0]
     if len(boxes) != 2:

@@ -15,13 +15,16 @@ boxes, where the copy stands in the document. A copy's markup must be its patter
 or the pattern's layout would not be the copy's.
 
 Positions come from WeasyPrint's own layout of the empty boxes, so the grid, the mirrored and offset backs and
-the print-shop bleed are exactly what the sheet's CSS says.
+the print-shop bleed are exactly what the sheet's CSS says. A box marked ``data-marker`` (a card's marker, whether
+the card is drawn there or laid out in it) gets the marker drawn over it, in two corners (marks.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
+
+from .marks import MARKER, marker_ops
 
 Rectangle = tuple[float, float, float, float]  # left, bottom, width, height in points
 
@@ -35,7 +38,8 @@ TOLERANCE_PT = 0.01
 
 
 def has_faces(html: str) -> bool:
-    return FACE_PAGE in html
+    """Whether the document has face pages or card markers (marks.py) for the finisher."""
+    return FACE_PAGE in html or MARKER in html
 
 
 def _marked(box: Any) -> Iterator[tuple[str, str, Any]]:
@@ -49,9 +53,12 @@ def _marked(box: Any) -> Iterator[tuple[str, str, Any]]:
             if value is not None:
                 yield FACE_PAGE, value, child
                 continue
-            value = element.get(PLACED)
+            value, marker = element.get(PLACED), element.get(MARKER)
             if value is not None:
                 yield PLACED, value, child
+            if marker is not None:
+                yield MARKER, marker, child
+            if value is not None or marker is not None:
                 continue
         if tag in ("html", "body", "section"):
             yield from _marked(child)
@@ -85,7 +92,7 @@ def _same_but_faces(pattern: Any, copy: Any, top: bool = True) -> bool:
     which is which): only then is the pattern's layout the copy's."""
 
     def attributes(element: Any) -> dict[str, str | None]:
-        return {key: (None if key == PLACED else value) for key, value in element.attrib.items()
+        return {key: (None if key in (PLACED, MARKER) else value) for key, value in element.attrib.items()
                 if key not in (PATTERN, COPY)}
 
     return (pattern.tag == copy.tag and pattern.text == copy.text and (top or pattern.tail == copy.tail)
@@ -93,14 +100,15 @@ def _same_but_faces(pattern: Any, copy: Any, top: bool = True) -> bool:
             and all(_same_but_faces(a, b, top=False) for a, b in zip(pattern, copy, strict=True)))
 
 
-def _placed(element: Any) -> list[Any]:
-    """The empty boxes of a sheet's markup, in document order."""
-    return [child for child in element.iter() if child.get(PLACED) is not None]
+def _placed(element: Any, attribute: str = PLACED) -> list[Any]:
+    """The empty boxes of a sheet's markup (or its boxes with a card marker), in document order."""
+    return [child for child in element.iter() if child.get(attribute) is not None]
 
 
 def place_faces(document: Any, pdf: Any) -> None:
     """The finisher: face pages become Form XObjects drawn in their boxes, each copy of a pattern sheet becomes
-    a page like the pattern's with its own cards, and the face pages leave the document."""
+    a page like the pattern's with its own cards, the face pages leave the document, and the cards' markers
+    (marks.py) are drawn over their boxes."""
     import pydyf  # type: ignore[import-untyped]
 
     pages = [pdf.objects[number] for number in pdf.pages["Kids"][::3]]
@@ -109,6 +117,7 @@ def place_faces(document: Any, pdf: Any) -> None:
     faces: dict[str, tuple[Any, float, float]] = {}  # number -> (its page's stream, width, height in points)
     face_pages: set[int] = set()
     placements: list[tuple[int, str, Rectangle]] = []
+    markers: dict[int, list[bytes]] = {}  # a page -> its cards' markers (marks.py), drawn over everything
     boxes: dict[Any, Rectangle] = {}  # an empty box's element -> where it was laid out
     last_page: dict[Any, int] = {}  # a section laid out -> the last page it is on
     patterns: dict[str, tuple[int, Any]] = {}  # a pattern's name -> its page and its section
@@ -128,9 +137,12 @@ def place_faces(document: Any, pdf: Any) -> None:
                     raise ValueError(f"card {value} does not fit on one face page")
                 faces[value] = (_object(pdf, pages[index]["Contents"]), page.width * PX_TO_PT, height_pt)
                 face_pages.add(index)
-            else:
+            elif attribute == PLACED:
                 boxes[box.element] = _rectangle_pt(box, height_pt)
                 placements.extend((index, layer, boxes[box.element]) for layer in value.split())
+            else:
+                boxes[box.element] = _rectangle_pt(box, height_pt)
+                markers.setdefault(index, []).append(marker_ops(value, boxes[box.element]))
         root = root or next((child.element for child in page._page_box.children
                              if getattr(child, "element_tag", None) == "html"), None)
     copies: dict[int, list[Any]] = {}  # the page a copy follows (-1: none) -> its copies, in document order
@@ -140,6 +152,11 @@ def place_faces(document: Any, pdf: Any) -> None:
             after = last_page[element]
         elif element.get(COPY) is not None:
             copies.setdefault(after, []).append(element)
+    # what WeasyPrint drew on each pattern's page, before its cards and markers: each copy draws it over its own
+    sheets = {index: list(_object(pdf, pages[index]["Contents"]).stream) for index, _section in patterns.values()}
+    for index, ops in markers.items():  # over what WeasyPrint drew, in the page's default space
+        stream = _object(pdf, pages[index]["Contents"])
+        stream.stream[:] = [b"q", *stream.stream, b"Q", *ops]
     if not faces and not copies:
         return
     resources = pages[0]["Resources"]
@@ -168,8 +185,6 @@ def place_faces(document: Any, pdf: Any) -> None:
     xobjects = _object(pdf, resources)["XObject"]
     for value, (stream, _w, _h) in faces.items():
         xobjects[names[value]] = stream.reference
-    # what WeasyPrint drew on each pattern's page, before its cards: each copy draws it over its own
-    sheets = {index: list(_object(pdf, pages[index]["Contents"]).stream) for index, _section in patterns.values()}
     for index, ops in drawn.items():
         if index in face_pages:
             raise ValueError("a face page holds a placed card")
@@ -189,7 +204,10 @@ def place_faces(document: Any, pdf: Any) -> None:
         page, stream = pages[index], _object(pdf, pages[index]["Contents"])
         if set(page) - COPYABLE:
             raise ValueError(f"a pattern's page with {sorted(set(page) - COPYABLE)} cannot be copied")
-        contents = pydyf.Stream(ops + sheets[index], dict(stream.extra), compress=stream.compress)
+        marked = [marker_ops(box.get(MARKER), boxes[pattern_box]) for pattern_box, box in
+                  zip(_placed(pattern, MARKER), _placed(copy, MARKER), strict=True)]
+        contents = pydyf.Stream([*ops, b"q", *sheets[index], b"Q", *marked], dict(stream.extra),
+                                compress=stream.compress)
         pdf.add_object(contents)
         new = pydyf.Dictionary({**page, "Contents": contents.reference})
         pdf.add_object(new)

@@ -78,3 +78,14 @@ def test_a_marker_is_drawn_as_vector_cells() -> None:
     black = sum(sum(row) for row in codes.cells(32))
     drawn = sum(int(part.split("h")[1].split("v")[0]) for part in codes.path_data(32).split("M")[1:])
     assert drawn == black
+
+
+def test_the_app_loads_opencv_only_when_it_reads_or_prints_a_marker() -> None:
+    """OpenCV and numpy (some 50 MB a process) load on first use, not with the app."""
+    import subprocess
+    import sys
+
+    script = ("import sys; from companion.web.api import routes; from companion.web.printing import sheets; "
+              "from companion.markers import reader; print(sorted(m for m in ('cv2', 'numpy') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"

@@ -100,3 +100,20 @@ def test_an_unknown_game_is_404(client: FlaskClient) -> None:
     photo = _jpeg(_picture([(0, 10, 10)]))
     _error(_post(client, "chess", photo), 404, "request.not_found")
     _error(_post(client, "tally", photo), 404, "request.not_found")  # a game whose cards have no markers
+
+
+def test_corners_are_where_the_photo_is_shown_when_exif_turns_it(client: FlaskClient) -> None:
+    """A phone's JPEG may be stored sideways with an EXIF orientation; the corners are in the picture as shown."""
+    from PIL import Image
+
+    raw = Image.fromarray(_picture([(ids.marker_of(ids.PS, "5"), 300, 100)]))  # 1600 × 1200 as stored
+    exif = raw.getexif()
+    exif[0x0112] = 6  # shown turned a quarter clockwise: 1200 × 1600
+    data = io.BytesIO()
+    raw.save(data, "JPEG", exif=exif.tobytes(), quality=90)
+    body = _post(client, ids.PS, data.getvalue()).get_json()
+    side = codes.CELLS * CELL
+    # stored (x, y) is shown at (1199 - y, x): the marker's top left (300, 100) at (1099, 300)
+    want = [[1099, 300], [1099, 300 + side], [1099 - side, 300 + side], [1099 - side, 300]]
+    got = body["cards"][0]["corners"]
+    assert all(abs(a - b) <= 2 for p, q in zip(got, want, strict=True) for a, b in zip(p, q, strict=True))

@@ -7,8 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from markupsafe import Markup
-
 from ...markers import codes, ids
 from ...printing.geometry import (
     BLEED,
@@ -34,11 +32,14 @@ def signed(value: float) -> str:
     return "0" if value == 0 else f"{value:+g}".replace("-", "−")
 
 
-def marker_layer(marker: int) -> Markup:
-    """A card's markers: the same marker in two opposite corners (where, the card's stylesheet may say:
-    card_sheet.css places them top right and bottom left), each with its quiet zone."""
-    return Markup('<div class="card-markers">{}{}</div>').format(codes.svg(marker, css_class="marker m-a"),
-                                                                 codes.svg(marker, css_class="marker m-b"))
+MARKER_INSET = 3.5  # mm from a card's edges to its markers' quiet zones (top right and bottom left)
+
+
+def marker_data(marker: int, bleed: float = 0.0) -> str:
+    """A slot's ``data-marker``: the marker the renderer draws in its card's corners (companion/printing/marks.py):
+    its id, inset and side in mm, and its cells as 64 bits."""
+    bits = "".join("1" if black else "0" for row in codes.cells(marker) for black in row)
+    return f"{marker} {MARKER_INSET + bleed:g} {codes.SIZE_MM:g} {int(bits, 2):016x}"
 
 
 def markers_of(slug: str, notations: Sequence[str]) -> list[int]:
@@ -86,7 +87,8 @@ def card_sheet_context(items: Sequence[Any], options: PrintOptions, two_sided: b
         pages = paginate(items, layout, backs, options.offset)
         context.update(shop=None, pages=pages, layout=layout, sheets=(len(items) + layout.per_page - 1) // layout.per_page,
                        back_slots=tuple(layout.back_of(i, options.offset) for i in range(layout.per_page)))
-    context.update(page_marks=_page_marks(pages, markers), marker_layer=marker_layer)
+    bleed = BLEED if options.shop else 0.0
+    context.update(page_marks=_page_marks(pages, markers), marker_data=lambda marker: marker_data(marker, bleed))
     return context
 
 
