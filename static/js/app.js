@@ -186,6 +186,9 @@
   document.addEventListener("change", function (evt) {
     var input = evt.target;
     if (!input.matches || !input.matches('input[type="file"][data-send-on-choose]') || !input.files.length) return;
-    if (input.form && input.form.requestSubmit) input.form.requestSubmit();
+    // a photo inside an entry's form is sent by its own button (its formaction, and with htmx its hx-post)
+    var button = input.form && input.form.querySelector("[data-photo-submit]");
+    if (button) button.click();
+    else if (input.form && input.form.requestSubmit) input.form.requestSubmit();
   });
 })();

@@ -51,3 +51,27 @@ def test_a_photo_of_a_house_fills_it_in_after_confirming(new_phone, live_server,
     chips = page.locator("#entry .ps-chips .rank")
     expect(chips).to_have_text(HOUSE)
     shot(page, f"planetary-sisters-photo-in-{'js' if javascript else 'no-js'}")
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_photo_of_the_opened_field_fills_the_set_up_form(new_phone, live_server, javascript: bool) -> None:  # type: ignore[no-untyped-def]
+    """The photo goes with what was tapped in the set-up form (the first parent), with JavaScript off too."""
+    page = new_phone(javascript=javascript)
+    ref = _profile_knowing_every_card(page, live_server)
+    page.goto(live_server + "/new/planetary-sisters")
+    for i, name in enumerate(("Aki", "Ben", "Chie")):
+        page.fill(f"input[name=seat{i}]", name)
+    page.fill("input[name=profile_link]", ref.removeprefix("user:"))
+    page.click("button[type=submit].primary")
+    page.wait_for_url("**/t/*")
+    page.locator('#ps-setup label.seat-pick:has(input[value="1"])').click()
+    page.locator('.ps-photo input[type="file"]').set_input_files(
+        {"name": "field.jpg", "mimeType": "image/jpeg", "buffer": cards_in_a_row("planetary-sisters", ["14", "20", "19"])})
+    if not javascript:
+        page.locator("#ps-setup button", has_text="Read the photo").click()
+    expect(page.locator("#answer")).to_contain_text("Read from the photo: 14, 20, 19.")
+    expect(page.locator("#ps-setup h3")).to_have_text("The opened field: 3 of 3")
+    expect(page.locator('#ps-setup input[name="parent"][value="1"]')).to_be_checked()
+    shot(page, f"planetary-sisters-photo-setup-{'js' if javascript else 'no-js'}")
+    page.locator("#ps-setup button.primary").click()
+    expect(page.locator("#ps-turn h2")).to_contain_text("Ben")
