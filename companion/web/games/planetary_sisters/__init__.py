@@ -5,7 +5,7 @@
   planetary_sisters/tool.html, its fragment _tool.html and _tool_held.html): a finished game's
   cards tapped in, every player's six house and six field-bonus categories with their working, the ranking
   and the winner. ``obvious`` says when a card's icons leave nothing to add (it goes in without Add),
-  ``undo`` offers back the cards a clear took off.
+  ``undo`` offers back the cards a clear took off; ``photo`` reads a slot's cards from a photo (issue #36).
 - The round tracker: the table fragment (templates/planetary_sisters/_table.html) for the platform's table
   page, drawing the frozen model ``model.table_model`` builds; ``forms`` turns the entry forms into moves,
   ``history`` words the logged moves, ``draft`` (a table action) puts the opened field or a shown hand together (``table_photo``: from a photo), ``what_if``
