@@ -112,6 +112,9 @@ PLUGIN_MAY_IMPORT = (
     "companion.web.api.schema", "companion.web.profiles.cardforms", "companion.web.pages", "companion.web.links",
     "companion.tables.entries",  # how a logged entry reads (the entered move, the table's after it): pure
     "companion.web.printing.documents", "companion.web.rules.printables",
+    # the one reader of an uploaded photo of cards (size and time limits, off the event loop, its messages): a
+    # game's page only says what the cards read mean for its form
+    "companion.web.photos",
 )
 
 

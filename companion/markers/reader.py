@@ -52,6 +52,8 @@ class SeenCard:
     copy: int
     marker: int
     corners: Corners
+    # the card's other corner marker, when both were seen (its middle and this one's: the card's middle)
+    other: Corners | None = None
 
 
 def _detector() -> Any:
@@ -170,7 +172,10 @@ def read_cards(slug: str, data: bytes) -> list[SeenCard]:
         if chosen is None or physical is None:
             continue
         points = tuple((int(round(x * sx)), int(round(y * sy))) for x, y in chosen)
-        cards.append(SeenCard(physical.card, physical.copy, marker, points))  # type: ignore[arg-type]
+        others = [tuple((int(round(x * sx)), int(round(y * sy))) for x, y in box) for box in boxes
+                  if box is not chosen]
+        cards.append(SeenCard(physical.card, physical.copy, marker, points,  # type: ignore[arg-type]
+                              others[0] if others else None))  # type: ignore[arg-type]
     cards.sort(key=lambda c: (_row(c), c.corners[0][0]))
     return cards
 

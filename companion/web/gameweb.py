@@ -182,6 +182,30 @@ class TableAction(Generic[StateT]):
     act: Callable[[TableViewLike[StateT], Mapping[str, str]], Redraw | Learn]
 
 
+class SeenCardLike(Protocol):
+    """A card a photo showed (companion.markers.reader.SeenCard): its notation, which copy, its marker's corners
+    in the photo's pixels, clockwise from the marker's top left."""
+
+    @property
+    def card(self) -> str: ...
+    @property
+    def copy(self) -> int: ...
+    @property
+    def corners(self) -> tuple[tuple[int, int], ...]: ...
+
+
+@dataclass(frozen=True)
+class PhotoStep(Generic[StateT]):
+    """``POST /t/<token>/photo/<name>`` (multipart, the players' link only): the platform reads the photo (its one
+    reader, companion/web/photos.py: size, time limit, refusals in the player's language) and calls ``read`` with
+    the table, the form the photo was sent from and the cards seen. The answer fills the step's normal entry form
+    (``Redraw.pending``) with what the cards mean and says what was read; a photo never writes: the player checks
+    the form and sends it as ever (one entry)."""
+
+    name: str
+    read: Callable[[TableViewLike[StateT], Mapping[str, str], Sequence[SeenCardLike]], Redraw]
+
+
 @dataclass(frozen=True)
 class TablePage(Generic[StateT]):
     """``GET|POST /t/<token>/page/<name>`` (the players' link only): a page of the game's own about the table (e.g.
@@ -290,6 +314,10 @@ class GameWeb(Generic[StateT, MoveT]):
     # What the game does on a table besides entries (the platform's one route for each kind calls them).
     table_actions: tuple[TableAction[StateT], ...] = ()
     table_pages: tuple[TablePage[StateT], ...] = ()
+    photo_steps: tuple[PhotoStep[StateT], ...] = ()  # entries a photo of cards fills (issue #36)
+
+    def photo_step(self, name: str) -> PhotoStep[StateT] | None:
+        return next((p for p in self.photo_steps if p.name == name), None)
 
     def table_action(self, name: str) -> TableAction[StateT] | None:
         return next((a for a in self.table_actions if a.name == name), None)

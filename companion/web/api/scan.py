@@ -2,7 +2,7 @@
 
 A ``multipart/form-data`` body with one field ``photo`` (a JPEG or PNG as a phone sends it, at most 10 MB) ->
 ``{"game": slug, "cards": [{"card", "corners"}, …]}``: the game's cards whose printed markers the photo shows
-(companion/markers/reader.py). Decoding runs off the event loop (companion/server/offload.py) and the request
+(companion/markers/reader.py), read by the one reader of an upload (companion/web/photos.py). Decoding runs off the event loop (companion/server/offload.py) and the request
 waits for it at most ``SCAN_TIME_LIMIT`` seconds (503 after that). Not an image: 422; too large: 413; a game
 whose cards have no markers: 404.
 """
@@ -11,36 +11,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, jsonify, request
-from werkzeug.exceptions import RequestEntityTooLarge
+from flask import Response, jsonify
 
-from companion.markers import ids, reader
-from companion.server.offload import TooSlow, off_loop_within
+from companion.markers import ids
+from companion.web import photos
 from companion.web.api.problems import error_response, problem
 from companion.web.registered import registered
 
-FIELD = "photo"
+FIELD = photos.FIELD
 
 
 def scan(slug: str) -> Response:
-    if slug not in registered() or slug not in ids.games():
+    if slug not in registered() or not photos.has_markers(slug):
         return error_response(404, [problem("request.not_found")])
     try:
-        photo = request.files.get(FIELD)
-    except RequestEntityTooLarge:
-        return error_response(413, [problem("scan.too_large", FIELD)])
-    if photo is None:
-        return error_response(422, [problem("scan.no_photo", FIELD)])
-    data = photo.stream.read(reader.MAX_BYTES + 1)
-    try:
-        cards = off_loop_within(float(current_app.config["SCAN_TIME_LIMIT"]), reader.read_cards, slug, data)
-    except reader.TooLarge:
-        return error_response(413, [problem("scan.too_large", FIELD)])
-    except reader.NotAnImage:
-        return error_response(422, [problem("scan.not_an_image", FIELD)])
-    except TooSlow:
-        response = error_response(503, [problem("scan.busy", FIELD)])
-        response.headers["Retry-After"] = "5"
+        cards = photos.read_upload(slug)
+    except photos.PhotoRefused as refused:
+        response = error_response(refused.status, [problem(refused.code, FIELD)])
+        if refused.retry_after is not None:
+            response.headers["Retry-After"] = str(refused.retry_after)
         return response
     return jsonify({"game": slug, "cards": [{"card": c.card, "corners": [list(p) for p in c.corners]}
                                             for c in cards]})

@@ -12,6 +12,7 @@ from flask import Flask, Response, current_app, g, request, session
 
 from companion.config import https
 from companion.server.addresses import Networks, in_networks, proxy_networks
+from companion.web.photos import is_photo_endpoint
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -107,7 +108,7 @@ def init_app(app: Flask) -> None:
         # Only a multipart upload (a file) may use the whole MAX_CONTENT_LENGTH; pasted text and other bodies
         # stop at MAX_FORM_MEMORY_SIZE, an API call at API_MAX_CONTENT_LENGTH. Werkzeug holds chunked bodies
         # to the same limit while reading them: past it, 413.
-        if request.endpoint == "api.scan":  # a photo (companion/web/api/scan.py)
+        if is_photo_endpoint(request.endpoint):  # a photo (companion/web/photos.py)
             request.max_content_length = int(app.config["SCAN_MAX_CONTENT_LENGTH"])
         elif request.blueprint == "api":
             request.max_content_length = int(app.config["API_MAX_CONTENT_LENGTH"])

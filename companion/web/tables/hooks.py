@@ -1,6 +1,7 @@
-"""What a game does on a table besides its entries, through the platform's two routes: a table action
+"""What a game does on a table besides its entries, through the platform's routes: a table action
 (``POST /t/<token>/act/<name>``: e.g. adding a card to a list being put together, or keeping a card's VP the
-table was asked) and a table page (``/t/<token>/page/<name>``: e.g. "what if" on this phone only).
+table was asked), a table page (``/t/<token>/page/<name>``: e.g. "what if" on this phone only) and a photo step
+(``POST /t/<token>/photo/<name>``: a photo of cards filling an entry's form, companion/web/photos.py).
 
 The platform reads the table (the players' link only: a watch link names no table here, so it is a 404), calls
 the game's hook (companion.web.gameweb: ``TableAction``, ``TablePage``) and then draws the table or writes what
@@ -10,11 +11,12 @@ table itself.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, url_for
+from flask import Blueprint, abort, make_response, redirect, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion.tables.play import remember
+from companion.web import photos
 from companion.web.gameweb import Learn
 from companion.web.guard.security import device_id
 from companion.web.pages import is_htmx
@@ -53,3 +55,25 @@ def page(token: str, name: str) -> ResponseReturnValue:
     if shown is None:
         abort(404)
     return shown.show(view)
+
+
+@bp.post("/t/<token>/photo/<name>")
+def table_photo(token: str, name: str) -> ResponseReturnValue:
+    """A photo of cards for an entry (the endpoint's name ends in ``_photo``: it may carry one). The cards read
+    fill the entry's form, shown for the player to check and send; nothing is written here."""
+    view = load_view(token)
+    step = web_of(view.table.game).photo_step(name)
+    if step is None or not photos.has_markers(view.table.game):
+        abort(404)
+    form = entry_form()
+    try:
+        cards = photos.read_upload(view.table.game)
+    except photos.PhotoRefused as refused:
+        response = make_response(render_table(view, can_write=True, status=refused.status, pending=form,
+                                              notice=_("The photo was not read:"), problems=[refused.message]))
+        if refused.retry_after is not None:
+            response.headers["Retry-After"] = str(refused.retry_after)
+        return response
+    answer = step.read(view, form, cards)
+    return render_table(view, can_write=True, status=422 if answer.refused else 200, notice=answer.notice,
+                        problems=list(answer.problems), pending=answer.pending)

@@ -16,6 +16,8 @@ Where to look:
   tool.py      the quick tool, the capture checker ``/lumiere/captures`` (templates/lumiere/tool.html, _tool.html):
                set up a field by tapping, see what the get phase takes and why; no table needed (a tool on the
                home page card), seats "Player 2"; board.py draws fields and get phases
+  photo.py     the checker's photo of the field (``/lumiere/captures/photo``, issue #36); photo_field.py places
+               the cards read on the areas from the markers' geometry, or says why it cannot
   printables.py  the cards, the turn-phase cards and the field mat (printables/lumiere/cards, phases, field)
 """
 

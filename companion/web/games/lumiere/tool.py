@@ -168,9 +168,9 @@ def address(state: Checker) -> str:
 
 
 def render(state: Checker, problems: list[RulesError], status: int = 200, tapped_cell: str = "",
-           link_notice: str = "") -> tuple[str, int]:
+           link_notice: str = "", photo: Any = None, photo_error: str = "") -> tuple[str, int]:
     context = _context(state, problems, tapped_cell)
-    context["link_notice"] = link_notice
+    context.update(link_notice=link_notice, photo=photo, photo_error=photo_error)  # photo: photo.FieldRead
     return page("lumiere/tool.html", "lumiere/_tool.html", status, **context)
 
 

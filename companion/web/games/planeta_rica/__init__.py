@@ -4,9 +4,11 @@
   ``tool_act``; templates/planeta_rica/tool.html and _tool.html): a finished game's planets and gadgets tapped by
   name, fame typed, every player's VP with its working (fame + planets + gadgets + Schneider's bonus), the
   ranking and the winner with PR-5's tie-break; VP the profile lacks asked once, ``remember`` keeps them.
+  ``photo``: a player's cards from a photo (issue #36), shown card by card, put in when confirmed.
 - The tracker: the table fragment (templates/planeta_rica/_table.html) drawing the frozen model
   ``model.table_model`` builds; ``forms`` turns the entry forms into moves, ``history`` words the logged moves;
-  ``table_vp`` takes the answers to its VP question into the table's own profile copy. During play fame is face
+  ``table_vp`` takes the answers to its VP question into the table's own profile copy; ``table_photo`` marks
+  the planets a photo of the market shows turned up. During play fame is face
   down (PR-8, unless the table chose open fame): every VP shown leaves it out and says so, and only the play link
   holds a seat's fame, behind a tap that shows a player their own.
 - ``asking``: which held cards' VP the profile lacks, the question, its checks and what is kept (PR-6), the same
@@ -27,9 +29,9 @@ from flask_babel import lazy_gettext as _l
 
 from companion.games.planeta_rica.moves import Move
 from companion.games.planeta_rica.state import TableState
-from companion.web.gameweb import GameWeb, TableAction
+from companion.web.gameweb import GameWeb, PhotoStep, TableAction
 
-from . import forms, history, model, remember, routes, starting, table_vp
+from . import forms, history, model, remember, routes, starting, table_photo, table_vp
 from .api import ROUTES
 from .messages import MESSAGES
 from .printables import PRINTABLES
@@ -53,4 +55,5 @@ WEB: GameWeb[TableState, Move] = GameWeb(
     start_seat=starting.start_seat,
     rematch=starting.REMATCH,
     table_actions=(TableAction("vp", table_vp.answer_vp),),
+    photo_steps=(PhotoStep("market", table_photo.read),),  # the planets turned up for the market
 )

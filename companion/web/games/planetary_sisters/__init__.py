@@ -5,10 +5,10 @@
   planetary_sisters/tool.html, its fragment _tool.html and _tool_held.html): a finished game's
   cards tapped in, every player's six house and six field-bonus categories with their working, the ranking
   and the winner. ``obvious`` says when a card's icons leave nothing to add (it goes in without Add),
-  ``undo`` offers back the cards a clear took off.
+  ``undo`` offers back the cards a clear took off; ``photo`` reads a slot's cards from a photo (issue #36).
 - The round tracker: the table fragment (templates/planetary_sisters/_table.html) for the platform's table
   page, drawing the frozen model ``model.table_model`` builds; ``forms`` turns the entry forms into moves,
-  ``history`` words the logged moves, ``draft`` (a table action) puts the opened field or a shown hand together, ``what_if``
+  ``history`` words the logged moves, ``draft`` (a table action) puts the opened field or a shown hand together (``table_photo``: from a photo), ``what_if``
   shows the player to move what each field card would score, ``remember`` keeps the cards a table learned.
 - The deck profile: the platform's one card editor with the PS-2 checklist (``/profiles/planetary-sisters``);
   ``profile_fields`` gives it the 36 ranks with their element icons, the picker and the element names.
@@ -27,9 +27,9 @@ from flask_babel import lazy_gettext as _l
 
 from companion.games.planetary_sisters.moves import Move
 from companion.games.planetary_sisters.state import TableState
-from companion.web.gameweb import Box, GameWeb, TableAction, TablePage
+from companion.web.gameweb import Box, GameWeb, PhotoStep, TableAction, TablePage
 
-from . import draft, forms, history, model, remember, routes, starting, what_if
+from . import draft, forms, history, model, remember, routes, starting, table_photo, what_if
 from .api import ROUTES
 from .messages import MESSAGES
 from .printables import PRINTABLES
@@ -56,4 +56,5 @@ WEB: GameWeb[TableState, Move] = GameWeb(
     box=Box(minutes=(30, 30), age=12),
     table_actions=(TableAction("draft", draft.draft),),
     table_pages=(TablePage("what-if", what_if.what_if_page),),
+    photo_steps=(PhotoStep("cards", table_photo.read),),  # the opened field, a hand shown at the end
 )

@@ -26,7 +26,7 @@ from .messages import reason_text
 from .refused import tapped_line, without_picker
 
 
-def _draft_failures(state: TableState, kind: str, pending: Mapping[str, str], refs: list[CardRef]) -> list[Reason]:
+def draft_failures(state: TableState, kind: str, pending: Mapping[str, str], refs: list[CardRef]) -> list[Reason]:
     """The engine's refusals that concern the card just added (the last one): the whole entry is checked as
     it would be sent, and only the reasons pointing at that card are kept (the count is not due yet)."""
     index = len(refs) - 1
@@ -74,7 +74,7 @@ def draft(view: TableViewLike[TableState], form: Mapping[str, str]) -> Redraw:
             ref = cardlib.picker_ref(pending, PICK, info)
             if ref is None:
                 raise ParseError("ps.form.no_card", "§3")
-            refused = _draft_failures(state, kind, pending, [*refs, ref])
+            refused = draft_failures(state, kind, pending, [*refs, ref])
             if refused:
                 problems += [reason_text(r, wording) for r in refused]
             else:

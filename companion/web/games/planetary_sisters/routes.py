@@ -15,6 +15,8 @@ bp = Blueprint("planetary_sisters", __name__, url_prefix="/planetary-sisters")
 
 bp.add_url_rule("/score", endpoint="tool", view_func=tool.tool, methods=["GET"])
 bp.add_url_rule("/score", endpoint="tool_act", view_func=tool.tool_act, methods=["POST"])
+# a photo of the slot's cards (photo.py); "…_photo": the platform lets it carry a photo (companion/web/photos.py)
+bp.add_url_rule("/score/photo", endpoint="tool_photo", view_func=tool.tool_photo, methods=["POST"])
 bp.add_url_rule("/profiles", endpoint="old_profiles", view_func=old_links.old_profiles, methods=["GET"])
 bp.add_url_rule("/profiles/open", endpoint="old_open", view_func=old_links.old_open, methods=["GET"])
 bp.add_url_rule("/profile/<token>", endpoint="old_profile", view_func=old_links.old_profile, methods=["GET"])

@@ -55,6 +55,7 @@ class SheetForm:
     slot: Slot
     problems: list[str] = field(default_factory=list)
     saved: int = 0
+    asked: list[int] = field(default_factory=list)  # ranks a photo read that the profile did not know (photo.py)
 
     @property
     def wording(self) -> Wording:
@@ -78,6 +79,8 @@ class SheetForm:
             if name:
                 values[f"name{seat}"] = name
         values["slot"] = str(self.slot)
+        if self.asked:
+            values["ask"] = ",".join(str(r) for r in self.asked)
         return values
 
     def url(self, **extra: str) -> str:
@@ -137,7 +140,18 @@ def read_form(values: Mapping[str, str], link: LinkReader | None = None) -> Shee
         slot = sheet.next_open() or Slot("field")
     problems += [explain(e, sheet_wording(names)) for e in errors]
     saved = link.number("saved", 0, 2**31 - 1) or 0
-    return SheetForm(players, profile_ref, profile, deck, info, sheet, names, slot, problems, saved)
+    asked = [r for r in ranks_of(values.get("ask")) if sheet.where(r) is None]
+    return SheetForm(players, profile_ref, profile, deck, info, sheet, names, slot, problems, saved, asked)
+
+
+def ranks_of(text: str | None) -> list[int]:
+    """``27,30,11`` -> the ranks, each 1–36 once, in order; anything else is left out."""
+    ranks: list[int] = []
+    for word in (text or "").split(",")[:36]:
+        rank = whole_number(word.strip(), 1, 36)
+        if rank is not None and rank not in ranks:
+            ranks.append(rank)
+    return ranks
 
 
 def new_cards(form: SheetForm) -> list[Card]:

@@ -38,11 +38,13 @@ from companion.games.planetary_sisters import (
 from companion.games.planetary_sisters.cards import parse_elements
 from companion.i18n import pick
 from companion.profiles.refs import ProfileRef
+from companion.web import photos
 from companion.web.gameweb import ProfileAllowanceUsed, ProfileChanged, profile_desk
 from companion.web.links import LinkReader
 from companion.web.pages import is_htmx
 
 from . import cards as cardlib
+from . import photo as photolib
 from . import undo as undolib
 from .breakdown import score_view
 from .labels import slot_heading, slot_label
@@ -75,6 +77,8 @@ def _remembered(saved: int) -> str:
 def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[str, str] | None = None,
             notice: str = "", undo: undolib.UndoView | None = None, link_notice: str = "",
             tapped: str = "") -> dict[str, Any]:
+    if not pending and not errors and form.asked:  # a card a photo read, the profile not: its rank held
+        pending = {"rank": str(form.asked[0])}
     scored: TableScore = score_sheet(form.sheet, form.deck.elements)
     rows = []
     for slot in slots(form.players):
@@ -97,6 +101,7 @@ def context(form: SheetForm, errors: list[str] | None = None, pending: Mapping[s
         held=(pending or {}).get("rank", ""), new_game_url=_new_game_url(form),
         profile_progress=profile_desk().progress(SLUG, form.profile),
         profile_edit=profile_desk().edit_or_copy(SLUG, form.profile_ref, back=form.url()),
+        asked_notice=photolib.asked_notice(form), photo=None, photo_error="",
     )
 
 
@@ -118,7 +123,7 @@ def _wants_fragment() -> bool:
     return is_htmx() and request.headers.get("HX-History-Restore-Request") != "true"
 
 
-def _render(status: int = 200, **values: Any) -> tuple[str, int]:
+def render_page(status: int = 200, **values: Any) -> tuple[str, int]:
     name = "planetary_sisters/_tool.html" if _wants_fragment() else "planetary_sisters/tool.html"
     return render_template(name, **values), status
 
@@ -135,7 +140,7 @@ def tool() -> ResponseReturnValue:
     notice = _remembered(form.saved)
     carried = undolib.restored(request.args.get(undolib.PARAM))
     undo = _undo_for(read_form(carried), form) if carried else None
-    return _render(**context(form, notice=notice, undo=undo, link_notice=link.notice()))
+    return render_page(**context(form, notice=notice, undo=undo, link_notice=link.notice()))
 
 
 def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], push: bool = True,
@@ -150,7 +155,7 @@ def _answer(form: SheetForm, errors: list[str], pending: Mapping[str, str], push
     url = form.url(**extra)
     if _wants_fragment():
         notice = _remembered(int(extra.get("saved") or 0))
-        body, status = _render(**context(form, pending=pending, notice=notice, undo=undo))
+        body, status = render_page(**context(form, pending=pending, notice=notice, undo=undo))
         return body, status, ({"HX-Push-Url": url} if push else {})
     return redirect(url, 303)
 
@@ -162,7 +167,7 @@ def _refused(form: SheetForm, errors: list[str], pending: Mapping[str, str],
     rides into the next card. The sheet itself is as it was."""
     tapped = tapped_line(pending, "", form.info)
     picker = {**without_picker(pending, "", form.info), **(then or {})}
-    return _render(422, **context(form, errors, picker, tapped=tapped))
+    return render_page(422, **context(form, errors, picker, tapped=tapped))
 
 
 def tool_act() -> ResponseReturnValue:
@@ -206,7 +211,34 @@ def tool_act() -> ResponseReturnValue:
         form = read_form(values)
     elif kind == "remember":
         return _remember(form)
+    elif kind == "photo":
+        errors = _photo_in(form, values)
     return _answer(form, errors, values if errors else {}, before=before)
+
+
+def tool_photo() -> ResponseReturnValue:
+    """A photo of the slot's cards, sent with the sheet (photo.py): the page again with what it read, card by
+    card, for the player to confirm; the sheet is as it was."""
+    form = read_form({k: v for k, v in request.form.items() if k != "csrf_token"})
+    try:
+        seen = photos.read_upload(SLUG)
+    except photos.PhotoRefused as refused:
+        body, status = render_page(refused.status, **{**context(form), "photo_error": refused.message})
+        return body, status, ({"Retry-After": str(refused.retry_after)} if refused.retry_after else {})
+    return render_page(**{**context(form), "photo": photolib.what_it_read(form, seen)})
+
+
+def _photo_in(form: SheetForm, values: Mapping[str, str]) -> list[str]:
+    """The photo's cards confirmed: those the profile knows go into the slot, the others are asked for."""
+    now, form.asked = photolib.confirmed(form, values)
+    slot = form.slot
+    for rank in now:
+        if form.slot != slot:  # the slot is full: the rest read were more than it holds
+            break
+        errors = _put(form, CardRef(rank, None))
+        if errors:
+            return errors
+    return []
 
 
 def _pick(form: SheetForm, values: Mapping[str, str]) -> ResponseReturnValue:
@@ -296,14 +328,14 @@ def _remember(form: SheetForm) -> ResponseReturnValue:
     except ProfileChanged:
         return _answer(form, [explain(ParseError("ps.form.no_profile_save"), form.wording)], {})
     except ProfileAllowanceUsed as used:  # the sheet is drawn again as entered: nothing typed is lost
-        body, status = _render(429, **context(form, [used.message], {}))
+        body, status = render_page(429, **context(form, [used.message], {}))
         return body, status, {"Retry-After": str(used.retry_after)}
     if refused is not None:  # said next to the button tapped; the page carries the profile now used
         _reload_profile(form)
         why = [reason_text(refused, form.wording), _(
             "The icons were not remembered: take out or correct the card that cannot be, or forget the icons "
             "remembered before in the card editor.")]
-        return _render(422, **context(form, why, {}, notice=_remembered(saved)))
+        return render_page(422, **context(form, why, {}, notice=_remembered(saved)))
     _reload_profile(form)
     return _answer(form, [], {}, saved=str(saved))
 

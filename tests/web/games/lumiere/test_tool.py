@@ -60,9 +60,9 @@ def test_an_empty_field_has_sixteen_tappable_areas_and_captures_nothing(phone: P
     assert len(re.findall(r'<button type="submit" name="tap" value="r\dc\d"', html)) == 16
     assert section(html, "lp-answer").startswith("What the get phase takes Nothing is captured.")
     # The tool: what a tap does, whom the card faces (4 orientations), which of the twelve cards.
-    assert len(re.findall(r'name="mode" value="(put|active|turn|lift)"', html)) == 4
-    assert re.findall(r'name="owner" value="(\d)"', html) == ["0", "1", "2", "3"]
-    assert len(re.findall(r'name="card" value="[a-z_]+"', html)) == 12
+    assert len(re.findall(r'type="radio" name="mode" value="(put|active|turn|lift)"', html)) == 4
+    assert re.findall(r'type="radio" name="owner" value="(\d)"', html) == ["0", "1", "2", "3"]
+    assert len(re.findall(r'type="radio" name="card" value="[a-z_]+"', html)) == 12
     assert 'name="csrf_token"' in html and 'method="post"' in html
 
 
@@ -230,7 +230,7 @@ def test_three_players_have_three_orientations(phone: Phone) -> None:
     after = state_of(response.headers["Location"])
     assert after["p"] == "3" and after["owner"] == "0"
     html = phone.get(response.headers["Location"]).get_data(as_text=True)
-    assert re.findall(r'name="owner" value="(\d)"', html) == ["0", "1", "2"]
+    assert re.findall(r'type="radio" name="owner" value="(\d)"', html) == ["0", "1", "2"]
     assert "(nobody)" in html  # the fourth side of the field
     assert "B2 · Yokai → Player 1's point area" in section(html, "lp-answer")
 
