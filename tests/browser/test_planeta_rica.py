@@ -49,7 +49,7 @@ def test_fame_typed_as_a_sum_in_full_width_is_added_up(new_phone, live_server) -
     page.click('input[name="f0"]')
     page.keyboard.insert_text("１２＋３")  # what an IME commits
     page.click('#entry button[value="update"]')
-    expect(page.locator('input[name="f0"]')).to_have_value("１２＋３")
+    expect(page.locator('#sheet input[name="f0"]:not([type=hidden])')).to_have_value("１２＋３")  # the cell, not the photo form's copy
     expect(page.locator(".pr-fame-total")).to_have_text("= 15")
     expect(page.locator('#results tr[data-code="pr.vp.fame"]').first).to_contain_text("15")
     expect(page.locator("#results .pr-terms").first).to_contain_text("12 + 3")
