@@ -22,6 +22,14 @@
   function $(selector) { return panel.querySelector(selector) || news.querySelector(selector); }
   function current() { return document.getElementById("live"); }
   function version() { var el = current(); return el ? parseInt(el.getAttribute("data-version") || "0", 10) : 0; }
+  // Versions only move on: every entry makes a new one. On a busy server a stream's event or a poll's answer can
+  // come after this phone's own newer answer; it is never drawn over it (the page would step back, and the next
+  // tap would be made on a table that is gone). ``heard``: the newest version the stream told of, to catch up to.
+  var heard = null;
+  function versionIn(html) {
+    var found = /<div id="live"[^>]*? data-version="(\d+)"/.exec(html || "");
+    return found ? parseInt(found[1], 10) : -1;
+  }
   function csrf() {
     var meta = document.querySelector('meta[name="csrf-token"]');
     return meta ? meta.getAttribute("content") : "";
@@ -73,9 +81,9 @@
     return query.toString();
   }
 
-  function showTable(data) {
+  function showTable(data, keep) {
     var el = current();
-    if (!el || data.version === version()) return;
+    if (!el || data.version <= version()) return;
     if (el.querySelector('form[data-dirty="1"]')) {
       // The player's unsent entry stays; they are told the table moved on (their send is checked against it).
       var banner = el.querySelector(".stale-banner");
@@ -90,17 +98,20 @@
       fetch(url, {headers: {"HX-Request": "true"}, credentials: "same-origin"})
         .then(function (response) { return response.status === 200 ? response.text() : data.html; },
               function () { return data.html; })
-        .then(function (html) { swapIn(html); });
+        .then(function (html) { swapIn(html, keep); });
       return;
     }
-    swapIn(data.html);
+    swapIn(data.html, keep);
   }
 
-  function swapIn(html) {
+  // ``keep``: this phone's own answer (a refusal's why), carried into the newer version it is caught up to.
+  function swapIn(html, keep) {
     var el = current();
-    if (!el || el.querySelector('form[data-dirty="1"]')) return;
+    if (!el || el.querySelector('form[data-dirty="1"]') || versionIn(html) < version()) return;
     document.dispatchEvent(new Event("companion:before-version"));  // in-view.js keeps the entry where it was
     htmx.swap(el, html, {swapStyle: "outerHTML"});
+    var banner = current().querySelector(".stale-banner");
+    if (keep && banner && !current().querySelector("#answer")) banner.parentNode.insertBefore(keep, banner.nextSibling);
     dockPanel();
     document.dispatchEvent(new Event("companion:after-version"));
     followStep(false);
@@ -138,6 +149,7 @@
     var mine = source;
     source.addEventListener("table", function (evt) {
       var data = JSON.parse(evt.data);
+      if (!heard || data.version > heard.version) heard = data;
       showTable(data);
       if (wasOffline && data.said && data.said.length) announce(data.said, $(".live-caught-up-what"));
       else announce(data.said);
@@ -155,6 +167,21 @@
       }
     };
   }
+
+  // This phone's own answer drawn, the stream may have told of a newer version meanwhile (another phone's entry
+  // made while this one's was on its way): the page catches up to it at once, keeping what the answer said.
+  function catchUp() {
+    if (heard && heard.version > version()) showTable(heard, current().querySelector("#answer"));
+  }
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    if (isEntry(evt.detail.requestConfig || {})) catchUp();
+  });
+  // A poll's answer older than the page (it crossed this phone's own entry) is not drawn.
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var cfg = evt.detail.requestConfig || {};
+    if (cfg.verb === "get" && evt.detail.elt && evt.detail.elt.id === "live" &&
+        versionIn(evt.detail.serverResponse) < version()) evt.preventDefault();
+  });
 
   // The poll (the fallback) asks for the table as this phone looks at it, like the stream's answer above.
   document.addEventListener("htmx:configRequest", function (evt) {
@@ -174,7 +201,6 @@
     if (document.visibilityState !== "visible") return;
     setOffline(true);
     connect();
-    requestWake();
   });
   window.addEventListener("online", function () { connect(); });
   // The phone says it lost its network: its stream is taken as lost too (a stream can outlive the network for a
@@ -277,10 +303,11 @@
         var busy = document.getElementById("server-notice");  // app.js's "busy" notice: answered now
         if (busy) busy.hidden = true;
         var el = current();
-        if (el && html.indexOf('id="live"') >= 0) {
+        if (el && versionIn(html) >= version()) {
           htmx.swap(el, html, {swapStyle: "outerHTML"});
           dockPanel();
           followStep(response.headers.has("HX-Push-Url"));
+          catchUp();
         }
         flushing = false;
         if (rest.length) flushQueue();
@@ -364,38 +391,6 @@
     if (!el) return;
     Array.prototype.forEach.call(el.querySelectorAll("form"), function (form) { if (changed(form)) saveDraft(form); });
   });
-
-  // -- keep the screen on ----------------------------------------------------------------------------------
-  var wake = $(".wake-toggle");
-  var lock = null;
-  function wanted() { try { return window.localStorage.getItem("companion-wake") === "1"; } catch (e) { return false; } }
-  function showWake() {
-    var on = wanted();
-    wake.setAttribute("aria-pressed", on ? "true" : "false");
-    wake.textContent = panel.getAttribute(on ? "data-wake-on" : "data-wake-off");
-  }
-  function requestWake() {
-    if (!("wakeLock" in navigator) || !wanted() || document.visibilityState !== "visible") return;
-    navigator.wakeLock.request("screen").then(function (l) { lock = l; }, function () { lock = null; });
-  }
-  if ("wakeLock" in navigator) {
-    wake.hidden = false;
-    showWake();
-    wake.addEventListener("click", function () {
-      try { window.localStorage.setItem("companion-wake", wanted() ? "0" : "1"); } catch (e) { /* no storage */ }
-      showWake();
-      if (wanted()) requestWake();
-      else if (lock) { lock.release(); lock = null; }
-    });
-    requestWake();
-  } else {
-    // No Wake Lock here: on a plain http address the browser offers it to no page (it is for secure pages only),
-    // elsewhere this browser lacks it. The line that applies says so and what to do instead, so the player is
-    // never left without the toggle and without a word.
-    var note = panel.querySelector(window.isSecureContext ? '.wake-note[data-when="unsupported"]'
-      : '.wake-note[data-when="insecure"]');
-    if (note) note.hidden = false;
-  }
 
   restoreDraft();
   writeQueue(readQueue());

@@ -6,16 +6,18 @@ time: each step waits for what a player waits for (a total, a notice), within th
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
-from tests.browser.fixtures import MAKE_RUN, serve, shot
+from tests.browser.fixtures import MAKE_RUN, WAIT_MS, serve, shot
 from tests.browser.test_platform import add, start_table
 
 pytestmark = pytest.mark.browser
@@ -256,6 +258,65 @@ def test_the_screen_on_toggle_is_there_where_the_browser_can_keep_the_screen_on(
     expect(toggle).to_have_attribute("aria-pressed", "true")
     page.reload()  # remembered on this phone
     expect(toggle).to_have_text("Screen stays on")
+
+
+# What the page's live state went through, in order (``data-live`` on <html>): the test reads when a stream
+# opened, brought its event and ended.
+RECORD_LIVE = """() => {
+  window.__live = [];
+  new MutationObserver(() => window.__live.push(document.documentElement.getAttribute('data-live')))
+    .observe(document.documentElement, {attributes: true, attributeFilter: ['data-live']});
+}"""
+
+
+def test_an_older_version_heard_late_is_never_drawn_over_a_newer_one(new_phone, server) -> None:  # type: ignore[no-untyped-def]
+    """On a busy server a stream's event can arrive after this phone's own, newer answer: the page never steps
+    back to it (a tap made there would be made on a table that is gone)."""
+    page = phone(new_phone)
+    start_table(page, server, "Aki", "Ben")
+    streaming(page)
+    add(page, "Aki", "2")
+    expect(total(page, 0)).to_have_text("2")
+    older = page.evaluate("document.getElementById('live').outerHTML")
+    version = int(page.locator("#live").get_attribute("data-version") or "0")
+    add(page, "Ben", "5")
+    expect(total(page, 1)).to_have_text("5")
+    late = json.dumps({"version": version, "html": older, "said": []})
+    page.route("**/events*", lambda route: route.fulfill(
+        status=200, headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"},
+        body=f"retry: 600000\n\nid: {version}\nevent: table\ndata: {late}\n\n"))
+    page.evaluate(RECORD_LIVE)
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # a waking phone opens its stream again
+    # the stream opened, told of the older version, and ended (its events come in that order)
+    page.wait_for_function("() => window.__live.indexOf('lost', window.__live.indexOf('open')) > 0")
+    expect(total(page, 1)).to_have_text("5")
+    expect(page.locator("#live")).to_have_attribute("data-version", str(version + 1))
+
+
+def test_a_newer_version_heard_while_an_entry_is_on_its_way_is_caught_up_to(new_phone, server) -> None:  # type: ignore[no-untyped-def]
+    """Another phone's entry is streamed in while this phone's own answer is still on its way: once that (older)
+    answer is drawn, the page catches up to the newer version at once, with nothing more to come on the stream."""
+    first, second = phone(new_phone), phone(new_phone)
+    url = start_table(first, server, "Aki", "Ben")
+    second.goto(url)
+    for page in (first, second):
+        streaming(page)
+    held: list[Route] = []
+    first.route("**/move", lambda route: held.append(route))  # the answer is held back until the test lets it go
+    add(first, "Aki", "3")
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not held:  # the route's handler runs while Playwright waits
+        assert time.monotonic() < deadline, "the entry never went out"
+        first.wait_for_timeout(50)
+    answer = held[0].fetch()  # saved on the server now: version 1
+    add(second, "Ben", "4")  # version 2, streamed to the first phone while its own answer is held
+    # heard (the news says so) while the filled form is kept until the answer comes
+    expect(first.locator(".live-said")).to_have_text("Ben: +4")
+    expect(first.locator(".stale-banner")).to_be_visible()
+    held[0].fulfill(response=answer)
+    expect(total(first, 0)).to_have_text("3")
+    expect(total(first, 1)).to_have_text("4")
+    expect(first.locator("#live")).to_have_attribute("data-version", "2")
 
 
 def workers_of(base: str) -> list[int]:

@@ -24,8 +24,10 @@ from types import ModuleType
 from playwright.sync_api import Locator, Page, expect
 
 DRIVERS = ("sister_combination", "strato_sphere", "planetary_sisters", "planeta_rica", "lumiere")
-# htmx is idle: no request on its way and no swap under way (what a player waits for before the next tap).
-IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+# The page has answered: htmx is idle (no request on its way, no swap under way), the live stream is not lost
+# and no tap waits on the phone to be sent (static/js/live.js): what a player waits for before the next tap.
+IDLE = """() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .live-queued:not([hidden])')
+    && document.documentElement.getAttribute('data-live') !== 'lost'"""
 
 
 def driver(module: str) -> ModuleType:
