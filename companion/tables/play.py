@@ -140,6 +140,11 @@ def _repeat(view: TableView, key: str, kind: str) -> tuple[Outcome | None, str]:
     return Outcome("saved", view, version=view.version, repeat=True), key
 
 
+def tapped_before(view: TableView, key: str) -> bool:
+    """Whether this tap's key (non-empty) already wrote an entry at the table."""
+    return bool(key) and _tapped(view, key) is not None
+
+
 def _tapped(view: TableView, key: str) -> tuple[int, str] | None:
     """What ``key`` had written at the table as ``view`` read it: read with the table when the request sent it
     (no statement of its own), else looked up now."""
@@ -289,4 +294,4 @@ def _fresh_if_same_meaning(view: TableView, turn: turns.TableTurn, based_on: int
     return fresh.state if rebase.same_meaning(view.game, seen.state, fresh.state, moves, move) else None
 
 
-__all__ = ["Learn", "Outcome", "as_seen", "enter_move", "redo", "refused", "remember", "stale", "undo"]
+__all__ = ["Learn", "Outcome", "as_seen", "enter_move", "redo", "refused", "remember", "stale", "tapped_before", "undo"]

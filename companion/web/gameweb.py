@@ -174,12 +174,24 @@ class Learn:
 
 
 @dataclass(frozen=True)
+class EnterEach(Generic[StateT]):
+    """A table action's answer that makes several entries in one tap (e.g. every planet a photo showed turned up,
+    confirmed at once), each an entry of its own with its own Undo. The platform asks ``next`` for the move to
+    enter on the table as it stands (None: nothing more), enters it through the table's write path and asks
+    again, at most ``most`` times. It stops at the first entry the rules refuse and says why; the entries before
+    it stay. Asked of the table as each entry left it, ``next`` never enters again what the table made itself."""
+
+    next: Callable[[StateT], Any]
+    most: int
+
+
+@dataclass(frozen=True)
 class TableAction(Generic[StateT]):
     """``POST /t/<token>/act/<name>`` (the players' link only): the platform reads the table and the form, calls
     ``act`` and then draws or writes what it answers. A game never loads, renders or writes a table itself."""
 
     name: str
-    act: Callable[[TableViewLike[StateT], Mapping[str, str]], Redraw | Learn]
+    act: Callable[[TableViewLike[StateT], Mapping[str, str]], Redraw | Learn | EnterEach[StateT]]
 
 
 class SeenCardLike(Protocol):

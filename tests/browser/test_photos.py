@@ -1,5 +1,6 @@
-"""Photos of cards on Planeta Rica's scoring page and Lumière's capture checker (issue #36), at phone size with
-JavaScript (the photo sent as soon as it is chosen): what was read shown card by card or area by area, then used."""
+"""Photos of cards on Planeta Rica's scoring page and table, and Lumière's capture checker (issue #36), at phone
+size with JavaScript (the photo sent as soon as it is chosen): what was read shown card by card or area by area,
+then used."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.fixtures import shot
+from tests.browser.taps import planeta_rica as planeta_rica_taps
 from tests.web.photos import cards_in_a_row, field_photo
 
 pytestmark = pytest.mark.browser
@@ -40,3 +42,27 @@ def test_lumiere_the_field_from_a_photo(new_phone, live_server) -> None:  # type
     read.locator("button", has_text="Use this field").click()
     expect(page.locator('[data-cell="r2c1"]')).to_contain_text("Exorcist")
     shot(page, "lumiere-photo-used")
+
+
+def test_planeta_rica_the_first_market_from_one_photo_and_one_tap(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    """Set-up (PR-1): five planets turned up, entered from a photo of them in two taps instead of five."""
+    page = new_phone()
+    planeta_rica_taps.start_on_builtin(page, live_server)
+    page.click('.pr-status button[value="0"]')  # Aki starts
+    planets = ["tourist_planet", "ai_autonomy", "tachyon_mine", "endymion", "merchant_guild"]
+    page.locator('.pr-photo input[type="file"][name="photo"]').set_input_files(
+        {"name": "market.jpg", "mimeType": "image/jpeg", "buffer": cards_in_a_row("planeta-rica", planets)})
+    offer = page.locator(".pr-photo-read")
+    expect(offer).to_contain_text("Read from the photo, not turned up yet: Tourist Planet, AI Autonomous Zone, "
+                                  "Tachyon Mine, Endymion, Merchant Guild")
+    shot(page, "planeta-rica-market-photo-read")
+    button = offer.locator("button", has_text="Turn up these 5 planets")
+    expect(button).to_be_in_viewport()  # the page opens at it: the next entry, above the dock
+    page.screenshot(path="test-artifacts/planeta-rica-market-photo-screen.png")
+    button.click()
+    expect(page.locator("#planeta-rica")).to_have_attribute("data-phase", "action")
+    for name in ("Tourist Planet", "AI Autonomous Zone", "Tachyon Mine", "Endymion", "Merchant Guild"):
+        expect(page.locator(".pr-market")).to_contain_text(name)
+    expect(page.locator("ol.log li").first).to_contain_text("Turned up Merchant Guild for the market")
+    expect(page.locator("ol.log li")).to_have_count(6)  # the start player and one entry per planet
+    expect(page.locator(".undo-what")).to_contain_text("Merchant Guild")  # each its own Undo

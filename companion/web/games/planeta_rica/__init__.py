@@ -54,6 +54,7 @@ WEB: GameWeb[TableState, Move] = GameWeb(
     printables=PRINTABLES,
     start_seat=starting.start_seat,
     rematch=starting.REMATCH,
-    table_actions=(TableAction("vp", table_vp.answer_vp),),
+    table_actions=(TableAction("vp", table_vp.answer_vp),
+                   TableAction("market", table_photo.turn_up_read)),  # the planets a market photo read, one tap
     photo_steps=(PhotoStep("market", table_photo.read),),  # the planets turned up for the market
 )

@@ -49,6 +49,7 @@ from .labels import (
     reward_name,
 )
 from .running import RunningVP, running_vp
+from .table_photo import photo_seen, turned_up
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,10 @@ class TrackerView:
     version: int
     can_write: bool
     pending: Mapping[str, str] = field(default_factory=dict)
+    # a market photo's planets beyond the market, not turned up yet (table_photo.py), and what the one tap sends
+    photo_read: tuple[tuple[str, str], ...] = ()
+    photo_seen: str = ""
+    market_url: str = ""
     fame_hidden: bool = False  # PR-8: fame face down now (the game runs and the table did not agree to open fame)
     standings: Standings | None = None  # the watch link's scoreboard during play (companion/web/standing.py)
 
@@ -314,6 +319,7 @@ def tracker(view: TableViewLike[TableState], pending: Mapping[str, str], can_wri
         for i, s in enumerate(state.seats))
     final = state.phase is Phase.OVER
     asked = tuple(asked_at_table(state, typed_vp(pending)))
+    seen = photo_seen(pending)
     return TrackerView(
         phase=state.phase.value, phase_name=phase_name(state.phase.value), turn=state.turn, actions=state.actions,
         mover=mover, mover_name=names[mover] if mover is not None else "",
@@ -347,6 +353,9 @@ def tracker(view: TableViewLike[TableState], pending: Mapping[str, str], can_wri
         vp_url=url_for("table_hooks.act", token=view.table.token, name="vp") if can_write else "",
         token=view.table.token, version=view.version,
         can_write=can_write, pending=dict(pending), fame_hidden=hidden,
+        photo_read=tuple((p.value, planet_name(p)) for p in turned_up(state, seen)) if reveal and can_write else (),
+        photo_seen=",".join(p.value for p in seen),
+        market_url=url_for("table_hooks.act", token=view.table.token, name="market") if can_write else "",
         standings=None if final else standings(seats, hidden))
 
 
