@@ -1,6 +1,7 @@
 """A photo of a house on the Planetary Sisters scoring page (issue #36), at phone size: the file set on the photo
 input (as the phone's camera hands it over), what was read shown card by card, the house filled in once
-confirmed; with JavaScript on (sent as soon as it is chosen) and off (a plain upload form)."""
+confirmed; with JavaScript on (sent as soon as it is chosen) and off (a plain upload form). Also the table's set-up
+field and a hand shown at the end of the game."""
 
 from __future__ import annotations
 
@@ -75,3 +76,50 @@ def test_a_photo_of_the_opened_field_fills_the_set_up_form(new_phone, live_serve
     shot(page, f"planetary-sisters-photo-setup-{'js' if javascript else 'no-js'}")
     page.locator("#ps-setup button.primary").click()
     expect(page.locator("#ps-turn h2")).to_contain_text("Ben")
+
+
+def test_a_photo_of_a_shown_hand_fills_the_end_of_game_reveal(new_phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    """The game over, a player shows the hand: one photo of it fills the reveal's list card by card, and the hand
+    is entered once the player sends it (nothing before)."""
+    from companion.games.planetary_sisters import Phase, Reveal
+    from tests.games.planetary_sisters.support import play_game
+    from tests.web.games.planetary_sisters.support import form_of
+
+    page = new_phone()
+    ref = _profile_knowing_every_card(page, live_server)
+    page.goto(live_server + "/new/planetary-sisters")
+    for i, name in enumerate(("Aki", "Ben", "Chie")):
+        page.fill(f"input[name=seat{i}]", name)
+    page.fill("input[name=profile_link]", ref.removeprefix("user:"))
+    page.click("button[type=submit].primary")
+    page.wait_for_url("**/t/*")
+    table = page.url.split("?")[0].split("#")[0]
+    play = play_game(3, seed=21)
+    reveal_at = next(i for i, s in enumerate(play.states) if s.phase is Phase.REVEAL)
+    csrf = page.locator('meta[name="csrf-token"]').get_attribute("content") or ""
+    version = int(page.locator("#live").get_attribute("data-version") or "0")
+    for move, state in zip(play.moves[:reveal_at], play.states[:reveal_at], strict=True):  # the game, entered
+        sent = page.request.post(table + "/move", form={"csrf_token": csrf, "version": str(version),
+                                                        **form_of(move, state)}, max_redirects=0)
+        assert sent.status == 303, sent.text()[:400]
+        version += 1
+    reveal = play.moves[reveal_at]
+    assert isinstance(reveal, Reveal)
+    ranks = [str(c.rank) for c in reveal.cards]
+    page.goto(table)
+    form = page.locator("#ps-reveal")
+    if form.locator('input[name="seat"]').get_attribute("value") != str(reveal.seat):  # whose hand: one tap
+        form.locator(f'button[name="do"][value="seat:{reveal.seat}"]').click()
+        expect(form.locator('input[name="seat"]')).to_have_value(str(reveal.seat))
+    form = page.locator("#ps-reveal")
+    form.locator('.ps-photo input[type="file"]').set_input_files(
+        {"name": "hand.jpg", "mimeType": "image/jpeg", "buffer": cards_in_a_row("planetary-sisters", ranks)})
+    expect(page.locator("#answer")).to_contain_text("Read from the photo:")
+    name = ("Aki", "Ben", "Chie")[reveal.seat]
+    expect(page.locator("#ps-reveal h3")).to_have_text(f"{name}'s hand: {len(ranks)} of {len(ranks)}")
+    assert sorted((page.locator('#ps-reveal input[name="cards"]').input_value()).split(",")) == sorted(ranks)
+    expect(page.locator("#live")).to_have_attribute("data-version", str(version))  # nothing written yet
+    shot(page, "planetary-sisters-photo-reveal")
+    page.locator("#ps-reveal button.primary").click()
+    expect(page.locator("#live")).to_have_attribute("data-version", str(version + 1))
+    expect(page.locator("ol.log li").first).to_contain_text(name)
