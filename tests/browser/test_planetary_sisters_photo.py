@@ -30,6 +30,17 @@ def _profile_knowing_every_card(page: Page, live_server: str) -> str:
     return "user:" + page.url.rstrip("/").rsplit("/", 1)[-1]
 
 
+def _new_table_knowing_every_card(page: Page, live_server: str) -> None:
+    """A new 3-seat table (Aki, Ben, Chie) on a profile that knows every card, opened on ``page``."""
+    ref = _profile_knowing_every_card(page, live_server)
+    page.goto(live_server + "/new/planetary-sisters")
+    for i, name in enumerate(("Aki", "Ben", "Chie")):
+        page.fill(f"input[name=seat{i}]", name)
+    page.fill("input[name=profile_link]", ref.removeprefix("user:"))
+    page.click("button[type=submit].primary")
+    page.wait_for_url("**/t/*")
+
+
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_a_photo_of_a_house_fills_it_in_after_confirming(new_phone, live_server, javascript: bool) -> None:  # type: ignore[no-untyped-def]
     page = new_phone(javascript=javascript)
@@ -58,13 +69,7 @@ def test_a_photo_of_a_house_fills_it_in_after_confirming(new_phone, live_server,
 def test_a_photo_of_the_opened_field_fills_the_set_up_form(new_phone, live_server, javascript: bool) -> None:  # type: ignore[no-untyped-def]
     """The photo goes with what was tapped in the set-up form (the first parent), with JavaScript off too."""
     page = new_phone(javascript=javascript)
-    ref = _profile_knowing_every_card(page, live_server)
-    page.goto(live_server + "/new/planetary-sisters")
-    for i, name in enumerate(("Aki", "Ben", "Chie")):
-        page.fill(f"input[name=seat{i}]", name)
-    page.fill("input[name=profile_link]", ref.removeprefix("user:"))
-    page.click("button[type=submit].primary")
-    page.wait_for_url("**/t/*")
+    _new_table_knowing_every_card(page, live_server)
     page.locator('#ps-setup label.seat-pick:has(input[value="1"])').click()
     page.locator('.ps-photo input[type="file"]').set_input_files(
         {"name": "field.jpg", "mimeType": "image/jpeg", "buffer": cards_in_a_row("planetary-sisters", ["14", "20", "19"])})
@@ -86,13 +91,7 @@ def test_a_photo_of_a_shown_hand_fills_the_end_of_game_reveal(new_phone, live_se
     from tests.web.games.planetary_sisters.support import form_of
 
     page = new_phone()
-    ref = _profile_knowing_every_card(page, live_server)
-    page.goto(live_server + "/new/planetary-sisters")
-    for i, name in enumerate(("Aki", "Ben", "Chie")):
-        page.fill(f"input[name=seat{i}]", name)
-    page.fill("input[name=profile_link]", ref.removeprefix("user:"))
-    page.click("button[type=submit].primary")
-    page.wait_for_url("**/t/*")
+    _new_table_knowing_every_card(page, live_server)
     table = page.url.split("?")[0].split("#")[0]
     play = play_game(3, seed=21)
     reveal_at = next(i for i, s in enumerate(play.states) if s.phase is Phase.REVEAL)
