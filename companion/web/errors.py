@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template, request
+from flask import Flask, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from companion.storage.tokens import is_token
 from companion.web.api import routes as api
+
+
+def _table_of(path: str) -> str:
+    """The table a form's address belongs to (``/t/<token>/move`` and the like: the players' link), or ""."""
+    parts = path.split("/")
+    return f"/t/{parts[2]}" if len(parts) > 3 and parts[1] == "t" and is_token(parts[2]) else ""
 
 
 def init_app(app: Flask) -> None:
@@ -34,6 +41,9 @@ def init_app(app: Flask) -> None:
                    "uploaded file up to 8 MiB."),
         }
         code = exc.code or 500
+        table = _table_of(request.path) if code == 405 and request.method == "GET" else ""
+        if table:  # an entry's answer reloaded, or its address opened again: the table as it is now, not an error
+            return redirect(table, 303)
         title = titles.get(code, _("Something went wrong"))
         message = messages.get(code, exc.description or "")
         headers = {k: v for k, v in exc.get_headers() if k in ("Retry-After", "Allow")}  # when to come back

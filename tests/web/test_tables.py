@@ -67,6 +67,17 @@ def test_unknown_table_is_a_404_page(phone: Phone) -> None:
     assert phone.get("/w/nope").status_code == 404
 
 
+def test_an_entry_address_opened_again_shows_the_table(phone: Phone) -> None:
+    """A page drawn as an entry's answer (JavaScript off, or a photo read) has the form's address; reloading it
+    asks for that address again: the table as it is now, never a "not allowed" page."""
+    table = new_table(phone, "Aki", "Ben")
+    for form in ("move", "undo", "photo/market", "act/draft"):
+        response = phone.get(f"{table}/{form}?at=1")
+        assert response.status_code == 303 and response.headers["Location"] == table, form
+    unknown = "/t/" + "x" * 24
+    assert phone.get(unknown + "/move").headers["Location"] == unknown  # no such table: a 404, as its address is
+
+
 def test_an_entry_is_checked_applied_and_logged(phone: Phone) -> None:
     table = new_table(phone, "Aki", "Ben")
     response = enter(phone, table, 1, "7")
