@@ -49,6 +49,7 @@ def test_planeta_rica_the_first_market_from_one_photo_and_one_tap(new_phone, liv
     page = new_phone()
     planeta_rica_taps.start_on_builtin(page, live_server)
     page.click('.pr-status button[value="0"]')  # Aki starts
+    expect(page.locator("#planeta-rica")).to_contain_text("Start player: Aki")  # the answer is drawn: its photo form
     planets = ["tourist_planet", "ai_autonomy", "tachyon_mine", "endymion", "merchant_guild"]
     page.locator('.pr-photo input[type="file"][name="photo"]').set_input_files(
         {"name": "market.jpg", "mimeType": "image/jpeg", "buffer": cards_in_a_row("planeta-rica", planets)})

@@ -5,9 +5,8 @@ table was asked), a table page (``/t/<token>/page/<name>``: e.g. "what if" on th
 
 The platform reads the table (the players' link only: a watch link names no table here, so it is a 404), calls
 the game's hook (companion.web.gameweb: ``TableAction``, ``TablePage``, ``PhotoStep``) and then draws the table
-or writes what the hook answered (a card data it learnt, or ``EnterEach``: several entries in one tap), through
-the table's one write path. A game's web package never loads, renders or writes a
-table itself.
+or writes what the hook answered (card data it learnt, or ``EnterEach``: several entries in one tap), through
+the table's one write path. A game's web package never loads, renders or writes a table itself.
 """
 
 from __future__ import annotations
