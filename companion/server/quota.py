@@ -13,10 +13,10 @@ from datetime import datetime, timedelta
 
 from flask import Response, current_app, make_response
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from sqlalchemy import delete, func, select, text
 from werkzeug.exceptions import TooManyRequests
 
+from companion.i18n import gettext as _
 from companion.storage import db
 from companion.storage.models import Creation, utcnow
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import Flask, redirect, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from companion.i18n import gettext as _
 from companion.storage.tokens import is_token
 from companion.web.api import routes as api
 

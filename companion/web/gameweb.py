@@ -17,9 +17,9 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from flask import Blueprint, current_app
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 
 from companion.games.base import Game
+from companion.i18n import lazy_gettext as _l
 from companion.profiles.refs import ProfileRef
 from companion.registry import packages
 from companion.tables.eventlog import LogView

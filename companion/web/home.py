@@ -10,8 +10,8 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
-from flask_babel import gettext as _
 
+from companion.i18n import gettext as _
 from companion.server import quota
 from companion.web.registered import game_or_404, registered
 from companion.web.tables.starting import read_new_table, start_table

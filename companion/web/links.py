@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from flask_babel import gettext as _
-
+from companion.i18n import gettext as _
 from companion.inputs import text, whole_number
 
 SHOWN_VALUE = 20  # characters of a refused value repeated back on the page

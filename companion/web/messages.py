@@ -6,9 +6,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 
 from companion.games.base import OptionSpec, Reason, RulesError
+from companion.i18n import lazy_gettext as _l
 
 from .wording import NONE, PAGE, Wording
 

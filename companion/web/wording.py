@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import get_locale
-from flask_babel import gettext as _
+
+from companion.i18n import gettext as _
 
 NONE = "—"  # no seat (an empty list, an unset seat) reads as a dash
 

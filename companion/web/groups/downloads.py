@@ -11,10 +11,10 @@ from __future__ import annotations
 from flask import Response, abort, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import force_locale
-from flask_babel import gettext as _
 
 from companion.groups import store as group_store
 from companion.groups.exports import bgstats, local, plays_csv
+from companion.i18n import gettext as _
 from companion.storage.models import Group
 from companion.web.groups.service import dumps, export_group, finished_plays, group_model, load_group, roster_names
 from companion.web.printing.options import read_options

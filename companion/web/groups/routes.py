@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from companion.groups import store as group_store
+from companion.i18n import gettext as _
 from companion.i18n import pick
 from companion.inputs import InputError
 from companion.profiles import builtin_profiles

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort
-from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from companion.groups import store as group_store
 from companion.groups.chart import ChartWords, chart_svg, legend
 from companion.groups.records import PlayRecord
 from companion.groups.stats import PlayerStats, player_stats
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.inputs import InputError, load_json, text
 from companion.profiles.refs import ProfileRef
 from companion.server import quota

@@ -36,8 +36,8 @@ from typing import Any
 
 from flask import Flask, Response, current_app, g, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
+from companion.i18n import gettext as _
 from companion.server.offload import gevent_running
 from companion.web.guard.overload import busy_answer
 from companion.web.guard.security import client_id

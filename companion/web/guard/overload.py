@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from flask import Flask, Response, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from companion.i18n import gettext as _
 from companion.storage.db import ServerBusy
 from companion.web.api.problems import error_response
 from companion.web.pages import is_htmx

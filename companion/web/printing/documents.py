@@ -21,9 +21,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext as _l
 from companion.tables import store
 from companion.tables.view import UnknownProfile, resolve_profile
 from companion.web.registered import web_of

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
+from companion.i18n import lazy_gettext as _l
 
 from .options import Problem
 

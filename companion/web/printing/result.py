@@ -13,9 +13,8 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.tables import store
 from companion.web.gameweb import Summary
 from companion.web.registered import web_of

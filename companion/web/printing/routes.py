@@ -7,8 +7,8 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import force_locale
-from flask_babel import gettext as _
 
+from companion.i18n import gettext as _
 from companion.profiles import store as profile_store
 from companion.tables import store
 from companion.web.guard.security import CSP, device_id

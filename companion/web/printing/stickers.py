@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
+
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext as _l
 
 from ...markers import codes, ids
 from .documents import Document, Printable, PrintOptions, by_lang, digest

@@ -14,9 +14,9 @@ from typing import Any, TypeVar
 
 from flask import url_for
 from flask_babel import get_locale
-from flask_babel import gettext as _
 
 from companion.games.base import ErrorList, Reason, RulesError
+from companion.i18n import gettext as _
 from companion.i18n import pick
 from companion.profiles import builtin_profiles
 from companion.profiles import store as profile_store

@@ -14,11 +14,10 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from companion.games.base import ErrorList, RulesError
-from companion.i18n import pick
+from companion.i18n import gettext as _
+from companion.i18n import ngettext, pick
 from companion.inputs import InputError, text, whole_number
 from companion.profiles import builtin_profiles, card_key, copy_of, parse_profile_text, to_json, to_toml
 from companion.profiles import store as profile_store

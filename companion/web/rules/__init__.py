@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
-from flask_babel import lazy_gettext as _l
+
+from companion.i18n import lazy_gettext as _l
 
 from ...rulebook import index_for, rulebook, rulebooks
 from .links import beside_links, current_back, rule_link, ruling_badge, rulings, rulings_in

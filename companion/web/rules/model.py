@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import url_for
-from flask_babel import lazy_gettext as _l
+
+from companion.i18n import lazy_gettext as _l
 
 from ...rulebook import PARTS, Clause, Rulebook, index_for
 from ...rulebook.search import MAX_QUERY, highlight

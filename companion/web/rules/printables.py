@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext as _l
 
 from ...printing.geometry import Paper
 from ...rulebook import PARTS, Clause, Rulebook, rulebook

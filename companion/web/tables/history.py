@@ -11,9 +11,9 @@ from typing import Any
 
 from flask import request, url_for
 from flask_babel import get_locale
-from flask_babel import gettext as _
 
 from companion.games.base import RulesError
+from companion.i18n import gettext as _
 from companion.inputs import whole_number
 from companion.server.cache import BoundedCache
 from companion.storage.models import Event
@@ -112,23 +112,19 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
     notes: dict[int, str] = {}  # seq -> what the game says by Undo about that move
 
     def describe(seq: int) -> str:
-        """The logged move read once into the game's typed move, worded from it and the state it was made on;
-        the platform names who moved (``Game.actor``)."""
-        payload = by_seq[seq].payload
-        state = before.get(seq)
-        try:
-            move = entered_move(view.game, payload)
-            text = web.describe_move(move, state if state is not None else view.state, wording)
-            seat = view.game.actor(state, move) if state is not None else None
-            made = table_made(view, web, wording, payload, state, move)
-        except (RulesError, KeyError, ValueError, TypeError):
-            return json.dumps(payload, ensure_ascii=False)
-        if web.undo_note is not None:
-            notes[seq] = web.undo_note(move)
-        if seat is not None and 0 <= seat < view.players:
-            actors.setdefault(by_seq[seq].device, set()).add(seat)
-            text = f"{wording.seat(seat)}: {text}"
-        return f"{text} {made}" if made else text
+        """The logged move's line (``_worded``, kept per entry), with who moved; notes what it taught."""
+        event, state = by_seq[seq], before.get(seq)
+        if not view.cache_key or state is None:  # an undone move is worded on the table as it is: not kept
+            worded = _worded(view, web, wording, event.payload, state)
+        else:
+            key = (view.cache_key[0], *view.cache_key[2:], seq, str(get_locale()), view.seats)
+            worded = _described.get_or_make(key, lambda: _worded(view, web, wording, event.payload, state))
+        text, seat, note = worded
+        if note:
+            notes[seq] = note
+        if seat is not None:
+            actors.setdefault(event.device, set()).add(seat)
+        return text
 
     ordered = events  # oldest first
     numbers = {e.seq: recent.before + i + 1 for i, e in enumerate(ordered)}
@@ -157,6 +153,34 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
                                  event.created_at, seq in view.log.undone_seqs, event.device, said or text, who,
                                  notes.get(seq, "") if event.kind == MOVE else ""))
     return lines
+
+
+# Each logged move's line, who made it and its Undo note, per table, entry, profile version and language: a
+# logged entry and the state it was made on never change, so a line is worded once, not at every version the
+# table's newest lines are shown again (30 lines, each replaying the table's own moves after it).
+_described: BoundedCache[tuple[str, int | None, str]] = BoundedCache(
+    8192, max_bytes=16 * 2**20, size_of=lambda worded: 100 + len(worded[0]) + len(worded[2]))
+
+
+def _worded(view: TableView, web: Any, wording: Wording, payload: Mapping[str, Any], state: Any
+            ) -> tuple[str, int | None, str]:
+    """A logged move as its history line says it (who moved first, then what the table made after it), the seat
+    that moved (None: the table's or nobody's) and what the game says by Undo of it; the move read once into the
+    game's typed move, worded from it and the state it was made on (the platform names who moved,
+    ``Game.actor``). A payload the game cannot read is shown as it was logged."""
+    try:
+        move = entered_move(view.game, payload)
+        text = web.describe_move(move, state if state is not None else view.state, wording)
+        seat = view.game.actor(state, move) if state is not None else None
+        made = table_made(view, web, wording, payload, state, move)
+    except (RulesError, KeyError, ValueError, TypeError):
+        return json.dumps(payload, ensure_ascii=False), None, ""
+    note = web.undo_note(move) if web.undo_note is not None else ""
+    if seat is not None and 0 <= seat < view.players:
+        text = f"{wording.seat(seat)}: {text}"
+    else:
+        seat = None
+    return (f"{text} {made}" if made else text), seat, note
 
 
 def table_made(view: TableView, web: Any, wording: Wording, payload: Mapping[str, Any], state: Any, move: Any

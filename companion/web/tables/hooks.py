@@ -15,8 +15,8 @@ from typing import Any
 
 from flask import Blueprint, abort, make_response, redirect, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
+from companion.i18n import gettext as _
 from companion.inputs import entry_key
 from companion.tables.play import Outcome, enter_move, remember, stale, tapped_before
 from companion.tables.view import TableView

@@ -18,12 +18,12 @@ from typing import Any
 
 from flask import current_app, make_response, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale, ngettext
-from flask_babel import gettext as _
+from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from companion.i18n import pick
+from companion.i18n import gettext as _
+from companion.i18n import ngettext, pick
 from companion.server.cache import BoundedCache
 from companion.tables.view import TableView
 from companion.web.gameweb import TableRequest
@@ -32,7 +32,7 @@ from companion.web.pages import is_htmx
 from companion.web.printing.result import card_filename, result_known
 from companion.web.profiles.model import table_profile
 from companion.web.registered import registered, web_of
-from companion.web.rules.links import current_back, links_back_to
+from companion.web.rules.links import links_back_to
 from companion.web.tables.dock import dock
 from companion.web.tables.history import RECENT_HISTORY, history
 from companion.web.tables.loading import Past
@@ -158,13 +158,22 @@ def _shared_key(view: TableView, can_write: bool, look: Mapping[str, str]) -> tu
     return view.cache_key, str(get_locale()), can_write, request.host, tuple(sorted(look.items()))
 
 
-def shared_fragment(view: TableView, can_write: bool, look: Mapping[str, str] | None = None,
-                    back: str | None = None) -> str:
+def table_back(view: TableView, can_write: bool, look: Mapping[str, str]) -> str:
+    """Where the ruling links of a table's shared fragment lead back to: the table now, on the link it was opened
+    by, with what the phone looks at. Not the step the phone's address shows (``?at=N``, a version behind after
+    the next entry): so an entry's answer, a poll and every stream draw one fragment per version, not one each."""
+    values: dict[str, Any] = {k: v for k, v in look.items() if k in LOOK_FIELDS and v}
+    if can_write:
+        return url_for("tables.show", token=view.table.token, **values)
+    return url_for("tables.watch", token=view.table.watch_token, **values)
+
+
+def shared_fragment(view: TableView, can_write: bool, look: Mapping[str, str] | None = None) -> str:
     """The table fragment of this version (no notice, no pending entry, no token: nothing of one phone's) as
-    rendered once for every phone in this language that reads it on the same page (``back``: where its ruling
-    links lead back to; the page this request comes from unless given)."""
+    rendered once for every phone in this language that looks at the same thing (``look``: the request's unless
+    given); its ruling links lead back to the table (``table_back``)."""
     look = dict(look if look is not None else selected())
-    back = current_back() if back is None else back
+    back = table_back(view, can_write, look)
 
     def render() -> str:
         with links_back_to(back):
@@ -206,4 +215,4 @@ def _past_notice(past: Past) -> str:
 
 
 __all__ = ["KEY_FIELD", "LOOK_FIELDS", "ResultLink", "form_tokens_for", "public_url", "render_table", "result_link",
-           "selected", "shared_fragment", "step_url", "table_context"]
+           "selected", "shared_fragment", "step_url", "table_back", "table_context"]

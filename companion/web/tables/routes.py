@@ -28,11 +28,11 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from companion.games.base import ErrorList, ImpossibleState, RulesError
+from companion.i18n import gettext as _
 from companion.inputs import InputError, entry_key, whole_number
 from companion.server.cache import BoundedCache
 from companion.storage import db
@@ -128,7 +128,6 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
     known = whole_number(raw, 0, store.MAX_VERSION)
     sent = version if known is None else known
     mine = device_id()
-    page_path = url_for("tables.watch" if watch else "tables.show", token=token)  # where a rule's page leads back
     db.session().close()  # an open stream holds no database connection between its reads
     slot = stream_slot()  # the gate's count of it: it ends when shed or when its phone has left
     connection = request.environ.get("gunicorn.socket")
@@ -144,7 +143,7 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
                 listener.news.clear()
                 try:
                     now = store.version_by_token(token, watch=watch)  # the poll's cheap read
-                    news = _news_of(token, watch, now[1], page_path) if now is not None and now[1] != sent else None
+                    news = _news_of(token, watch, now[1]) if now is not None and now[1] != sent else None
                 except DATABASE_FAILED:  # a restart, a pool that could not spare a connection in time
                     _release_session()  # the stream holds no connection while it waits to read again
                     yield ": the database did not answer; trying again\n\n"
@@ -188,13 +187,13 @@ NEWS_SECONDS = 2.0  # how long a version's news is shared: the streams it wakes 
 _news: BoundedCache[_News] = BoundedCache(256, max_bytes=32 * 2**20, size_of=lambda news: len(news.html))
 
 
-def _news_of(token: str, watch: bool, version: int, page_path: str) -> _News:
-    key = (token, watch, str(get_locale()), request.host, page_path)
+def _news_of(token: str, watch: bool, version: int) -> _News:
+    key = (token, watch, str(get_locale()), request.host)
     found = _news.get((*key, version))
     if found is not None and time.monotonic() - found.made < NEWS_SECONDS:
         return found
     fresh = load_view(token, watch=watch)  # may be newer than ``version`` already: kept under its own
-    news = _News(fresh.version, shared_fragment(fresh, not watch, {}, back=page_path),
+    news = _News(fresh.version, shared_fragment(fresh, not watch, {}),
                  tuple((line.seq, line.device, line.said) for line in history(fresh)), time.monotonic())
     return _news.put((*key, fresh.version), news)
 

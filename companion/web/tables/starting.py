@@ -9,9 +9,9 @@ from datetime import datetime
 from typing import Any
 
 from flask import current_app
-from flask_babel import gettext as _
 
 from companion.games.base import Game
+from companion.i18n import gettext as _
 from companion.inputs import choice, text
 from companion.profiles import builtin_profiles
 from companion.profiles.refs import ProfileRef

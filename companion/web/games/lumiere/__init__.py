@@ -23,10 +23,9 @@ Where to look:
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games.lumiere.moves import Move
 from companion.games.lumiere.state import TableState
+from companion.i18n import lazy_gettext as _l
 from companion.web.gameweb import Box, GameWeb
 
 from . import starting

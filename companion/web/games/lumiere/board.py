@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from flask_babel import gettext as _
-from flask_babel import pgettext
-
 from companion.games.lumiere import ALL_CELLS, Card, Cell, Field, FieldCard, GetOutcome, Sandwich
+from companion.i18n import gettext as _
+from companion.i18n import pgettext
 from companion.web.reasons import ReasonView, reason_view
 from companion.web.wording import Wording
 

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import pgettext
-
 from companion.games.lumiere import GAME
 from companion.games.lumiere.state import TableState
 from companion.groups.records import Category
+from companion.i18n import gettext as _
+from companion.i18n import pgettext
 from companion.web.gameweb import TableViewLike
 
 POINTS = True  # won on points (LP-7)

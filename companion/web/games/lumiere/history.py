@@ -5,8 +5,6 @@ seat names), areas as a player reads them ("B3")."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from companion.games.lumiere.moves import (
     ChooseFirst,
     Draw,
@@ -23,6 +21,7 @@ from companion.games.lumiere.moves import (
     TurnCard,
 )
 from companion.games.lumiere.state import TableState
+from companion.i18n import gettext as _
 from companion.web.wording import Wording
 
 from .labels import card_name, cell_label

@@ -9,10 +9,9 @@ which also names the seats (the table's names, "Player 2" on the capture checker
 
 from __future__ import annotations
 
-from flask_babel import pgettext
-
 from companion.games.base import ParseError
 from companion.games.lumiere import Card, Cell, Line, Phase
+from companion.i18n import pgettext
 from companion.web.wording import PAGE, Wording, language
 
 ROWS = "ABCD"

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from flask_babel import lazy_gettext as _l
-from flask_babel import pgettext
-
+from companion.i18n import lazy_gettext as _l
+from companion.i18n import pgettext
 from companion.web.messages import Message, MessageTable, each
 from companion.web.wording import API, Wording
 

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import url_for
-from flask_babel import gettext as _
 
 from companion.games.base import Breakdown, Term
 from companion.games.lumiere import GAME, Card, Phase, TableState, expected_moves, remove_phase, resolve_get
 from companion.games.lumiere.conditions import set_areas
 from companion.games.lumiere.moves import KINDS
+from companion.i18n import gettext as _
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.reasons import ReasonView, reason_view
 from companion.web.standing import Standings

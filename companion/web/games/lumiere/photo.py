@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from flask import request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from companion.games.base import ErrorList, RulesError
 from companion.games.lumiere import Field, FieldCard
+from companion.i18n import gettext as _
 from companion.web import photos
 
 from .labels import card_name, cell_label

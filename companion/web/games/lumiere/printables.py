@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games import lumiere as lp
+from companion.i18n import lazy_gettext as _l
 from companion.web.printing.documents import (
     CARD_OPTIONS,
     TWO_SIDED_OPTIONS,

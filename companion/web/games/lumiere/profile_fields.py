@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
-
 from companion.games.lumiere.cards import Card
 from companion.games.lumiere.profile import CARD_FIELDS
+from companion.i18n import gettext as _
 from companion.web.messages import field_label
 from companion.web.profiles.cardforms import (
     CardCell,

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from companion.games.base import Breakdown, Term
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.web.standing import Standing, Standings
 
 from .labels import card_name

@@ -4,9 +4,8 @@ again."""
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games.lumiere.state import TableState
+from companion.i18n import lazy_gettext as _l
 from companion.web.gameweb import Rematch, TableViewLike
 
 

@@ -3,11 +3,10 @@ with its working (or the cards whose points are still unknown), the ranking and 
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import pgettext
-
 from companion.games.base import Breakdown, Term
 from companion.games.lumiere import GAME, Phase, TableState
+from companion.i18n import gettext as _
+from companion.i18n import pgettext
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 from companion.web.reasons import reason_text, with_ruling
 from companion.web.wording import Wording

@@ -20,11 +20,11 @@ from typing import Any
 
 from flask import Response, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
-from flask_babel import pgettext
 
 from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.lumiere import ALL_CELLS, Card, Cell, Field, FieldCard, field_from_request, resolve_get
+from companion.i18n import gettext as _
+from companion.i18n import pgettext
 from companion.web.links import LinkReader
 from companion.web.messages import explain
 from companion.web.pages import is_htmx, page

@@ -25,10 +25,9 @@ The rules are the engine's (companion.games.planeta_rica): this package reads fo
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games.planeta_rica.moves import Move
 from companion.games.planeta_rica.state import TableState
+from companion.i18n import lazy_gettext as _l
 from companion.web.gameweb import GameWeb, PhotoStep, TableAction
 
 from . import forms, history, model, remember, routes, starting, table_photo, table_vp

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
 from companion.games.base import Breakdown, Term
+from companion.i18n import gettext as _
 from companion.web.messages import message_for
 from companion.web.reasons import reason_text, with_ruling
 from companion.web.wording import Wording

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
 from companion.games.planeta_rica.cards import Resource, Reward
 from companion.games.planeta_rica.forced import NO_CHOICE
+from companion.i18n import gettext as _
 
 from .labels import resource_name, reward_icon, reward_name
 

@@ -3,9 +3,6 @@ as the caller's ``Wording`` names them: the table's names at a table)."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from companion.games.planeta_rica.cards import Resources
 from companion.games.planeta_rica.moves import (
     Adjust,
@@ -21,6 +18,8 @@ from companion.games.planeta_rica.moves import (
     Start,
 )
 from companion.games.planeta_rica.state import TableState
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.web.wording import Wording
 
 from .labels import ADJUST_NAMES, bag_text, card_name, resource_name, reward_name

@@ -6,10 +6,9 @@ Nothing here decides a rule: it reads the engine's ids (companion.games.planeta_
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
 from companion.games.planeta_rica import Gadget, Planet, Resource, Reward
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext as _l
 from companion.i18n import pick
 from companion.web.reasons import ReasonView
 

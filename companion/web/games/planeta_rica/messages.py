@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
+from companion.i18n import lazy_gettext as _l
 from companion.inputs import whole_number
 from companion.web.messages import MessageTable, Shower, as_is, each
 

@@ -17,8 +17,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from flask import url_for
-from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from companion.games.base import Reason
 from companion.games.planeta_rica import GAME, Gadget, Phase, Planet, Resource, TableState
@@ -28,6 +26,8 @@ from companion.games.planeta_rica.market import copies_left
 from companion.games.planeta_rica.returns import copy_targets
 from companion.games.planeta_rica.rules import counted_cards, end_reasons, time_machine_ready
 from companion.games.planeta_rica.state import Seat, fame_face_down
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.reasons import ReasonView
 from companion.web.standing import Standing, Standings

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from flask import request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from companion.games.base import ParseError
 from companion.games.planeta_rica import Gadget, Planet
+from companion.i18n import gettext as _
 from companion.web import photos
 from companion.web.pages import page
 from companion.web.reasons import reason_text

@@ -12,10 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games.planeta_rica import Gadget, Planet, read_profile
 from companion.games.planeta_rica.cards import SLOTS
+from companion.i18n import lazy_gettext as _l
 from companion.web.printing.documents import (
     CARD_OPTIONS,
     TWO_SIDED_OPTIONS,

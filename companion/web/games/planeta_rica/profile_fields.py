@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from companion.games.planeta_rica.cards import Gadget, Planet
 from companion.games.planeta_rica.profile import CARD_FIELDS, COST_CHOICES, SLOT_KEYS
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.web.messages import field_label
 from companion.web.profiles.cardforms import (
     CLEAR,

@@ -3,9 +3,8 @@ who is the same player next game, so the rematch keeps the seats and the table a
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games.planeta_rica.state import TableState
+from companion.i18n import lazy_gettext as _l
 from companion.web.gameweb import Rematch, TableViewLike
 
 

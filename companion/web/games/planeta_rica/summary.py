@@ -6,11 +6,10 @@ link's scoreboard and a group's records that read it, say the VP on the table an
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from companion.games.base import Breakdown
 from companion.games.planeta_rica import GAME
 from companion.games.planeta_rica.state import TableState, fame_face_down
+from companion.i18n import gettext as _
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 from companion.web.reasons import with_ruling
 from companion.web.wording import Wording

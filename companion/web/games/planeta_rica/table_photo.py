@@ -13,11 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from flask_babel import gettext as _
-
 from companion.games.planeta_rica import Phase, Planet
 from companion.games.planeta_rica.moves import Reveal
 from companion.games.planeta_rica.state import TableState
+from companion.i18n import gettext as _
 from companion.web.gameweb import EnterEach, Redraw, SeenCardLike, TableViewLike
 
 from .labels import planet_name

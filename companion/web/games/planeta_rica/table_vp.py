@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from companion.games.planeta_rica.state import TableState
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.web.gameweb import Learn, Redraw, TableViewLike
 from companion.web.wording import Wording
 

@@ -18,15 +18,14 @@ from typing import Any
 
 from flask import redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from companion.games.base import Breakdown, ParseError
 from companion.games.planeta_rica import DeckProfile, Gadget, Planet, Reward, read_profile, score_seats
 from companion.games.planeta_rica.cards import SLOTS
 from companion.games.planeta_rica.score import GadgetVP, PlanetVP, SeatCards
 from companion.games.planeta_rica.state import PLAYER_COUNTS
-from companion.i18n import pick
+from companion.i18n import gettext as _
+from companion.i18n import ngettext, pick
 from companion.inputs import Sum, whole_number
 from companion.profiles.refs import ProfileRef
 from companion.web.gameweb import ProfileAllowanceUsed, ProfileChanged, profile_desk

@@ -23,10 +23,9 @@ The rules are the engine's (companion.games.planetary_sisters): this package rea
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games.planetary_sisters.moves import Move
 from companion.games.planetary_sisters.state import TableState
+from companion.i18n import lazy_gettext as _l
 from companion.web.gameweb import Box, GameWeb, PhotoStep, TableAction, TablePage
 
 from . import draft, forms, history, model, remember, routes, starting, table_photo, what_if

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
 from companion.games.planetary_sisters import Breakdown, CategoryScore, Formula, PlayerScore
+from companion.i18n import gettext as _
 
 from .labels import category_name
 

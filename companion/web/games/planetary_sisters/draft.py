@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from flask import abort
-from flask_babel import gettext as _
 
 from companion.games.base import ErrorList, ParseError, Reason, RulesError
 from companion.games.planetary_sisters import GAME, CardRef, Reveal, Setup, TableState
 from companion.games.planetary_sisters.flow import field_size
+from companion.i18n import gettext as _
 from companion.inputs import whole_number
 from companion.web.gameweb import Redraw, TableViewLike
 from companion.web.wording import Wording

@@ -3,11 +3,10 @@ categories (PS-4), as ``GAME.table_score`` scores the table (the figures the sco
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from companion.games.planetary_sisters import GAME
 from companion.games.planetary_sisters.state import TableState
 from companion.groups.records import Category
+from companion.i18n import gettext as _
 from companion.web.gameweb import TableViewLike
 
 from .labels import category_name

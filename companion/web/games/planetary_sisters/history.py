@@ -3,9 +3,8 @@ Reveal) as one sentence in the current language, its seats named by the Wording 
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from companion.games.planetary_sisters import CardRef, DeckProfile, Move, NameParent, Reveal, Setup, TableState, Turn
+from companion.i18n import gettext as _
 from companion.web.messages import message_for
 from companion.web.wording import Wording
 

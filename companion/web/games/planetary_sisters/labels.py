@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext as _l
 from companion.web.wording import Wording
 
 CONDITION_NAMES = {"close": "Close", "far": "Far"}  # printed on the condition card in English (§4.2)

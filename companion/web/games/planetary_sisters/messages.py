@@ -16,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
-
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext as _l
+from companion.i18n import ngettext
 from companion.web.messages import Message, MessageTable, as_is, each, message_for
 from companion.web.reasons import ReasonView, with_ruling
 from companion.web.reasons import reason_views as platform_reason_views

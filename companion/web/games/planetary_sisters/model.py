@@ -13,10 +13,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from flask_babel import gettext as _
-
 from companion.games.planetary_sisters import GAME, Card, CardRef, Phase, TableScore, TableState, WhatIf
 from companion.games.planetary_sisters.state import hands_hidden, without_hands
+from companion.i18n import gettext as _
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.reasons import ReasonView
 from companion.web.standing import Standings

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
 from companion.games.planetary_sisters import Card, capacity
+from companion.i18n import gettext as _
 from companion.web import photos
 
 from .labels import slot_heading

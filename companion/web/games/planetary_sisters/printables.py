@@ -11,11 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
 from companion.games import planetary_sisters as ps
 from companion.games.planetary_sisters.profile import read_profile_leniently
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext as _l
 from companion.web.printing.documents import (
     CARD_OPTIONS,
     TWO_SIDED_OPTIONS,

@@ -14,14 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
-
 from companion.games.base import ErrorList, ParseError, Reason, RulesError
 from companion.games.planetary_sisters import Card, rename_element
 from companion.games.planetary_sisters.cards import RANKS
 from companion.games.planetary_sisters.profile import read_profile_leniently
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext as _l
+from companion.i18n import ngettext
 from companion.inputs import text
 from companion.web.profiles.cardforms import CardCell, Mark, ProfileEditor
 from companion.web.wording import PAGE

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask_babel import gettext as _
-
 from companion.games.base import ErrorList
+from companion.i18n import gettext as _
 
 from . import cards as cardlib
 from .messages import card_words

@@ -9,10 +9,9 @@ shown (§4.5), the hand cards nobody has seen yet are named as left out."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from companion.games.planetary_sisters.results import TableScore
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.web.standing import Standing, Standings
 from companion.web.wording import Wording
 

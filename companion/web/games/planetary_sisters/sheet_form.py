@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import url_for
-from flask_babel import ngettext
 
 from companion.games.base import ParseError, RulesError
 from companion.games.planetary_sisters import (
@@ -23,6 +22,7 @@ from companion.games.planetary_sisters import (
     read_sheet,
     slots,
 )
+from companion.i18n import ngettext
 from companion.inputs import seat_index, whole_number
 from companion.profiles.refs import ProfileRef
 from companion.web.gameweb import profile_desk

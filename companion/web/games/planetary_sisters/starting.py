@@ -3,9 +3,8 @@ any way the table likes when the game begins (§4.1), so the rematch keeps the s
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games.planetary_sisters.state import TableState
+from companion.i18n import lazy_gettext as _l
 from companion.web.gameweb import Rematch, TableViewLike
 
 

@@ -8,10 +8,9 @@ with 2 players the open cards' points are given, said to leave the hand out."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from companion.games.planetary_sisters import GAME, TableScore
 from companion.games.planetary_sisters.state import TableState
+from companion.i18n import gettext as _
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 from companion.web.reasons import with_ruling
 from companion.web.wording import Wording

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from flask import abort
-from flask_babel import gettext as _
 
 from companion.games.planetary_sisters import CardRef, TableState
+from companion.i18n import gettext as _
 from companion.web.gameweb import Redraw, SeenCardLike, TableViewLike
 from companion.web.wording import Wording
 

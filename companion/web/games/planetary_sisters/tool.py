@@ -22,8 +22,6 @@ from typing import Any
 
 from flask import redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from companion.games.base import ErrorList, ParseError
 from companion.games.planetary_sisters import (
@@ -36,7 +34,8 @@ from companion.games.planetary_sisters import (
     slots,
 )
 from companion.games.planetary_sisters.cards import parse_elements
-from companion.i18n import pick
+from companion.i18n import gettext as _
+from companion.i18n import ngettext, pick
 from companion.profiles.refs import ProfileRef
 from companion.web import photos
 from companion.web.gameweb import ProfileAllowanceUsed, ProfileChanged, profile_desk

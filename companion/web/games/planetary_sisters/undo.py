@@ -14,7 +14,8 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from flask import url_for
-from flask_babel import ngettext
+
+from companion.i18n import ngettext
 
 PARAM = "undo"
 

@@ -19,10 +19,9 @@ Where to look:
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games.sister_combination.moves import Move
 from companion.games.sister_combination.state import TableState
+from companion.i18n import lazy_gettext as _l
 from companion.web.gameweb import GameWeb
 
 from . import starting

@@ -3,12 +3,11 @@ there are no points), how often each place was reached, whether they went out an
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import pgettext
-
 from companion.games.sister_combination import GAME
 from companion.games.sister_combination.state import TableState
 from companion.groups.records import Category
+from companion.i18n import gettext as _
+from companion.i18n import pgettext
 from companion.web.gameweb import TableViewLike
 
 POINTS = False  # placed by going out, then by cards left (SC-7)

@@ -5,8 +5,6 @@ seat names)."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from companion.games.sister_combination.effects import take_stack_effect
 from companion.games.sister_combination.moves import (
     Draw,
@@ -21,6 +19,7 @@ from companion.games.sister_combination.moves import (
     TakeStack,
 )
 from companion.games.sister_combination.state import TableState
+from companion.i18n import gettext as _
 from companion.web.wording import Wording
 
 from .labels import card_name, colour_label

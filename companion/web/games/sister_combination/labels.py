@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-from flask_babel import pgettext
-
 from companion.games.base import ParseError
 from companion.games.sister_combination import SISTERS, SYMBOLS, Card, Element, Sister, Symbol, parse_card, parse_colour
+from companion.i18n import gettext as _
+from companion.i18n import pgettext
 from companion.web.wording import NONE, language
 
 

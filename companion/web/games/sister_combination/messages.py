@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
-
+from companion.i18n import lazy_gettext as _l
+from companion.i18n import ngettext
 from companion.web.messages import MessageTable
 
 from .labels import card_name, colour_label, direction_label, end_label, place_label

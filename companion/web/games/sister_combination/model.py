@@ -11,9 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from companion.games.base import RulesError
 from companion.games.sister_combination import GAME, Card, Symbol, TableState
 from companion.games.sister_combination.effects import (
@@ -38,6 +35,8 @@ from companion.games.sister_combination.moves import (
 )
 from companion.games.sister_combination.rules import TARGETED, check
 from companion.games.sister_combination.state import HAND_DEALT
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.tables.entries import entered_move
 from companion.web.gameweb import TableRequest, TableViewLike
 from companion.web.messages import message_for

@@ -8,12 +8,11 @@ catalog), handed to the template by ``sc_reference``: the builder runs in the pr
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
 from companion.games import sister_combination as sc
 from companion.games.sister_combination.effects import BAD_OUT_PENALTY, FORGOT_REACH_PENALTY
 from companion.games.sister_combination.state import HAND_DEALT, HAND_LIMIT
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext as _l
 from companion.web.printing.documents import (
     CARD_OPTIONS,
     Document,

@@ -4,10 +4,9 @@ the others by cards left (fewer is better, equal counts sharing a place)."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from companion.games.base import Breakdown
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.web.standing import Standing, Standings
 from companion.web.wording import Wording
 

@@ -3,10 +3,9 @@ which order, then the others by cards left (SC-7: fewer is better), with the tab
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext, pgettext
-
 from companion.games.sister_combination import GAME, TableState
+from companion.i18n import gettext as _
+from companion.i18n import ngettext, pgettext
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 from companion.web.reasons import reason_text
 from companion.web.wording import Wording

@@ -22,7 +22,6 @@ from typing import Any
 
 from flask import request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from companion.games.base import ErrorList, ParseError, RulesError
 from companion.games.sister_combination import COLOURS, DECK_SIZE, SISTERS, SYMBOLS, Symbol
@@ -30,6 +29,7 @@ from companion.games.sister_combination.api import read_play
 from companion.games.sister_combination.effects import Effect, play_effect
 from companion.games.sister_combination.rules import TARGETED, check
 from companion.games.sister_combination.state import END_OPTION, HAND_LIMIT_OPTION, PLAYER_COUNTS, TableState
+from companion.i18n import gettext as _
 from companion.inputs import whole_number
 from companion.web.links import LinkReader
 from companion.web.pages import page

@@ -19,10 +19,9 @@ Rules are the engine's (companion/games/strato_sphere/): this package parses tap
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games.strato_sphere.moves import Move
 from companion.games.strato_sphere.state import TableState
+from companion.i18n import lazy_gettext as _l
 from companion.web.gameweb import GameWeb
 
 from . import starting

@@ -3,12 +3,11 @@ nodes each seat controlled at the end (SS-4), as ``GAME.score`` gives them."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.score import CONTROLLED
 from companion.games.strato_sphere.state import TableState
 from companion.groups.records import Category
+from companion.i18n import gettext as _
 from companion.web.gameweb import TableViewLike
 
 POINTS = False  # won by holding the nodes in front of an opponent, or drawn (SS-8)

@@ -6,8 +6,6 @@ the caller hands in says (the table's names at a table).
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from companion.games.strato_sphere.moves import (
     Attack,
     Conceal,
@@ -23,6 +21,7 @@ from companion.games.strato_sphere.moves import (
     Shift,
 )
 from companion.games.strato_sphere.state import TableState
+from companion.i18n import gettext as _
 from companion.web.wording import Wording
 
 from .labels import card_label, force_label

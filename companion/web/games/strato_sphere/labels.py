@@ -10,14 +10,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
-
 from companion.games.base import Reason
 from companion.games.strato_sphere.board import Board, NodeStatus, controller, node_status
 from companion.games.strato_sphere.cards import Colour, Force, Rank, Suit, forces_for
 from companion.games.strato_sphere.ring import NODES_PER_SEAT, ring_size, seat_of, side_of
+from companion.i18n import gettext as _
+from companion.i18n import lazy_gettext as _l
+from companion.i18n import ngettext
 from companion.web.reasons import ReasonView, reason_view
 from companion.web.wording import Wording
 

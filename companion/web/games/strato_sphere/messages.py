@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
+from companion.i18n import lazy_gettext as _l
 from companion.web.messages import MessageTable, Shower, as_is, each
 
 from .labels import card_label, force_label, none_text

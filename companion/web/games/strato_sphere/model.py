@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import url_for
-from flask_babel import gettext as _
 
 from companion.games.base import Verdict
 from companion.games.strato_sphere import GAME
@@ -25,6 +24,7 @@ from companion.games.strato_sphere.readings import START_FIRST_SEAT
 from companion.games.strato_sphere.ring import neighbours, next_seat
 from companion.games.strato_sphere.rules import forces_missing
 from companion.games.strato_sphere.state import MOVES_PER_TURN, TableState, seen_cards
+from companion.i18n import gettext as _
 from companion.inputs import whole_number
 from companion.tables.entries import entered_move
 from companion.web.gameweb import TableRequest, TableViewLike

@@ -10,13 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games.strato_sphere import ring
 from companion.games.strato_sphere.attack import MIN_ATTACK_CARDS
 from companion.games.strato_sphere.cards import Rank
 from companion.games.strato_sphere.node_moves import HAND_LIMIT
 from companion.games.strato_sphere.state import MOVES_PER_TURN
+from companion.i18n import lazy_gettext as _l
 from companion.web.printing.documents import (
     TWO_SIDED_OPTIONS,
     Document,

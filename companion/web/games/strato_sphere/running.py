@@ -5,12 +5,11 @@ nodes in front of it the other side holds (SS-8: all three lose the game). A sea
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.score import CONTROLLED, HELD_BY_OPPONENTS
 from companion.games.strato_sphere.state import TableState
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.web.standing import Standing, Standings
 
 

@@ -4,10 +4,9 @@ with 4 players partners sit opposite (SS-2), so a rematch keeps the seats and th
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-
 from companion.games.strato_sphere.ring import side_of
 from companion.games.strato_sphere.state import TableState
+from companion.i18n import lazy_gettext as _l
 from companion.web.gameweb import Rematch, TableViewLike
 
 

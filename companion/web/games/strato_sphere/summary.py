@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from companion.games.strato_sphere import GAME
 from companion.games.strato_sphere.ring import seats_of_side
 from companion.games.strato_sphere.score import CONTROLLED, HELD_BY_OPPONENTS
 from companion.games.strato_sphere.state import TableState
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.web.gameweb import Summary, SummaryTable, TableViewLike
 from companion.web.wording import Wording
 

@@ -23,13 +23,13 @@ from typing import Any
 
 from flask import request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from companion.games.base import ErrorList, ImpossibleState, Reason, RulesError
 from companion.games.strato_sphere.api import AttackQuery, attack_answer, copy_errors, defend_answer
 from companion.games.strato_sphere.board import Board, Node, NodeCard, controller
 from companion.games.strato_sphere.cards import Card, Force, forces_for, parse_card
 from companion.games.strato_sphere.ring import ring_size, seat_of
+from companion.i18n import gettext as _
 from companion.web.links import LinkReader
 from companion.web.messages import explain
 from companion.web.pages import page
