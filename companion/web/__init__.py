@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
-from companion.web import errors, home, printing, rules, trust
+from companion.web import compress, errors, home, printing, rules, trust
 from companion.web.api import routes as api
 from companion.web.groups import downloads as _group_downloads  # noqa: F401  (its routes join the groups blueprint)
 from companion.web.groups import routes as groups
@@ -29,7 +29,8 @@ csrf = CSRFProtect()
 
 
 def register_web(app: Flask) -> None:
-    gate.init_app(app)  # first: what one client may hold of this worker, before any other work
+    compress.init_app(app)  # its after_request runs last: what every other hook left, gzipped once
+    gate.init_app(app)  # first of the hooks before a request: what one client may hold of this worker, before any other work
     security.init_app(app)  # its body limits apply before CSRFProtect reads the form
     admission.init_app(app)  # a saturated worker answers "busy" before any work, CSRF's form parsing included
     csrf.init_app(app)

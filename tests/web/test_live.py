@@ -11,6 +11,7 @@ import pytest
 from flask import Flask
 
 from companion.tables import store, turns
+from companion.web.tables import news as table_news
 from companion.web.tables import render as table_render
 from companion.web.tables import routes as tables
 from tests.web.apps import Phone
@@ -211,13 +212,13 @@ def test_the_streams_a_version_wakes_read_the_table_once(app: Flask, phone: Phon
         p.get(url)
     assert enter(phone, url, 0, "5", version=0).status_code == 303
     reads = []
-    original = tables.load_view
+    original = table_news.load_view
 
     def counted(token: str, **kw: Any):  # type: ignore[no-untyped-def]
         reads.append(token)
         return original(token, **kw)
 
-    monkeypatch.setattr(tables, "load_view", counted)
+    monkeypatch.setattr(table_news, "load_view", counted)
     events = [first_event(p, f"{url}/events?v=0") for p in phones]
     assert len(reads) == 1  # four streams, one read
     assert all(fields["id"] == "1" and totals(data["html"]) == [5, 0] for fields, data in events)

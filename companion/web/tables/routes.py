@@ -9,10 +9,8 @@ The routes are thin: ``table_loading`` reads a table (or answers 404), ``table_h
 from __future__ import annotations
 
 import io
-import json
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 
 import segno
 from flask import (
@@ -27,19 +25,18 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from companion.games.base import ErrorList, ImpossibleState, RulesError
 from companion.i18n import gettext as _
 from companion.inputs import InputError, entry_key, whole_number
-from companion.server.cache import BoundedCache
 from companion.storage import db
 from companion.storage.models import Table
 from companion.tables import live, store
 from companion.tables.play import Outcome, as_seen, enter_move, redo, refused, stale, undo
 from companion.tables.view import TableView, view_of
+from companion.web.compress import accepts_gzip
 from companion.web.guard.gate import RETRY_STREAM_SECONDS, keep_until_closed, stream_slot, watching_departure
 from companion.web.guard.security import device_id
 from companion.web.messages import message_for
@@ -48,7 +45,8 @@ from companion.web.reasons import reason_text
 from companion.web.registered import web_of
 from companion.web.tables.history import history
 from companion.web.tables.loading import load_for_write, load_table, load_view, view_at
-from companion.web.tables.render import KEY_FIELD, public_url, render_table, selected, shared_fragment, step_url
+from companion.web.tables.news import News, StreamWriter, news_of
+from companion.web.tables.render import KEY_FIELD, public_url, render_table, selected, step_url
 from companion.web.tables.transfer import export_chunks, import_table
 from companion.web.wording import Wording
 
@@ -112,7 +110,6 @@ HEARTBEAT_SECONDS = 15.0  # a comment line at least this often keeps proxies and
 # A stream ends after this long and the page's EventSource reconnects at once (with Last-Event-ID), so a worker
 # being restarted or a proxy's read timeout never waits on a stream that would never end.
 STREAM_SECONDS = 300.0
-SAID_LINES = 5  # the newest entries another phone made, announced on a page that catches up
 
 
 def _events(token: str, watch: bool) -> ResponseReturnValue:
@@ -132,7 +129,9 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
     slot = stream_slot()  # the gate's count of it: it ends when shed or when its phone has left
     connection = request.environ.get("gunicorn.socket")
 
-    def stream() -> Iterator[str]:
+    writer = StreamWriter(gzip=accepts_gzip())
+
+    def lines() -> Iterator[str | tuple[News, list[str]]]:
         nonlocal sent
         yield "retry: 2000\n\n"
         ends = time.monotonic() + STREAM_SECONDS
@@ -143,7 +142,7 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
                 listener.news.clear()
                 try:
                     now = store.version_by_token(token, watch=watch)  # the poll's cheap read
-                    news = _news_of(token, watch, now[1]) if now is not None and now[1] != sent else None
+                    news = news_of(token, watch, now[1]) if now is not None and now[1] != sent else None
                 except DATABASE_FAILED:  # a restart, a pool that could not spare a connection in time
                     _release_session()  # the stream holds no connection while it waits to read again
                     yield ": the database did not answer; trying again\n\n"
@@ -153,11 +152,8 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
                     yield "event: gone\ndata: {}\n\n"
                     return
                 if news is not None:
-                    said = [text for seq, device, text in news.lines if seq > sent and device != mine]
-                    data = {"version": news.version, "html": news.html,
-                            "said": said[:SAID_LINES][::-1]}
                     db.session().close()
-                    yield f"id: {news.version}\nevent: table\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+                    yield news, news.said_to(mine, sent)
                     sent = news.version
                     continue
                 db.session().close()
@@ -166,36 +162,15 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
         if slot is not None and slot.reason == "shed":  # the worker is full: the page polls, and comes back later
             yield f"retry: {RETRY_STREAM_SECONDS * 1000}\n\n"
 
-    response = Response(stream_with_context(stream()), mimetype="text/event-stream")
+    def stream() -> Iterator[bytes]:
+        for line in lines():
+            yield writer.text(line) if isinstance(line, str) else writer.table(*line)
+        yield writer.end()
+
+    response = Response(stream_with_context(stream()), mimetype="text/event-stream", headers=writer.headers)
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy in front (nginx) must pass each event on at once
     return keep_until_closed(response)
-
-
-@dataclass(frozen=True)
-class _News:
-    """What every stream of a table sends for one version (before each phone's parts go in): read once per
-    process, not once per open page, when a new version wakes them all together."""
-
-    version: int
-    html: str
-    lines: tuple[tuple[int, str, str], ...]  # the history's newest lines: seq, the phone that made it, the text
-    made: float
-
-
-NEWS_SECONDS = 2.0  # how long a version's news is shared: the streams it wakes ask within moments of each other
-_news: BoundedCache[_News] = BoundedCache(256, max_bytes=32 * 2**20, size_of=lambda news: len(news.html))
-
-
-def _news_of(token: str, watch: bool, version: int) -> _News:
-    key = (token, watch, str(get_locale()), request.host)
-    found = _news.get((*key, version))
-    if found is not None and time.monotonic() - found.made < NEWS_SECONDS:
-        return found
-    fresh = load_view(token, watch=watch)  # may be newer than ``version`` already: kept under its own
-    news = _News(fresh.version, shared_fragment(fresh, not watch, {}),
-                 tuple((line.seq, line.device, line.said) for line in history(fresh)), time.monotonic())
-    return _news.put((*key, fresh.version), news)
 
 
 def _release_session() -> None:
