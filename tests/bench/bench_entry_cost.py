@@ -2,7 +2,8 @@
 
 Each game's recorded whole game (tests/bench/recorded_games.py) is entered at a table of 5 phones: one phone enters
 every move (an htmx entry, its answer the fresh table) while the 4 others hold the table's live stream, as open
-pages do; each entry waits until every stream has its version. Printed per game:
+pages do; each entry waits until every stream has its version. Each game is played once before it is measured (a
+worker's first table of a game loads its templates and data). Printed per game:
 
 - the server's CPU per entry (gunicorn's master and workers, from /proc: the entry's request, its write, its
   answer and the four streams' events), and its ratio to the server's CPU for one static file in the same run;
@@ -202,6 +203,7 @@ async def main_async() -> None:
               f"{PHONES - 1} on the live stream), {os.cpu_count()} cores, {load()}")
         print(f"baseline: a static file costs the server {static * 1000:.2f} ms of CPU")
         for slug in slugs:
+            await play(port, server.pid, recorded(slug))  # first: each worker loads the game's templates and data
             line = await play(port, server.pid, recorded(slug))
             cpu = re.search(r"CPU +([\d.]+) ms", line)
             ratio = f"  = {float(cpu.group(1)) / (static * 1000):.0f}x a static file" if cpu else ""
