@@ -27,16 +27,15 @@ import sys
 import tempfile
 import time
 import urllib.parse
-import urllib.request
 import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.bench_live import server_cpu  # noqa: E402
+from tests.bench.bench_live import server_cpu, start_server  # noqa: E402
 from tests.bench.recorded_games import SLUGS, Recorded, recorded  # noqa: E402
-from tests.bench.run import Connection, free_port, load  # noqa: E402
+from tests.bench.run import Connection, load  # noqa: E402
 
 HOST = "127.0.0.1"
 PHONES = 5
@@ -183,26 +182,9 @@ async def static_cpu(port: int, master: int) -> float:
     return sorted(rounds)[1]
 
 
-def start_server() -> tuple[subprocess.Popen[bytes], int]:
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "--bind", f"{HOST}:{port}",
-         "--workers", "2", "--keep-alive", "30", "--graceful-timeout", "1", "tests.bench.entry_app:app"],
-        cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
-    while True:
-        try:
-            urllib.request.urlopen(f"http://{HOST}:{port}/", timeout=30)
-            return server, port
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
-
-
 async def main_async() -> None:
     slugs = [s for s in os.environ.get("BENCH_ENTRY_GAMES", ",".join(SLUGS)).split(",") if s]
-    server, port = start_server()
+    server, port = start_server("", 2, "tests.bench.entry_app:app")
     try:
         static = await static_cpu(port, server.pid)
         print(f"entry cost: gunicorn 2 gevent workers on loopback, a table of {PHONES} phones (1 entering, "

@@ -295,11 +295,12 @@ async def many_streams(port: int, workers: list[int], count: int) -> None:
         s.close()
 
 
-def start_server(tmp: str, workers: int) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(tmp: str, workers: int, app: str = "tests.browser.serve:app") -> tuple[subprocess.Popen[bytes], int]:
+    """gunicorn as `make run` starts it, serving ``app``, once it answers."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "--bind", f"{HOST}:{port}",
-         "--workers", str(workers), "--keep-alive", "30", "--graceful-timeout", "1", "tests.browser.serve:app"],
+         "--workers", str(workers), "--keep-alive", "30", "--graceful-timeout", "1", app],
         cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
     while True:
