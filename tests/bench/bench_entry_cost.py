@@ -33,7 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.bench_live import server_cpu, start_server  # noqa: E402
+from tests.bench.bench_live import Stream as LiveStream  # noqa: E402
+from tests.bench.bench_live import server_cpu, start_server, until  # noqa: E402
 from tests.bench.recorded_games import SLUGS, Recorded, recorded  # noqa: E402
 from tests.bench.run import Connection, load  # noqa: E402
 
@@ -48,16 +49,13 @@ VERSION = re.compile(rb'id="live" data-version="(\d+)"')
 CSRF = re.compile(rb'name="csrf-token" content="([^"]+)"')
 
 
-class Stream:
-    """One phone's open live stream (gzip, chunked): the versions it has been sent and the bytes it received."""
+class Stream(LiveStream):
+    """One phone's open live stream as a browser holds it (gzip, chunked): the versions it has been sent (``arrived``)
+    and the bytes it received."""
 
     def __init__(self, token: str, port: int) -> None:
-        self.token, self.port = token, port
-        self.versions: set[int] = set()
+        super().__init__(port, token, 0)
         self.received = 0
-        self.opened = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
-        self.writer: asyncio.StreamWriter | None = None
 
     async def run(self) -> None:
         reader, self.writer = await asyncio.open_connection(HOST, self.port, limit=2**22)
@@ -81,25 +79,7 @@ class Stream:
                     self.opened.set()
                 for line in event.split(b"\n"):
                     if line.startswith(b"id: "):
-                        self.versions.add(int(line[4:]))
-
-    def start(self) -> None:
-        self.task = asyncio.ensure_future(self.run())
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        if self.task is not None:
-            self.task.cancel()
-
-
-async def until(check, limit: float = WAIT) -> bool:  # type: ignore[no-untyped-def]
-    ends = time.monotonic() + limit
-    while not check():
-        if time.monotonic() > ends:
-            return False
-        await asyncio.sleep(0.002)
-    return True
+                        self.arrived[int(line[4:])] = time.perf_counter()
 
 
 def body_of(answer: bytes) -> bytes:
@@ -139,7 +119,7 @@ async def play(port: int, master: int, game: Recorded) -> str:
     streams = [Stream(token, port) for _ in range(PHONES - 1)]
     for stream in streams:
         stream.start()
-    if not await until(lambda: all(s.opened.is_set() for s in streams)):
+    if not await until(lambda: all(s.opened.is_set() for s in streams), WAIT):
         return f"{game.slug}: the streams did not open"
     _status, page = await phone.request("GET", f"/t/{token}", headers=GZIP)
     version = int(VERSION.search(body_of(page)).group(1))  # type: ignore[union-attr]
@@ -157,7 +137,7 @@ async def play(port: int, master: int, game: Recorded) -> str:
         version = int(found.group(1))
         answered += len(answer)
         html += len(body_of(answer))
-        if not await until(lambda v=version: all(v in s.versions for s in streams)):
+        if not await until(lambda v=version: all(v in s.arrived for s in streams), WAIT):
             return f"{game.slug}: the streams did not get version {version}"
         entered += 1
     used = server_cpu(master) - before
