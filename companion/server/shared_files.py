@@ -67,7 +67,7 @@ class SharedFiles:
             return
         tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # pages of the players' links: theirs only
             tmp.write_bytes(data)
             os.replace(tmp, path)  # a reader sees the whole file or none
         except OSError as exc:

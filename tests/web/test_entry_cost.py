@@ -86,6 +86,7 @@ def test_shared_files_are_read_only_by_the_same_code_and_kept_bounded(tmp_path: 
     shared = shared_files.SharedFiles(tmp_path / "parts", max_files=10)
     shared.put(("t", 1), b"<div>one</div>")
     assert shared.get(("t", 1)) == b"<div>one</div>" and shared.get(("t", 2)) is None
+    assert (tmp_path / "parts").stat().st_mode & 0o077 == 0  # the players' pages: readable by the server only
     monkeypatch.setattr(shared_files, "code_digest", lambda: "other code")  # an upgrade, a reload
     assert shared.get(("t", 1)) is None
     for n in range(shared_files.TRIM_EVERY * 2):
