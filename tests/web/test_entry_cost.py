@@ -5,13 +5,10 @@ address shows), and a history line is worded once, not again at every version th
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from flask import Flask
 
-from companion.server import shared_files
 from companion.web.registered import registered
-from companion.web.tables import render as table_render
 from tests.web.apps import Phone
 from tests.web.games.sister_combination.support import send, started
 from tests.web.helpers import version_of
@@ -61,34 +58,3 @@ def test_a_history_line_is_worded_once_however_many_versions_show_it(app: Flask,
     assert len([m for m in worded if m.startswith("draw")]) == 6
     assert len([m for m in worded if m.startswith("setup")]) == 1
 
-
-def test_another_worker_reads_the_fragment_one_worker_drew(app: Flask, phone: Phone, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Workers are processes: the fragment of a version one drew is read by the others from the instance folder
-    (companion.server.shared_files), not drawn again for their phones."""
-    table = started(phone, "Aki", "Ben", "Chie")
-    version = version_of(phone.get(table).get_data(as_text=True))
-    token = table.rsplit("/", 1)[1]
-    answer = phone.post(f"{table}/move", {"kind": "draw_keep", "version": version}, headers=HTMX)
-    assert answer.status_code == 200
-    assert list((Path(app.instance_path) / "fragments").glob("*.part"))
-    table_render._fragments.clear()  # the other worker's memory holds nothing of it
-    table_render._models.clear()
-
-    def drawn_again(*args, **kwargs):  # type: ignore[no-untyped-def]
-        raise AssertionError("the fragment was drawn again")
-
-    monkeypatch.setattr(table_render, "table_context", drawn_again)
-    polled = Phone(app.test_client()).get(f"/t/{token}/poll?v={version}", headers=HTMX)
-    assert polled.get_data(as_text=True) == answer.get_data(as_text=True)
-
-
-def test_shared_files_are_read_only_by_the_same_code_and_kept_bounded(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    shared = shared_files.SharedFiles(tmp_path / "parts", max_files=10)
-    shared.put(("t", 1), b"<div>one</div>")
-    assert shared.get(("t", 1)) == b"<div>one</div>" and shared.get(("t", 2)) is None
-    assert (tmp_path / "parts").stat().st_mode & 0o077 == 0  # the players' pages: readable by the server only
-    monkeypatch.setattr(shared_files, "code_digest", lambda: "other code")  # an upgrade, a reload
-    assert shared.get(("t", 1)) is None
-    for n in range(shared_files.TRIM_EVERY * 2):
-        shared.put(("t", n), b"x")
-    assert len(list((tmp_path / "parts").iterdir())) <= 10 + shared_files.TRIM_EVERY

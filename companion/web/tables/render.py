@@ -12,10 +12,8 @@ tap its forms will send (a form sent twice with JavaScript off writes once: ``co
 from __future__ import annotations
 
 import secrets
-import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from flask import current_app, make_response, render_template, request, url_for
@@ -27,7 +25,6 @@ from markupsafe import Markup
 from companion.i18n import gettext as _
 from companion.i18n import ngettext, pick
 from companion.server.cache import BoundedCache
-from companion.server.shared_files import SharedFiles
 from companion.tables.view import TableView
 from companion.web.gameweb import TableRequest
 from companion.web.messages import explain
@@ -180,26 +177,11 @@ def shared_fragment(view: TableView, can_write: bool, look: Mapping[str, str] | 
     key = (*_shared_key(view, can_write, look), back)
 
     def render() -> str:
-        drawn = _by_workers().get(key) if view.cache_key else None  # another worker drew it: its phones were first
-        if drawn is not None:
-            return zlib.decompress(drawn).decode()
         with links_back_to(back):
-            html = render_template("table/_live.html",
+            return render_template("table/_live.html",
                                    **table_context(view, can_write=can_write, look=look, shared=True))
-        if view.cache_key:
-            _by_workers().put(key, zlib.compress(html.encode(), 1))  # a tenth of the bytes on disk
-        return html
 
     return _fragments.get_or_make(key, render)
-
-
-def _by_workers() -> SharedFiles:
-    """The fragments every worker of this server reads (companion.server.shared_files), in the instance folder."""
-    shared: SharedFiles | None = current_app.extensions.get("companion_fragments")
-    if shared is None:
-        shared = SharedFiles(Path(current_app.instance_path) / "fragments", max_files=1024)  # ~5 KB each
-        current_app.extensions["companion_fragments"] = shared
-    return shared
 
 
 def render_table(view: TableView, *, can_write: bool, status: int = 200, notice: str = "",
