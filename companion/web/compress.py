@@ -1,9 +1,12 @@
 """What a phone downloads, gzipped: an entry's fragment reaches every phone at the table (40-75 KB of html for the
 larger games), and html compresses to a fraction (issue 39: the bytes each phone receives per entry).
 
-- Answers: every text answer of 1 KB or more goes out gzipped to a client that accepts it. One body is compressed
-  once (``gzipped``, kept by its digest): the fragment of a version is the same bytes for the phone that entered
-  and for every phone that polls.
+- Answers: a text answer of 1 KB or more goes out gzipped to a client that accepts it, unless it carries this
+  phone's CSRF token: a secret compressed beside what a request can make the page repeat (a refused entry's
+  fields, a query) leaks through the answer's size over https (the BREACH attack). The table fragments every phone
+  shares carry no token (the page's script fills it in), so they are the answers compressed. One body is
+  compressed once (``gzipped``, kept by its digest): a version's fragment is the same bytes for the phone that
+  entered and for every phone that polls.
 - Live streams: a stream stays open for minutes, so it is one gzip member written piece by piece
   (``GzipPieces``). The fragment of a version is deflated once for every stream that sends it, as a block that
   ends byte-aligned (a sync flush); what is each phone's own (its event's id, the lines it announces,
@@ -17,7 +20,7 @@ import hashlib
 import struct
 import zlib
 
-from flask import Flask, Response, request
+from flask import Flask, Response, g, request
 
 from companion.server.cache import BoundedCache
 
@@ -84,6 +87,8 @@ class GzipPieces:
 def _compress(response: Response) -> Response:
     if (response.direct_passthrough or response.is_streamed or response.status_code in (204, 304)
             or "Content-Encoding" in response.headers or not accepts_gzip()):
+        return response
+    if "csrf_token" in g:  # this answer drew the phone's token (Flask-WTF keeps it there): never compressed
         return response
     if (response.mimetype or "") not in COMPRESSIBLE:
         return response

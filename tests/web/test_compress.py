@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import zlib
 
 from flask import Flask
@@ -33,15 +34,32 @@ def test_pieces_stored_and_deflated_make_one_gzip_member_read_piece_by_piece() -
     assert len(sent[2]) < len(parts[1]) // 50  # the repeated html shrinks to a fraction
 
 
-def test_a_table_answer_is_gzipped_and_the_same_once_unpacked(app: Flask, phone: Phone) -> None:
+def test_a_shared_table_fragment_is_gzipped_and_the_same_once_unpacked(app: Flask, phone: Phone) -> None:
     table = started(phone, "Aki", "Ben", "Chie")
-    plain = phone.client.get(table, headers={"Accept-Language": "en"})
-    packed = phone.client.get(table, headers=GZIP)
+    token = table.rsplit("/", 1)[1]
+    plain = phone.client.get(f"/t/{token}/poll", headers={"Accept-Language": "en", "HX-Request": "true"})
+    packed = phone.client.get(f"/t/{token}/poll", headers={**GZIP, "HX-Request": "true"})
     assert "Content-Encoding" not in plain.headers  # a client that does not say it reads gzip gets plain html
     assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
     html = gzip.decompress(packed.get_data()).decode()
-    assert version_of(html) == version_of(plain.get_data(as_text=True))
+    assert html == plain.get_data(as_text=True) and version_of(html) == version_of(plain.get_data(as_text=True))
     assert len(packed.get_data()) < len(plain.get_data()) // 4
+    saved = phone.post(f"{table}/move", {"kind": "draw_keep", "version": version_of(html)},
+                       headers={**GZIP, "HX-Request": "true"})  # an entry's answer is the shared fragment too
+    assert saved.status_code == 200 and saved.headers["Content-Encoding"] == "gzip"
+    assert version_of(gzip.decompress(saved.get_data()).decode()) == version_of(html) + 1
+
+
+def test_an_answer_holding_the_phones_csrf_token_is_never_compressed(app: Flask, phone: Phone) -> None:
+    """BREACH: a secret compressed beside text a request can make the page repeat leaks through the size."""
+    table = started(phone, "Aki", "Ben", "Chie")
+    page = phone.client.get(f"{table}?sel=guess", headers=GZIP)  # the page and its query, with the token
+    refused = phone.post(f"{table}/move", {"kind": "play", "sister": "guess", "version": 0},
+                         headers={**GZIP, "HX-Request": "true"})
+    assert 'name="csrf-token" content="' in page.get_data(as_text=True)
+    assert refused.status_code in (409, 422)
+    assert re.search(r'name="csrf_token" value="[^"]+"', refused.get_data(as_text=True))  # this phone's own
+    assert "Content-Encoding" not in page.headers and "Content-Encoding" not in refused.headers
 
 
 def test_the_live_stream_is_gzipped_and_each_event_readable_as_it_arrives(app: Flask, phone: Phone) -> None:
