@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from flask import render_template, request
@@ -25,9 +28,29 @@ def page(template: str, fragment: str | None = None, status: int = 200, **contex
     return render_template(name, **context), status
 
 
+# What the forms of the render under way carry instead of the phone's own token, when it is not a plain page: a
+# table's renders set it (``forms_carry``). Set here, not in the render's context, so a macro imported without that
+# context (``{% from … import … %}``) draws what the template calling it draws: a shared table fragment, sent to
+# every phone, never carries the token of the phone that happened to ask for it first.
+_carried: ContextVar[Markup | None] = ContextVar("form_tokens", default=None)
+
+
+@contextmanager
+def forms_carry(tokens: Markup) -> Iterator[None]:
+    """Inside: every ``form_tokens()`` draws ``tokens``."""
+    reset = _carried.set(tokens)
+    try:
+        yield
+    finally:
+        _carried.reset(reset)
+
+
 def form_tokens() -> Markup:
-    """What every form sends before its own fields (templates call ``form_tokens()``): the phone's CSRF token. A
-    table's renders give their own, with the tap's key (companion.web.tables.render.form_tokens_for)."""
+    """What every form sends before its own fields (templates call ``form_tokens()``): the phone's CSRF token, or
+    what the render under way carries instead (a table's: companion.web.tables.render.form_tokens_for)."""
+    carried = _carried.get()
+    if carried is not None:
+        return carried
     return Markup('<input type="hidden" name="csrf_token" value="{}">').format(generate_csrf())
 
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 
 from companion.web.registered import registered
 from tests.web.apps import Phone
+from tests.web.games.planeta_rica.support import profile_token_of
 from tests.web.games.sister_combination.support import send, started
 from tests.web.helpers import version_of
 
@@ -58,3 +60,27 @@ def test_a_history_line_is_worded_once_however_many_versions_show_it(app: Flask,
     assert len([m for m in worded if m.startswith("draw")]) == 6
     assert len([m for m in worded if m.startswith("setup")]) == 1
 
+
+
+TOKEN_VALUE = re.compile(r'name="csrf_token" value="([^"]*)"')
+KEY_VALUE = re.compile(r'name="entry_key" value="([^"]*)"')
+
+
+@pytest.mark.parametrize("slug", ["lumiere", "planetary-sisters", "sister-combination", "strato-sphere", "planeta-rica"])
+def test_the_fragment_every_phone_shares_carries_no_phones_token(app: Flask, phone: Phone, slug: str) -> None:
+    """The shared fragment is drawn for whichever phone asks first and then sent to every phone: none of its forms
+    may carry that phone's CSRF token or tap key, including forms a game draws with a macro imported without the
+    render's context (Lumière's entry forms did)."""
+    data = {"seat0": "Aki", "seat1": "Ben", "seat2": "Chie", "seat3": "Dai"}
+    if slug == "planeta-rica":
+        data["profile_link"] = profile_token_of(app)
+    table = phone.post(f"/new/{slug}", data).headers["Location"]
+    page = phone.get(table).get_data(as_text=True)  # the phone's own page: its token in every form
+    tokens = TOKEN_VALUE.findall(page)
+    assert tokens and all(tokens), slug
+    shared = phone.get(f"{table}/poll?v=-1", headers=HTMX).get_data(as_text=True)
+    forms = shared.count("<form")
+    assert forms >= 2 and len(TOKEN_VALUE.findall(shared)) >= forms - 1, slug  # the entry forms are there
+    assert set(TOKEN_VALUE.findall(shared)) == {""} and set(KEY_VALUE.findall(shared)) == {""}, slug
+    other = Phone(app.test_client())
+    assert other.get(f"{table}/poll?v=-1", headers=HTMX).get_data(as_text=True) == shared

@@ -12,7 +12,7 @@ tap its forms will send (a form sent twice with JavaScript off writes once: ``co
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ from companion.server.cache import BoundedCache
 from companion.tables.view import TableView
 from companion.web.gameweb import TableRequest
 from companion.web.messages import explain
-from companion.web.pages import is_htmx
+from companion.web.pages import forms_carry, is_htmx
 from companion.web.printing.result import card_filename, result_known
 from companion.web.profiles.model import table_profile
 from companion.web.registered import registered, web_of
@@ -42,16 +42,17 @@ LOOK_FIELDS = ("sel",)  # fields of an entry form that say what the phone was lo
 KEY_FIELD = "entry_key"
 
 
-def form_tokens_for(*, shared: bool, can_write: bool) -> Callable[[], Markup]:
-    """What every form of a table render carries before its own fields (templates call ``form_tokens()``): the
-    CSRF token and, where the form may write, the key of the tap it will send. A shared render leaves both empty
-    for the page's script to fill; a phone's own render has its token and one fresh key."""
+def form_tokens_for(*, shared: bool, can_write: bool) -> Markup:
+    """What every form of a table render carries before its own fields (``form_tokens()``, set around the render
+    by ``pages.forms_carry``): the CSRF token and, where the form may write, the key of the tap it will send. A
+    shared render leaves both empty for the page's script to fill; a phone's own render has its token and one
+    fresh key."""
     token = "" if shared else generate_csrf()
     tokens = Markup('<input type="hidden" name="csrf_token" value="{}">').format(token)
     if can_write:
         key = "" if shared else secrets.token_urlsafe(12)
         tokens += Markup('<input type="hidden" name="{}" value="{}">').format(KEY_FIELD, key)
-    return lambda: tokens
+    return tokens
 
 
 def public_url(endpoint: str, **values: Any) -> str:
@@ -84,8 +85,7 @@ def events_url(view: TableView, can_write: bool) -> str:
 
 def table_context(view: TableView, *, can_write: bool, notice: str = "", problems: list[str] | None = None,
                   pending: Mapping[str, str] | None = None, past: Past | None = None,
-                  look: Mapping[str, str] | None = None, watching: bool = False,
-                  shared: bool = False) -> dict[str, Any]:
+                  look: Mapping[str, str] | None = None, watching: bool = False) -> dict[str, Any]:
     """Everything the table's templates draw, built once (handlers build the model; templates only draw)."""
     web = web_of(view.table.game)
     token = view.table.token if can_write else view.table.watch_token
@@ -115,7 +115,6 @@ def table_context(view: TableView, *, can_write: bool, notice: str = "", problem
         # the read-only link's way back to now is the read-only link: a watcher never sees the players' token
         now_url=url_for("tables.show", token=view.table.token) if can_write or (past and not watching)
         else url_for("tables.watch", token=view.table.watch_token),
-        form_tokens=form_tokens_for(shared=shared, can_write=can_write and past is None),
         # called by a game's "game over" card only (templates/table/_result_card.html)
         result_card=lambda: result_link(view, can_write) if past is None else None,
     )
@@ -177,9 +176,8 @@ def shared_fragment(view: TableView, can_write: bool, look: Mapping[str, str] | 
     key = (*_shared_key(view, can_write, look), back)
 
     def render() -> str:
-        with links_back_to(back):
-            return render_template("table/_live.html",
-                                   **table_context(view, can_write=can_write, look=look, shared=True))
+        with links_back_to(back), forms_carry(form_tokens_for(shared=True, can_write=can_write)):
+            return render_template("table/_live.html", **table_context(view, can_write=can_write, look=look))
 
     return _fragments.get_or_make(key, render)
 
@@ -193,7 +191,8 @@ def render_table(view: TableView, *, can_write: bool, status: int = 200, notice:
     else:
         context = table_context(view, can_write=can_write, notice=notice, problems=problems, pending=pending,
                                 past=past, watching=watching)
-        html = render_template("table/_live.html" if is_htmx() else "table/page.html", **context)
+        with forms_carry(form_tokens_for(shared=False, can_write=can_write and past is None)):
+            html = render_template("table/_live.html" if is_htmx() else "table/page.html", **context)
     response = make_response(html, status)
     # A table moves on with every entry: Back must ask again for its step, never show a kept copy (whose forms
     # would send on an old version).
