@@ -22,6 +22,7 @@ from companion.web.tables import table_entry as _table_entry  # noqa: F401  (its
 from ..i18n import pick
 from .gameweb import ProfileDesk, playable
 from .japanese import mark_ja
+from .memo import MemoExtension
 from .messages import PLATFORM_MESSAGES, explain, field_label, option_label, rule_name
 from .pages import form_tokens, is_htmx
 
@@ -60,6 +61,7 @@ def register_web(app: Flask) -> None:
     trust.init_app(app)  # https at the table: how a phone trusts this computer; what plain http pages offer instead
     errors.init_app(app)
     app.jinja_env.filters["mark_ja"] = mark_ja  # Japanese words on English pages: lang="ja"
+    app.jinja_env.add_extension(MemoExtension)  # {% memo %}: a part drawn once for what it shows (issue 39)
     overload.init_app(app)  # busy (503) and storage full (507): quick, honest, the entry kept
 
     # Each part may bring a stylesheet of its own: static/css/parts/<name>.css, linked on every page.
