@@ -7,8 +7,10 @@ history's older lines) is the same as at the version before. Drawing it costs mo
 
 The rule for a template: a memo block reads nothing but the values its key names and what never changes while
 the server runs (the game's words, its rule links). Values are compared by equality: give frozen dataclasses,
-tuples, strings, numbers (dicts, lists and sets are compared by their contents). A block never draws anything of
-one phone (a form's CSRF token or tap key): ``drawn`` refuses to keep a block that holds this request's token.
+tuples, strings, numbers (dicts, lists and sets are compared by their contents). A block may hold a form: in a
+fragment shared by every phone its tokens are empty (kept apart from a phone's own page by the key); a block that
+drew a phone's own token is drawn for that phone alone, never kept (``drawn``). A form's version field changes at
+every version: keep it outside the block, or name the version in the key.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from jinja2.parser import Parser
 from markupsafe import Markup
 
 from companion.server.cache import BoundedCache
+from companion.web.pages import forms_shared
 from companion.web.rules.links import page_back
 
 _drawn: BoundedCache[Markup] = BoundedCache(4096, max_bytes=48 * 2**20, size_of=len)
@@ -37,20 +40,28 @@ def comparable(value: Any) -> Hashable:
         return tuple(comparable(v) for v in value)
     if isinstance(value, (set, frozenset)):
         return frozenset(comparable(v) for v in value)
+    try:
+        hash(value)
+    except TypeError:  # a dataclass holding a list or a dict: compared by what it holds, as its repr shows it
+        return ("repr", type(value).__qualname__, repr(value))
     return value  # type: ignore[no-any-return]
 
 
 def drawn(place: str, values: list[Any], caller: Callable[[], str]) -> Markup:
-    """What the block at ``place`` draws for ``values``: kept from an earlier render, or drawn now and kept."""
-    here = (str(get_locale()), request.host, request.script_root) if has_request_context() else ("", "", "")
-    key = (place, comparable(values), *here, page_back() if has_request_context() else "")
+    """What the block at ``place`` draws for ``values``: kept from an earlier render, or drawn now and kept. A
+    block that drew this phone's CSRF token (a form in a phone's own page) is drawn for it alone, never kept."""
+    if has_request_context():
+        here: tuple[Any, ...] = (str(get_locale()), request.host, request.script_root, page_back(), forms_shared())
+    else:
+        here = ()
+    key = (place, comparable(values), *here)
     found = _drawn.get(key)
     if found is not None:
         return found
     html = Markup(caller())
     token = g.get("csrf_token") if has_request_context() else None
     if token and token in html:
-        raise RuntimeError(f"a memo block drew this phone's CSRF token ({place}): it may not be shared")
+        return html
     return _drawn.put(key, html)
 
 

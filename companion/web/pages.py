@@ -45,6 +45,15 @@ def forms_carry(tokens: Markup) -> Iterator[None]:
         _carried.reset(reset)
 
 
+def forms_shared() -> bool:
+    """Whether the render under way draws its forms' tokens empty (a fragment shared by every phone)."""
+    carried = _carried.get()
+    return carried is not None and _EMPTY_TOKEN in carried
+
+
+_EMPTY_TOKEN = 'name="csrf_token" value=""'
+
+
 def form_tokens() -> Markup:
     """What every form sends before its own fields (templates call ``form_tokens()``): the phone's CSRF token, or
     what the render under way carries instead (a table's: companion.web.tables.render.form_tokens_for)."""

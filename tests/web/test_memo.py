@@ -1,5 +1,6 @@
 """``{% memo %}`` (companion/web/memo.py): a part of a page drawn once for the values it names, drawn again when
-one of them, the language or the way back of its ruling links changes, and never kept with a phone's token."""
+one of them, the language or the way back of its ruling links changes, and never kept
+with a phone's token."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from flask import Flask, render_template_string
 from flask_babel import force_locale
 
 from companion.web import memo
-from companion.web.pages import form_tokens
+from companion.web.pages import form_tokens, forms_carry
 from companion.web.rules.links import links_back_to
+from companion.web.tables.render import form_tokens_for
 
 PART = "{% memo n %}<b>{{ n }} {{ draw() }} {{ _('Undo') }}</b>{% endmemo %}"
 
@@ -49,8 +51,12 @@ def test_a_part_is_drawn_again_in_another_language_or_for_another_way_back(drawn
     assert len(calls) == 3
 
 
-def test_a_part_holding_a_phones_token_is_never_kept(drawn) -> None:  # type: ignore[no-untyped-def]
-    render, _calls = drawn
-    with pytest.raises(RuntimeError, match="CSRF token"):
-        render(1, "{% memo n %}<form>{{ form_tokens() }}</form>{% endmemo %}")
-    assert str(form_tokens())  # the token itself is drawn as ever outside a memo block
+def test_a_part_holding_a_phones_token_is_drawn_for_it_alone(drawn) -> None:  # type: ignore[no-untyped-def]
+    render, calls = drawn
+    form = "{% memo n %}<form>{{ form_tokens() }}{{ draw() }}</form>{% endmemo %}"
+    first, second = render(1, form), render(1, form)
+    token = str(form_tokens())
+    assert token in first and token in second and len(calls) == 2  # drawn each time, never kept for another
+    with forms_carry(form_tokens_for(shared=True, can_write=True)):  # a shared fragment: tokens empty, kept
+        shared = render(1, form)
+        assert 'name="csrf_token" value=""' in shared and render(1, form) == shared and len(calls) == 3
