@@ -38,6 +38,20 @@ def get_profile(token: str) -> Profile | None:
     return db.session().scalar(select(Profile).where(Profile.token == token))
 
 
+def profile_version(token: str) -> tuple[str, int] | None:
+    """A user profile's game and version (None when there is none): one small read, before its data is needed."""
+    if not is_token(token):
+        return None
+    found = db.session().execute(select(Profile.game, Profile.version).where(Profile.token == token)).first()
+    return None if found is None else (found[0], found[1])
+
+
+def profile_data(token: str, version: int) -> dict[str, Any] | None:
+    """A user profile's data as saved at ``version`` (None once it moved on or is gone)."""
+    data = db.session().scalar(select(Profile.data).where(Profile.token == token, Profile.version == version))
+    return None if data is None else dict(data)
+
+
 def save_profile(profile_id: int, based_on: int, data: dict[str, Any]) -> int:
     """Replace a profile's data if nobody changed it since ``based_on``; return the new version."""
     s = db.session()

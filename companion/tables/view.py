@@ -46,14 +46,28 @@ def resolve_profile(slug: str, ref: ProfileRef) -> tuple[dict[str, Any], str]:
     return data, key
 
 
+# A user profile's data by its token and version (a version is never saved twice): every request of a table reads
+# the profile's version, not its whole data again (issue 39: an entry's cost).
+_profiles: BoundedCache[dict[str, Any]] = BoundedCache(
+    256, max_bytes=16 * 2**20, size_of=lambda data: 1000 + 200 * len(data.get("cards", ())))
+
+
 def _resolve(slug: str, ref: ProfileRef) -> tuple[dict[str, Any], str, int | None]:
     """``resolve_profile`` and the user profile's version (None for a built-in one): what a write of card
     data the table learnt is checked against."""
     if ref.is_user:
-        row = profile_store.get_profile(ref.token)
-        if row is None or row.game != slug:
+        saved = profile_store.profile_version(ref.token)
+        if saved is None or saved[0] != slug:
             raise UnknownProfile(str(ref))
-        return dict(row.data), f"{ref}@{row.version}", row.version
+        version = saved[1]
+        data = _profiles.get((ref.token, version)) or profile_store.profile_data(ref.token, version)
+        if data is None:  # saved again between the two reads: the whole row as it is now
+            row = profile_store.get_profile(ref.token)
+            if row is None or row.game != slug:
+                raise UnknownProfile(str(ref))
+            data, version = dict(row.data), row.version
+        _profiles.put((ref.token, version), data)
+        return dict(data), f"{ref}@{version}", version
     found = builtin_profiles(slug)
     if ref.key in found:
         return found[ref.key], str(ref), None
