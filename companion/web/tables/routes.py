@@ -135,17 +135,21 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
         nonlocal sent
         yield "retry: 2000\n\n"
         ends = time.monotonic() + STREAM_SECONDS
-        with live.hub().listening(table_id) as listener, watching_departure(connection, slot):
+        hub = live.hub()
+        hub.polled(token, watch, table_id, version)
+        told = False  # woken by the hub's news: the version it heard is as good as a read (live.Hub.known)
+        with hub.listening(table_id) as listener, watching_departure(connection, slot):
             if slot is not None:
                 slot.wake = listener.news.set
             while time.monotonic() < ends and not (slot is not None and slot.stop.is_set()):
                 listener.news.clear()
-                try:
-                    now = store.version_by_token(token, watch=watch)  # the poll's cheap read
+                try:  # a heartbeat's turn reads the database (a table deleted meanwhile is noticed)
+                    now = (hub.known(token, watch) if told else None) or store.version_by_token(token, watch=watch)
                     news = news_of(token, watch, now[1]) if now is not None and now[1] != sent else None
                 except DATABASE_FAILED:  # a restart, a pool that could not spare a connection in time
                     _release_session()  # the stream holds no connection while it waits to read again
                     yield ": the database did not answer; trying again\n\n"
+                    told = False
                     listener.news.wait(STREAM_RETRY_SECONDS)
                     continue
                 if now is None:  # the table is gone
@@ -157,7 +161,8 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
                     sent = news.version
                     continue
                 db.session().close()
-                if not listener.news.wait(HEARTBEAT_SECONDS):
+                told = listener.news.wait(HEARTBEAT_SECONDS)
+                if not told:
                     yield ": still here\n\n"
         if slot is not None and slot.reason == "shed":  # the worker is full: the page polls, and comes back later
             yield f"retry: {RETRY_STREAM_SECONDS * 1000}\n\n"
