@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import Game, ParseError
+from companion.server.cache import BoundedCache
 
 THEN = "then"  # the payload key of the table's moves (a list of move JSON), after the entered move
 MOST_FORCED = 32  # a bound on the table's moves after one entry (an engine whose forced moves never end stops here)
@@ -43,12 +44,28 @@ def apply_entry(game: Game[Any, Any], state: Any, payload: Mapping[str, Any]) ->
     return state
 
 
+# What ``Game.forced`` said of a state object: the write path asks it of the state its entry made, and the dock of
+# the same state as the table's version (issue 39: a search of the legal moves, asked once).
+_forced: BoundedCache[tuple[Any, Any]] = BoundedCache(256)
+
+
+def forced_on(game: Game[Any, Any], state: Any) -> Any:
+    """``game.forced(state)``, worked out once per state object (states are never changed in place)."""
+    key = (id(game), id(state))
+    kept = _forced.get(key)
+    if kept is not None and kept[0] is state:
+        return kept[1]
+    move = game.forced(state)
+    _forced.put(key, (state, move))
+    return move
+
+
 def follow_forced(game: Game[Any, Any], state: Any) -> tuple[list[Any], Any]:
     """The moves the table makes by itself from ``state`` on (each legal there, until a player has a choice),
     and the state they leave."""
     made: list[Any] = []
     while len(made) < MOST_FORCED:
-        move = game.forced(state)
+        move = forced_on(game, state)
         if move is None or not game.check(state, move).legal:
             break
         made.append(move)
@@ -64,5 +81,5 @@ def with_forced(game: Game[Any, Any], payload: dict[str, Any], after: Any) -> tu
     return {**payload, THEN: [game.move_to_json(m) for m in made]}, state
 
 
-__all__ = ["MOST_FORCED", "THEN", "apply_entry", "entered_move", "every_move", "follow_forced", "table_moves",
-           "with_forced"]
+__all__ = ["MOST_FORCED", "THEN", "apply_entry", "entered_move", "every_move", "follow_forced", "forced_on",
+           "table_moves", "with_forced"]

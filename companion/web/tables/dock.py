@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import RulesError
+from companion.tables.entries import forced_on
 from companion.tables.view import TableView
 from companion.web.registered import web_of
 from companion.web.wording import Wording
@@ -43,7 +44,7 @@ def next_entry(view: TableView) -> NextEntry | None:
     if view.replay_error is not None:
         return None
     try:
-        move = view.game.forced(view.state)
+        move = forced_on(view.game, view.state)
         if move is None or not view.game.check(view.state, move).legal:
             return None
         wording = Wording.of_table(view.seats)
