@@ -34,3 +34,11 @@ keepalive = 5  # seconds an idle keep-alive connection is kept
 limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
+
+
+def on_starting(server):  # type: ignore[no-untyped-def]
+    """In the master, before any worker is forked: the memory every worker reads a version's drawing from, so it
+    is drawn once, not once per worker (companion/server/shared.py)."""
+    from companion.server import shared
+
+    shared.create()

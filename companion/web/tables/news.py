@@ -12,7 +12,9 @@ from functools import cached_property
 from flask import request
 from flask_babel import get_locale
 
+from companion.server import shared
 from companion.server.cache import BoundedCache
+from companion.tables.view import TableView
 from companion.web.compress import GzipPieces, deflated
 from companion.web.tables.history import history
 from companion.web.tables.loading import load_view
@@ -26,14 +28,9 @@ class News:
     """What every stream of a table sends for one version (before each phone's parts go in)."""
 
     version: int
-    html: str
+    html_json: bytes  # the fragment as the event's JSON string, encoded once for every stream
     lines: tuple[tuple[int, str, str], ...]  # the history's newest lines: seq, the phone that made it, the text
-    made: float = field(compare=False)
-
-    @cached_property
-    def html_json(self) -> bytes:
-        """The fragment as the event's JSON string, encoded once for every stream."""
-        return json.dumps(self.html, ensure_ascii=False).encode()
+    made: float = field(compare=False)  # time.monotonic(): the same clock in every worker of the machine
 
     @cached_property
     def html_deflated(self) -> bytes:
@@ -44,22 +41,53 @@ class News:
         said = [text for seq, made_by, text in self.lines if seq > since and made_by != device]
         return said[:SAID_LINES][::-1]
 
+    def packed(self) -> bytes:
+        """The news as another worker reads it (``unpacked``): its fragment deflated already."""
+        head = json.dumps({"version": self.version, "lines": self.lines, "made": self.made,
+                           "json": len(self.html_json)}).encode()
+        return b"%d\n" % len(head) + head + self.html_json + self.html_deflated
 
-NEWS_SECONDS = 2.0  # how long a version's news is shared: the streams it wakes ask within moments of each other
-_news: BoundedCache[News] = BoundedCache(256, max_bytes=32 * 2**20, size_of=lambda news: 3 * len(news.html))
+    @staticmethod
+    def unpacked(data: bytes) -> News:
+        size, rest = data.split(b"\n", 1)
+        head = json.loads(rest[:int(size)])
+        body = rest[int(size):]
+        news = News(head["version"], body[:head["json"]], tuple(tuple(line) for line in head["lines"]), head["made"])
+        news.__dict__["html_deflated"] = body[head["json"]:]  # the cached_property, worked out by the writer
+        return news
+
+
+# How long a version's news is shared, here and between the workers: the streams it wakes ask within moments of
+# each other. (A profile edited meanwhile changes the fragment but not the version: it is drawn again after this.)
+NEWS_SECONDS = 2.0
+_news: BoundedCache[News] = BoundedCache(256, max_bytes=32 * 2**20, size_of=lambda news: 2 * len(news.html_json))
 
 
 def news_of(token: str, watch: bool, version: int) -> News:
     """The news of the table's ``version`` (or a newer one, kept under its own), as this request's language
-    words it."""
+    words it: kept in this worker, else left by another worker (companion.server.shared), else drawn here."""
     key = (token, watch, str(get_locale()), request.host)
     found = _news.get((*key, version))
+    if found is None:
+        left = shared.get(_shared_key(*key, version))
+        found = None if left is None else _news.put((*key, version), News.unpacked(left))
     if found is not None and time.monotonic() - found.made < NEWS_SECONDS:
         return found
-    fresh = load_view(token, watch=watch)  # may be newer than ``version`` already: kept under its own
-    news = News(fresh.version, shared_fragment(fresh, not watch, {}),
-                tuple((line.seq, line.device, line.said) for line in history(fresh)), time.monotonic())
-    return _news.put((*key, fresh.version), news)
+    return share(load_view(token, watch=watch), watch)  # may be newer than ``version`` already: kept under its own
+
+
+def share(view: TableView, watch: bool) -> News:
+    """The news of ``view``'s version, drawn here and left for every stream of this worker and the others (an
+    entry's answer leaves it too, so a worker whose phones did not enter it need not draw it)."""
+    key = (view.table.watch_token if watch else view.table.token, watch, str(get_locale()), request.host)
+    news = News(view.version, json.dumps(shared_fragment(view, not watch, {}), ensure_ascii=False).encode(),
+                tuple((line.seq, line.device, line.said) for line in history(view)), time.monotonic())
+    shared.put(_shared_key(*key, view.version), news.packed())
+    return _news.put((*key, view.version), news)
+
+
+def _shared_key(token: str, watch: bool, locale: str, host: str, version: int) -> bytes:
+    return f"news\0{token}\0{int(watch)}\0{locale}\0{host}\0{version}".encode()
 
 
 class StreamWriter:

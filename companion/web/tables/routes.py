@@ -27,6 +27,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from werkzeug.wrappers import Response as ResponseBase
 
 from companion.games.base import ErrorList, ImpossibleState, RulesError
 from companion.i18n import gettext as _
@@ -45,7 +46,7 @@ from companion.web.reasons import reason_text
 from companion.web.registered import web_of
 from companion.web.tables.history import history
 from companion.web.tables.loading import load_for_write, load_table, load_view, view_at
-from companion.web.tables.news import News, StreamWriter, news_of
+from companion.web.tables.news import News, StreamWriter, news_of, share
 from companion.web.tables.render import KEY_FIELD, public_url, render_table, selected, step_url
 from companion.web.tables.transfer import export_chunks, import_table
 from companion.web.wording import Wording
@@ -218,12 +219,16 @@ def answer(outcome: Outcome, pending: Mapping[str, str]) -> ResponseReturnValue:
     shown is the one the write path answered with: the request reads it once."""
     view = outcome.view
     if outcome.kind in ("saved", "nothing"):
+        response: ResponseBase
         if request.headers.get("HX-Request") == "true":
             response = make_response(render_table(view, can_write=True))
             if outcome.kind == "saved":  # a new step: Back returns to the table before this entry
                 response.headers["HX-Push-Url"] = step_url(view, selected())
-            return response
-        return redirect(step_url(view, selected()), 303)
+        else:
+            response = redirect(step_url(view, selected()), 303)
+        if outcome.kind == "saved" and not outcome.repeat:
+            share(view, watch=False)  # the other phones' streams, in every worker, read this worker's drawing
+        return response
     if outcome.kind == "conflict":
         notice = _("Another phone entered something first, so this entry was not saved. The table below is "
                    "up to date and your entry is still in the form: check it and send it again.")
