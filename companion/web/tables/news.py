@@ -57,9 +57,11 @@ class News:
         return news
 
 
-# How long a version's news is shared, here and between the workers: the streams it wakes ask within moments of
-# each other. (A profile edited meanwhile changes the fragment but not the version: it is drawn again after this.)
-NEWS_SECONDS = 2.0
+# How long a version's news is shared, here and between the workers. The streams it wakes ask within moments of
+# each other, but on a busy server some ask seconds later: drawing it again then made the slowest moments slower
+# still (issue 39). A user profile edited meanwhile changes the fragment but not the version: a phone that
+# reconnects after this long gets it drawn again (a page or a poll always draws the profile as it is).
+NEWS_SECONDS = 30.0
 _news: BoundedCache[News] = BoundedCache(256, max_bytes=32 * 2**20, size_of=lambda news: 2 * len(news.html_json))
 
 
