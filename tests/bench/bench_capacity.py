@@ -69,7 +69,7 @@ async def listen(port: int, token: str, phone: int, step: Step, ready: asyncio.E
     """One phone's live stream: the time each version's event arrived."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
-        writer.write(f"GET /t/{token}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        writer.write(f"GET /t/{token}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n"
                      f"\r\n".encode())
         await writer.drain()
         events = step.seen.setdefault((token, phone), [])

@@ -66,7 +66,7 @@ class Stream:
 
     async def run(self) -> None:
         reader, self.writer = await asyncio.open_connection(HOST, self.port, limit=2**22)
-        self.writer.write(f"GET /t/{self.token}/events?v={self.version} HTTP/1.1\r\nHost: {HOST}\r\n"
+        self.writer.write(f"GET /t/{self.token}/events?v={self.version} HTTP/1.1\r\nHost: {HOST}:{self.port}\r\n"
                           f"Accept-Language: en\r\n\r\n".encode())
         await self.writer.drain()
         await reader.readuntil(b"\r\n\r\n")
