@@ -57,6 +57,19 @@ def test_dispatch_gap_is_refused_with_the_reason_and_ruling(phone: Phone, app: F
     assert 'name="d0_1" value="1" checked' in response.get_data(as_text=True)
 
 
+def test_a_refused_dispatch_shows_its_own_ticks_not_the_last_refused_ones(phone: Phone, app: Flask) -> None:
+    """The dispatch planets are drawn once for what they show (companion/web/memo.py): the ticks of a refused
+    entry are part of that, so its answer never reuses the drawing of another entry's ticks."""
+    url = set_up(phone, app)
+    first = enter(phone, url, type="dispatch", d0_1="1", d0_3="1")
+    assert first.status_code == 422 and 'name="d0_3" value="1" checked' in first.get_data(as_text=True)
+    second = enter(phone, url, type="dispatch", d0_2="1", d0_4="1")
+    html = second.get_data(as_text=True)
+    assert second.status_code == 422
+    assert 'name="d0_2" value="1" checked' in html and 'name="d0_4" value="1" checked' in html
+    assert 'name="d0_1" value="1" >' in html and 'name="d0_3" value="1" >' in html  # the first entry's ticks: gone
+
+
 def test_a_turn_with_a_dispatch_then_an_invade_with_refill(phone: Phone, app: Flask) -> None:
     url = set_up(phone, app)
     html = ok(phone, url, type="dispatch", d0_1="1", d0_2="1")
