@@ -27,7 +27,6 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from werkzeug.wrappers import Response as ResponseBase
 
 from companion.games.base import ErrorList, ImpossibleState, RulesError
 from companion.i18n import gettext as _
@@ -219,16 +218,14 @@ def answer(outcome: Outcome, pending: Mapping[str, str]) -> ResponseReturnValue:
     shown is the one the write path answered with: the request reads it once."""
     view = outcome.view
     if outcome.kind in ("saved", "nothing"):
-        response: ResponseBase
         if request.headers.get("HX-Request") == "true":
             response = make_response(render_table(view, can_write=True))
             if outcome.kind == "saved":  # a new step: Back returns to the table before this entry
                 response.headers["HX-Push-Url"] = step_url(view, selected())
-        else:
-            response = redirect(step_url(view, selected()), 303)
-        if outcome.kind == "saved" and not outcome.repeat:
-            share(view, watch=False)  # the other phones' streams, in every worker, read this worker's drawing
-        return response
+                if not outcome.repeat:  # drawn for this answer: every worker's streams read it, not draw it
+                    share(view, watch=False)
+            return response
+        return redirect(step_url(view, selected()), 303)
     if outcome.kind == "conflict":
         notice = _("Another phone entered something first, so this entry was not saved. The table below is "
                    "up to date and your entry is still in the form: check it and send it again.")
