@@ -32,13 +32,13 @@ def page(template: str, fragment: str | None = None, status: int = 200, **contex
 # table's renders set it (``forms_carry``). Set here, not in the render's context, so a macro imported without that
 # context (``{% from … import … %}``) draws what the template calling it draws: a shared table fragment, sent to
 # every phone, never carries the token of the phone that happened to ask for it first.
-_carried: ContextVar[Markup | None] = ContextVar("form_tokens", default=None)
+_carried: ContextVar[tuple[Markup, bool] | None] = ContextVar("form_tokens", default=None)
 
 
 @contextmanager
-def forms_carry(tokens: Markup) -> Iterator[None]:
-    """Inside: every ``form_tokens()`` draws ``tokens``."""
-    reset = _carried.set(tokens)
+def forms_carry(tokens: Markup, *, shared: bool) -> Iterator[None]:
+    """Inside: every ``form_tokens()`` draws ``tokens``; ``shared``: they are empty, for every phone's page."""
+    reset = _carried.set((tokens, shared))
     try:
         yield
     finally:
@@ -48,10 +48,7 @@ def forms_carry(tokens: Markup) -> Iterator[None]:
 def forms_shared() -> bool:
     """Whether the render under way draws its forms' tokens empty (a fragment shared by every phone)."""
     carried = _carried.get()
-    return carried is not None and _EMPTY_TOKEN in carried
-
-
-_EMPTY_TOKEN = 'name="csrf_token" value=""'
+    return carried is not None and carried[1]
 
 
 def form_tokens() -> Markup:
@@ -59,7 +56,7 @@ def form_tokens() -> Markup:
     what the render under way carries instead (a table's: companion.web.tables.render.form_tokens_for)."""
     carried = _carried.get()
     if carried is not None:
-        return carried
+        return carried[0]
     return Markup('<input type="hidden" name="csrf_token" value="{}">').format(generate_csrf())
 
 

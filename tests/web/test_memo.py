@@ -57,6 +57,6 @@ def test_a_part_holding_a_phones_token_is_drawn_for_it_alone(drawn) -> None:  # 
     first, second = render(1, form), render(1, form)
     token = str(form_tokens())
     assert token in first and token in second and len(calls) == 2  # drawn each time, never kept for another
-    with forms_carry(form_tokens_for(shared=True, can_write=True)):  # a shared fragment: tokens empty, kept
+    with forms_carry(form_tokens_for(shared=True, can_write=True), shared=True):  # a shared fragment: tokens empty, kept
         shared = render(1, form)
         assert 'name="csrf_token" value=""' in shared and render(1, form) == shared and len(calls) == 3

@@ -176,7 +176,7 @@ def shared_fragment(view: TableView, can_write: bool, look: Mapping[str, str] | 
     key = (*_shared_key(view, can_write, look), back)
 
     def render() -> str:
-        with links_back_to(back), forms_carry(form_tokens_for(shared=True, can_write=can_write)):
+        with links_back_to(back), forms_carry(form_tokens_for(shared=True, can_write=can_write), shared=True):
             return render_template("table/_live.html", **table_context(view, can_write=can_write, look=look))
 
     return _fragments.get_or_make(key, render)
@@ -191,7 +191,7 @@ def render_table(view: TableView, *, can_write: bool, status: int = 200, notice:
     else:
         context = table_context(view, can_write=can_write, notice=notice, problems=problems, pending=pending,
                                 past=past, watching=watching)
-        with forms_carry(form_tokens_for(shared=False, can_write=can_write and past is None)):
+        with forms_carry(form_tokens_for(shared=False, can_write=can_write and past is None), shared=False):
             html = render_template("table/_live.html" if is_htmx() else "table/page.html", **context)
     response = make_response(html, status)
     # A table moves on with every entry: Back must ask again for its step, never show a kept copy (whose forms
