@@ -42,3 +42,11 @@ def on_starting(server):  # type: ignore[no-untyped-def]
     from companion.server import shared
 
     shared.create()
+
+
+def post_worker_init(worker):  # type: ignore[no-untyped-def]
+    """In each worker, its app loaded, before it takes connections: its render process loads WeasyPrint now, not
+    at the first PDF a player asks for (companion/web/printing/render.py ``warm_at_start``)."""
+    from companion.web.printing.render import warm_at_start
+
+    warm_at_start(worker.wsgi)

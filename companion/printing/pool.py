@@ -207,6 +207,12 @@ class RenderPool:
                 self._all.remove(worker)
         worker.stop(kill=kill)
 
+    def _replace(self, worker: _Worker, kill: bool) -> None:
+        """A fresh process in place of one that retired, was stopped or died, started now: it loads WeasyPrint
+        and the fonts (about 1.4 s) while nobody waits, so the next print is not the one that pays for it."""
+        self._idle.put(self._start())
+        self._forget(worker, kill=kill)
+
     def _take(self) -> _Worker:
         while True:
             try:
@@ -218,13 +224,25 @@ class RenderPool:
             self._forget(worker, kill=True)
 
     def warm(self) -> None:
-        """Start a worker now if none is running (it loads WeasyPrint and the fonts while the user picks)."""
+        """Start a worker now if none is running: it loads WeasyPrint and the fonts while the player picks, or,
+        called as the server starts, before anybody asks (companion/web/printing/render.py ``warm_at_start``)."""
         if self._slots.acquire(blocking=False):
             try:
                 if self._idle.empty():
                     self._idle.put(self._start())
             finally:
                 self._slots.release()
+
+    def ready(self, seconds: float) -> bool:
+        """Start a process if none is running and wait, at most ``seconds``, until it has loaded WeasyPrint and the
+        fonts (it renders the warm-up page through the pool); whether it has. A server process calls this as it
+        starts, before it takes connections (companion/web/printing/render.py ``warm_at_start``)."""
+        try:
+            self.render({"html": WARM_UP_HTML}, seconds)
+        except PrintError as exc:
+            log.warning("the render process was not ready after %g s: %s", seconds, exc)
+            return False
+        return True
 
     @property
     def worker_pids(self) -> list[int]:
@@ -255,17 +273,17 @@ class RenderPool:
                 worker = self._start()
                 worker.send(dict(job))
             if not worker.poll(max(0.0, deadline - time.monotonic())):
-                self._forget(worker, kill=True)
+                self._replace(worker, kill=True)
                 self.stats.killed += 1
                 raise PrintTimeout()
             try:
                 status, payload, retire, _pid = worker.recv()
             except (EOFError, OSError) as exc:
-                self._forget(worker, kill=True)
+                self._replace(worker, kill=True)
                 raise PrintFailed("the render worker stopped") from exc
             if retire:
                 self.stats.retired += 1
-                self._forget(worker, kill=False)
+                self._replace(worker, kill=False)
             else:
                 self._idle.put(worker)
             if status != "ok":

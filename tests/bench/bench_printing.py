@@ -142,6 +142,8 @@ def main() -> None:
           f"{cache.disk_usage()[0]} on disk")
     printer(app).pool.close()
     _cpu_per_printable()
+    for warm in (False, True):  # the first: the same start without loading the render processes ahead (baseline)
+        _first_requests_after_start(warm)
 
 
 # -- render CPU per printable, cold ------------------------------------------------------------------------------
@@ -178,6 +180,7 @@ def _cpu_one(printable: str, lang: str, mode: str) -> None:
     from companion.web.printing.options import read_options
     from companion.web.printing.render import html_of
     from tests.bench.run import load
+    from tests.web import entries
     from tests.web.apps import make_app
 
     folder = Path(tempfile.mkdtemp(prefix="bench-print-cpu-"))
@@ -190,9 +193,9 @@ def _cpu_one(printable: str, lang: str, mode: str) -> None:
     with app.test_request_context("/print"):
         options, _problems = read_options(query)
         if printable.startswith("summary:"):
-            entries = int(printable.split(":")[1])
+            count = int(printable.split(":")[1])
             table = store.create_table("tally", ["Aki", "Ben", "Chie"], {"cap": "1000000"}, "builtin:default", "bench")
-            for i in range(entries):
+            for i in range(count):
                 entries.append_event(table.id, i, "move", {"seat": i % 3, "points": 1}, "bench")
             started = time.process_time()
             document = summary_document(view_of(store.get_table(table.token)), options)
@@ -208,6 +211,65 @@ def _cpu_one(printable: str, lang: str, mode: str) -> None:
     print(f"{label:34} {built - started:7.2f} {rendered - built:7.2f}  {pages:5}   ({load()})")
 
 
+# -- the first PDFs after a start ----------------------------------------------------------------------------------
+# What a player waits for right after `make run`: gunicorn as it serves (gunicorn.conf.py, its render processes
+# loaded as each worker starts) with print-ahead filling the disk cache beside it at low priority, and PDFs asked
+# for as soon as the server answers, before print-ahead has reached them (English: it prints Japanese first), then
+# a 5,000-entry table's summary. Wall time of each answer, as a phone waits for it (target: 1.5 s).
+
+AFTER_START = ("sc-deck", "ps-cards", "pr-cards", "lp-cards", "sister-combination-rules",
+               "sister-combination-rules-a5")
+
+
+def _first_requests_after_start(warm: bool) -> None:
+    import subprocess
+    import urllib.request
+
+    from companion.storage import db
+    from companion.tables import store
+    from tests.bench.run import free_port, gunicorn_command, load, stop, wait_until_up
+    from tests.web import entries
+    from tests.web.apps import make_app
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-print-start-"))
+    url = f"sqlite:///{folder / 'bench.db'}"
+    app = make_app(folder, url)
+    db.upgrade(app)
+    with app.app_context():
+        table = store.create_table("tally", ["Aki", "Ben", "Chie"], {"cap": "1000000"}, "builtin:default", "bench")
+        for i in range(5000):
+            entries.append_event(table.id, i, "move", {"seat": i % 3, "points": 1}, "bench")
+        token = table.token
+    app.extensions["db_engine"].dispose()
+    env = dict(os.environ, COMPANION_TEST_INSTANCE=str(folder), COMPANION_TEST_DATABASE_URL=url,
+               COMPANION_TEST_CONFIG=f'{{"PRINT_WARM": {"true" if warm else "false"}}}')
+    ahead_code = ("from tests.web.apps import make_app; from companion.web.printing.ahead import print_ahead; "
+                  f"[None for _ in print_ahead(make_app(__import__('pathlib').Path({str(folder)!r}), {url!r}))]")
+    port = free_port()
+    started = time.perf_counter()
+    server = subprocess.Popen(gunicorn_command(port), cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    ahead = subprocess.Popen(["nice", "-n", "10", sys.executable, "-c", ahead_code], cwd=ROOT, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_until_up(port)
+        print(f"\nfirst PDFs after a start, PRINT_WARM {'on' if warm else 'off (baseline)'}: gunicorn answered "
+              f"{time.perf_counter() - started:.1f} s after it was started; print-ahead beside it; wall time of each:")
+        paths = [f"/print/{doc}.pdf?lang=en&paper=letter" for doc in AFTER_START]
+        paths += ["/print/sc-deck.pdf?lang=en&paper=a4&mode=shop", f"/t/{token}/summary.pdf?lang=en"]
+        for path in paths:
+            t0 = time.perf_counter()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=300) as answer:
+                body = answer.read()
+                how = answer.headers.get("X-Print-Cache", "?")
+            pages = len(pypdf.PdfReader(io.BytesIO(body)).pages)
+            print(f"  {path.split('?')[0]:44} {time.perf_counter() - t0:6.2f} s  {how:4} {pages:4} pages  ({load()})")
+    finally:
+        ahead.kill()
+        ahead.wait()
+        stop(server)
+
+
 def _rss_mb(pid: int) -> float:
     try:
         with open(f"/proc/{pid}/statm") as f:
@@ -219,5 +281,8 @@ def _rss_mb(pid: int) -> float:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--cpu"]:
         _cpu_one(*sys.argv[2:5])
+    elif sys.argv[1:2] == ["--after-start"]:
+        for warm in (False, True):
+            _first_requests_after_start(warm)
     else:
         main()

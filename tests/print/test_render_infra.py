@@ -71,6 +71,8 @@ def test_a_render_process_retires_after_its_jobs_and_a_fresh_one_takes_over(pool
         pids.append(pool.worker_pids)
     assert pool.stats.rendered == 5 and pool.stats.retired == 2 and pool.stats.started == 3
     assert len({tuple(p) for p in pids if p}) >= 2
+    # the one that took over was started as the other retired, not when the next print came
+    assert all(len(p) == 1 for p in pids), pids
 
 
 def test_a_render_over_the_time_limit_is_stopped_and_the_pool_recovers(pool: RenderPool) -> None:

@@ -89,6 +89,9 @@ def make_app(instance: Path, database_url: str, **extra: Any) -> Flask:
         # A PDF may take this long in a test: far more than any render needs, however busy the machine (the
         # served 20 s made card sheets answer "too slow" under load); the tests of the limit set their own.
         "PRINT_TIME_LIMIT": ROOMY_PRINT_SECONDS,
+        # The suite starts many servers and few print: a render process is started when a test first prints
+        # (tests/web/test_print_ready.py turns the start-up one on).
+        "PRINT_WARM": False,
         "PROFILES_PER_WINDOW": 1000,
         "GROUPS_PER_WINDOW": 1000,
         "BABEL_TRANSLATION_DIRECTORIES": ";".join([*translation_directories(), str(TALLY_TRANSLATIONS)]),

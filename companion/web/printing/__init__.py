@@ -22,6 +22,9 @@ from .routes import bp
 DEFAULTS = {
     "PRINT_TIME_LIMIT": 20.0,  # seconds a PDF may take before the page says so (the render is stopped)
     "PRINT_WORKERS": 1,  # render processes per server process
+    # a server process under gunicorn waits for its render process to load WeasyPrint as it starts (gunicorn.conf.py),
+    # so the first PDF asked for after a start does not wait for it; False: the first print starts it (the tests)
+    "PRINT_WARM": True,
     "PRINT_QUEUE": 2,  # prints that may wait for a busy render process; more are told "busy" at once
     "PRINT_WORKER_JOBS": 25,  # a render process retires after this many PDFs ...
     "PRINT_WORKER_MEMORY_MB": 600,  # ... or once it uses more memory than this
