@@ -159,7 +159,7 @@
     source.onerror = function () {
       if (mine !== source) return;  // an old stream, closed on purpose
       streamOpen = false;
-      setOffline(true);  // EventSource reconnects by itself (retry: 2 s), sending the last version it had...
+      setOffline(true);  // EventSource reconnects by itself (retry: 1-4 s), sending the last version it had...
       // ...except after an answer that is not a stream (a proxy's 502, a restarting server's error page): then
       // it gives up for good, so the page tries again itself, and polls meanwhile.
       if (source.readyState === 2 && !retryTimer) {

@@ -114,7 +114,26 @@ def test_a_quiet_stream_sends_a_heartbeat(app: Flask, phone: Phone, monkeypatch:
                 break
     finally:
         response.close()
-    assert text.startswith("retry: 2000") and ": still here" in text
+    told = re.match(r"retry: (\d+)\n\n", text)
+    assert told and tables.RECONNECT_MS[0] <= int(told.group(1)) <= tables.RECONNECT_MS[1]
+    assert ": still here" in text
+
+
+def test_streams_tell_their_pages_to_reconnect_at_different_moments(phone: Phone) -> None:
+    """A cut that ends every stream of a room at once must not bring every page back at one instant."""
+    url = new_table(phone, "Aki", "Ben")
+    told = []
+    for _ in range(12):
+        response = phone.client.get(f"{url}/events?v=0", buffered=False)
+        try:
+            first = next(iter(response.response))
+        finally:
+            response.close()
+        found = re.match(r"retry: (\d+)\n\n", first.decode() if isinstance(first, bytes) else first)
+        assert found
+        told.append(int(found.group(1)))
+    assert all(tables.RECONNECT_MS[0] <= ms <= tables.RECONNECT_MS[1] for ms in told)
+    assert len(set(told)) > 1, told
 
 
 def test_an_unknown_tables_stream_is_a_404(phone: Phone) -> None:

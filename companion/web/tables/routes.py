@@ -9,6 +9,7 @@ The routes are thin: ``table_loading`` reads a table (or answers 404), ``table_h
 from __future__ import annotations
 
 import io
+import random
 import time
 from collections.abc import Iterator, Mapping
 
@@ -108,8 +109,14 @@ DATABASE_FAILED = (OperationalError, InterfaceError, DisconnectionError, Pending
 STREAM_RETRY_SECONDS = 2.0
 HEARTBEAT_SECONDS = 15.0  # a comment line at least this often keeps proxies and phones from closing the stream
 # A stream ends after this long and the page's EventSource reconnects at once (with Last-Event-ID), so a worker
-# being restarted or a proxy's read timeout never waits on a stream that would never end.
+# being restarted or a proxy's read timeout never waits on a stream that would never end. Each stream ends at its
+# own moment in the last quarter of it: streams opened together (a storm, below) do not all end together again.
 STREAM_SECONDS = 300.0
+# A page whose stream was cut reconnects after the retry its stream told it. Each stream tells its own, spread over
+# these milliseconds: when a Wi-Fi blip or a proxy's restart cuts every stream of a room at once, their
+# reconnections arrive over three seconds instead of in one instant (make bench's reconnect storm: 2,000 at one
+# instant made the workers answer entries "busy").
+RECONNECT_MS = (1000, 4000)
 
 
 def _events(token: str, watch: bool) -> ResponseReturnValue:
@@ -133,8 +140,8 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
 
     def lines() -> Iterator[str | tuple[News, list[str]]]:
         nonlocal sent
-        yield "retry: 2000\n\n"
-        ends = time.monotonic() + STREAM_SECONDS
+        yield f"retry: {random.randint(*RECONNECT_MS)}\n\n"
+        ends = time.monotonic() + STREAM_SECONDS * random.uniform(0.75, 1.0)
         hub = live.hub()
         hub.polled(token, watch, table_id, version)
         told = False  # woken by the hub's news: the version it heard is as good as a read (live.Hub.known)
