@@ -166,3 +166,22 @@ def test_the_hub_remembers_a_bounded_number_of_tokens_and_only_watched_tables(ap
     monkeypatch.setattr(live, "POLLED_SECONDS", 0.0)
     time.sleep(0.01)
     assert hub._watched() == [] and hub._versions == {}  # tables no longer polled are forgotten
+
+
+def test_a_reconnecting_page_reads_its_tables_version_once(app: Flask, phone: Phone,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A room's pages reconnecting together (a Wi-Fi blip): each stream reads the version for its answer (the 404
+    of a table that is gone), and its first turn takes the hub's, not a second read."""
+    from companion.web.tables import routes as tables
+
+    monkeypatch.setattr(tables, "HEARTBEAT_SECONDS", 0.0)  # the first turn's heartbeat at once: the turn is done
+    url = new_table(phone, "Aki", "Ben")
+    poll(app, phone, url, 0)
+    eventually("the hub answers", lambda: answered_by_the_hub(app, phone, url, 0))
+    with Statements(app) as sent:
+        response = phone.client.get(f"{url}/events", headers={"Last-Event-ID": "0"}, buffered=False)
+        chunks = iter(response.response)
+        said = [next(chunks), next(chunks)]
+        response.close()
+    assert [c.decode() if isinstance(c, bytes) else c for c in said][1] == ": still here\n\n"  # nothing new
+    assert len(sent.sent) == 1, sent.sent

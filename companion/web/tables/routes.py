@@ -144,7 +144,10 @@ def _events(token: str, watch: bool) -> ResponseReturnValue:
         ends = time.monotonic() + STREAM_SECONDS * random.uniform(0.75, 1.0)
         hub = live.hub()
         hub.polled(token, watch, table_id, version)
-        told = False  # woken by the hub's news: the version it heard is as good as a read (live.Hub.known)
+        # The hub's version is as good as a read (live.Hub.known, which says None when it is not): taken when the
+        # hub's news woke the stream, and on its first turn, where a reconnecting page would otherwise read the
+        # version a second time (a room's pages reconnecting together: one read each, not two).
+        told = True
         with hub.listening(table_id) as listener, watching_departure(connection, slot):
             if slot is not None:
                 slot.wake = listener.news.set
