@@ -128,7 +128,7 @@ async def storm(port: int, tables: list[Table], step: Step, streams: list[asynci
                 for i, t in enumerate(tables) for p in range(PHONES)]
     try:
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in back)), 120)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return  # not settled: said so
     step.settled = time.perf_counter()
 
@@ -265,7 +265,7 @@ async def reconnect_storm(server: Server, tokens: list[str]) -> None:
     busy_text = str(busy)
     assert step.cut is not None
     window = (step.cut, step.cut + SETTLED_S)
-    answered = [ms for ms, t0 in zip(step.answered, step.answered_from) if window[0] <= t0 < window[1]]
+    answered = [ms for ms, t0 in zip(step.answered, step.answered_from, strict=True) if window[0] <= t0 < window[1]]
     updated = step.updated(window)
     settled = f"{step.settled - step.cut:.1f} s" if step.settled is not None else "not within 120 s"
     ok = step.settled is not None and step.settled - step.cut <= SETTLED_S and not step.errors
