@@ -209,7 +209,7 @@ class RenderPool:
 
     def _replace(self, worker: _Worker, kill: bool) -> None:
         """A fresh process in place of one that retired, was stopped or died, started now: it loads WeasyPrint
-        and the fonts (about 1.4 s) while nobody waits, so the next print is not the one that pays for it."""
+        and the fonts (about a second) while nobody waits, so the next print is not the one that pays for it."""
         self._idle.put(self._start())
         self._forget(worker, kill=kill)
 
