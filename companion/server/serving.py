@@ -1,4 +1,5 @@
-"""How `make run` takes connections: gunicorn's gevent worker, accepting at once what comes.
+"""How `make run` takes connections: gunicorn's gevent worker, accepting at once what comes (and collecting its
+garbage as a server process should: ``tune_collector``).
 
 Two things of the stock worker left connections waiting in the kernel's accept queue, where no part of the app can
 see them, answer them or count them (measured: 11-14 s there while the server's own time was under 1 s):
@@ -19,6 +20,7 @@ there without a warning); without it every listener speaks TLS, as gunicorn's ce
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import ssl
@@ -45,6 +47,19 @@ CLIENT_CONNECTIONS = 300  # the default of the setting CLIENT_CONNECTIONS, read 
 LOG_SECONDS = 10.0
 HANDSHAKE_SECONDS = 10.0  # a phone on a weak signal needs a few round trips; a client that sends nothing, none
 log = logging.getLogger("companion.gate")
+# Python's cycle collector, as a server process needs it. With the default (700, 10, 10) a worker ran a full
+# collection every few dozen entries: it walks every object the worker holds (the app, its caches, thousands of
+# streams) and stops the event loop for tens to hundreds of milliseconds, which was most of the slowest answers.
+# Reference counting frees nearly everything an entry makes; the young generation is collected after 10,000 new
+# objects instead of 700, so short-lived ones are gone before they could be promoted and the full collections
+# become rare (make bench, bench_capacity: 600 tables p99 answered 167 -> 34 ms; docs/benchmarks.md).
+COLLECTOR_THRESHOLDS = (10_000, 10, 10)
+
+
+def tune_collector() -> None:
+    """What the app made while loading is collected once, then the collector runs at ``COLLECTOR_THRESHOLDS``."""
+    gc.collect()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 class _AcceptingServer(StreamServer):  # type: ignore[misc]
@@ -62,6 +77,7 @@ class _AcceptingServer(StreamServer):  # type: ignore[misc]
 
 class Worker(ggevent.GeventWorker):  # type: ignore[misc]
     def run(self) -> None:
+        tune_collector()
         ggevent.StreamServer = _AcceptingServer  # this worker process's servers only
         self.most = int(os.environ.get("CLIENT_CONNECTIONS", str(CLIENT_CONNECTIONS)))
         self.open_by_address: Counter[str] = Counter()
