@@ -26,8 +26,10 @@ workers = int(os.environ.get("WORKERS", "2"))
 # plus the requests in flight. Past it the gate (companion/web/guard/gate.py) sheds streams first, then answers "busy" at
 # once. gevent's pool is larger still, so that what cannot be served is accepted and answered, not left waiting
 # (a refused connection costs a greenlet for a moment). WORKER_CONNECTIONS also sizes each worker's database pool
-# (companion/storage/db.py).
-worker_connections = 4 * int(os.environ.get("WORKER_CONNECTIONS", "2000"))
+# (companion/storage/db.py). 4,000 a worker: 800 tables of 5 open pages are 4,000 streams plus the entries' own
+# connections, and a server's two workers seldom share them evenly (make bench: with 2,000 a worker, 800 tables
+# had streams shed; each open stream holds about 31 KiB).
+worker_connections = 4 * int(os.environ.get("WORKER_CONNECTIONS", "4000"))
 timeout = 30  # a worker that stops answering its arbiter for this long is restarted
 graceful_timeout = 10
 keepalive = 5  # seconds an idle keep-alive connection is kept

@@ -85,7 +85,7 @@ def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
         # in flight; past it streams are shed first, then requests are answered "busy"), and what one client may
         # hold of them: its live streams and its requests in flight. A client is an address: behind a shared NAT
         # a whole club is one client, hence room for many phones.
-        WORKER_CONNECTIONS=int(os.environ.get("WORKER_CONNECTIONS", "2000")),
+        WORKER_CONNECTIONS=int(os.environ.get("WORKER_CONNECTIONS", "4000")),
         CLIENT_STREAMS=int(os.environ.get("CLIENT_STREAMS", "100")),
         CLIENT_REQUESTS=int(os.environ.get("CLIENT_REQUESTS", "16")),
         PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),

@@ -52,7 +52,7 @@ log = logging.getLogger("companion.gate")
 # streams) and stops the event loop for tens to hundreds of milliseconds, which was most of the slowest answers.
 # Reference counting frees nearly everything an entry makes; the young generation is collected after 10,000 new
 # objects instead of 700, so short-lived ones are gone before they could be promoted and the full collections
-# become rare (make bench, bench_capacity: 600 tables p99 answered 167 -> 34 ms; docs/benchmarks.md).
+# become rare (make bench, bench_capacity: 600 tables p99 answered about 200 ms before, 30-45 ms after; docs/benchmarks.md).
 COLLECTOR_THRESHOLDS = (10_000, 10, 10)
 
 

@@ -26,19 +26,19 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 WAIT_SECONDS = float(os.environ.get("DB_WAIT_SECONDS", "3"))  # app.config["DB_WAIT_SECONDS"]
 # Connections each worker process keeps, bounded whatever the worker's concurrency (max_overflow 0: the pool never
 # grows; more requests than it wait at most WAIT_SECONDS for one and are then answered 503 at once). A gevent
-# worker holds up to WORKER_CONNECTIONS (2,000) phone connections, nearly all of them live streams that hold no
+# worker holds up to WORKER_CONNECTIONS (4,000) phone connections, nearly all of them live streams that hold no
 # database connection between their reads; a request holds one only while it runs. SQLite's driver never yields
 # while it reads, so a request holds its connection for a moment and 10 suffice. A PostgreSQL query yields to the
 # other greenlets while the server answers, so its connection stays held meanwhile: with 10, 25 phones per worker
 # queued for connections and a "nothing new" poll took 2.7x the CPU-seconds it takes on SQLite (bench_postgres.py);
-# 30 lets the worker's requests run as they come. A worker with fewer phone connections gets a pool in proportion
+# 30 lets the worker's requests run as they come. A worker with fewer than 2,000 phone connections gets a pool in proportion
 # (never under POOL_FLOOR: a request, its import thread and the live watcher). On PostgreSQL keep hosts × WORKERS ×
 # DB_POOL_SIZE (+ one LISTEN connection per worker) below the server's max_connections (100 by default: 2 workers ×
 # 30 + 2 leave room for a migration and psql; two hosts set DB_POOL_SIZE=20). DB_POOL_SIZE sets it outright.
 POOL_AT_FULL_WORKER = {"sqlite": 10, "postgresql": 30}
 FULL_WORKER = 2000
 POOL_FLOOR = 4
-WORKER_CONNECTIONS = int(os.environ.get("WORKER_CONNECTIONS", str(FULL_WORKER)))  # gunicorn.conf.py reads the same
+WORKER_CONNECTIONS = int(os.environ.get("WORKER_CONNECTIONS", "4000"))  # gunicorn.conf.py reads the same
 POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "0")) or None  # app.config["DB_POOL_SIZE"]; None: the default
 
 

@@ -155,8 +155,8 @@ def test_the_pool_is_sized_from_the_workers_connections_and_stays_bounded(tmp_pa
         engine.dispose()
     conf = (Path(__file__).parents[2] / "gunicorn.conf.py").read_text()
     # gevent's pool is larger than the connections a worker serves: what it cannot serve is accepted and answered
-    assert 'worker_connections = 4 * int(os.environ.get("WORKER_CONNECTIONS", "2000"))' in conf
-    assert db.WORKER_CONNECTIONS == int(os.environ.get("WORKER_CONNECTIONS", "2000"))
+    assert 'worker_connections = 4 * int(os.environ.get("WORKER_CONNECTIONS", "4000"))' in conf
+    assert db.WORKER_CONNECTIONS == int(os.environ.get("WORKER_CONNECTIONS", "4000"))
 
 
 def _disk_full_on_postgresql(dbapi: str) -> Exception:
