@@ -270,6 +270,9 @@ def session() -> Session:
 # together. A write sent on the reading connection by mistake is refused (WriteOutsideTransaction), never run
 # alone. SQLite's driver opens no transaction for a read: nothing to do there.
 READS = {"isolation_level": "AUTOCOMMIT", "companion_reads": True}
+# A write that is one statement may run on the reading connection: in autocommit it commits or fails whole on
+# its own (turns.append_unchanged), one round trip where a transaction takes three.
+ONE_STATEMENT = {"companion_one_statement": True}
 
 
 class WriteOutsideTransaction(Exception):
@@ -284,11 +287,21 @@ def read_in_autocommit(s: Session) -> None:
         s.connection(execution_options=READS)
 
 
+def run_alone(s: Session, statement: Any) -> Any:
+    """PostgreSQL: a write that is one statement, committed on its own (autocommit, on the request's reading
+    connection: ONE_STATEMENT). A session holding a transaction ends it first."""
+    if not s.connection().get_execution_options().get("companion_reads"):
+        s.commit()
+        read_in_autocommit(s)
+    return s.execute(statement, execution_options=ONE_STATEMENT)
+
+
 def _refuse_writes_while_reading(engine: Engine) -> None:
     @event.listens_for(engine, "before_cursor_execute")
-    def _only_reads(conn, _cursor, statement, _parameters, _context, _many) -> None:  # type: ignore[no-untyped-def]
+    def _only_reads(conn, _cursor, statement, _parameters, context, _many) -> None:  # type: ignore[no-untyped-def]
         if conn.get_execution_options().get("companion_reads") and \
-                statement.lstrip()[:6].upper() != "SELECT":
+                statement.lstrip()[:6].upper() != "SELECT" and \
+                not (context is not None and context.execution_options.get("companion_one_statement")):
             raise WriteOutsideTransaction(statement.split(None, 3)[:3])
 
 

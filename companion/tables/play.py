@@ -2,8 +2,8 @@
 ``undo``, ``redo``, ``remember``), each saved in the table's write turn (companion.tables.turns) on the version the
 phone saw, or, for a move made on an older version, when it still means the same (companion.tables.rebase).
 
-Data flows one way: form/JSON -> game.parse_move -> game.check -> turns.table_turn. Nothing here imports the web
-layer.
+Data flows one way: form/JSON -> game.parse_move -> game.check -> turns.append_unchanged (the common entry) or
+turns.table_turn. Nothing here imports the web layer.
 """
 
 from __future__ import annotations
@@ -190,6 +190,10 @@ def _write(view: TableView, entry: _Entry, device: str) -> Outcome:
     waiting = turns.still_waiting(view.table.id, device) if view.table.waiting else None
     if waiting is not None:  # another phone goes first, and nothing needs writing to say so
         return Outcome("waiting", _current(view, waiting), version=waiting)
+    if _plain(view, entry):
+        table = turns.append_unchanged(view.table.id, view.version, device, entry.kind, entry.payload, entry.key)
+        if table is not None:
+            return _saved(view, entry, table, on_seen=True, profile=None)
     try:
         with turns.table_turn(view.table.id, device) as turn:
             if turn is None:
@@ -201,10 +205,25 @@ def _write(view: TableView, entry: _Entry, device: str) -> Outcome:
     if decided.kind != "saved" or decided.repeat:
         return Outcome(decided.kind, _current(view, table.version, table), version=table.version,
                        repeat=decided.repeat)
+    return _saved(view, entry, table, decided.on_seen, decided.profile)
+
+
+def _plain(view: TableView, entry: _Entry) -> bool:
+    """The common entry, which the turn would save as it is: a log entry made on the version its phone saw, with
+    no card data learnt, nobody queued on the table as the request read it, and its tap's key (if any) known to
+    have written nothing up to that version (turns.append_unchanged checks the rest as it writes)."""
+    return bool(entry.kind) and entry.learnt is None and entry.based_on == view.version \
+        and not view.table.waiting and (not entry.key or entry.key_free)
+
+
+def _saved(view: TableView, entry: _Entry, table: Table, on_seen: bool,
+           profile: tuple[dict[str, Any], str, int | None] | None) -> Outcome:
+    """A written entry, answered with the fresh table: every worker's live pages hear of it, and when it was
+    saved on the version it was made on, the state applied when it was checked is the fresh table's."""
     live.published(table.id, table.version)
     written = Written(LogEntry(table.version, entry.kind, entry.payload), entry.after) \
-        if decided.on_seen and entry.kind == MOVE and entry.after is not None and decided.profile is None else None
-    return Outcome("saved", view_of(table, profile=decided.profile, written=written), version=table.version)
+        if on_seen and entry.kind == MOVE and entry.after is not None and profile is None else None
+    return Outcome("saved", view_of(table, profile=profile, written=written), version=table.version)
 
 
 @dataclass(frozen=True)

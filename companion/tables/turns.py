@@ -1,7 +1,9 @@
 """A table's write turn: the one transaction in which an entry (or an undo, a redo, what a table learnt) is
 written, on every host at once. The table's row is locked for the turn (PostgreSQL; SQLite has one writer at a
 time), the version it was based on is checked, and the fair queue of phones whose entries crossed
-(companion.tables.turnqueue) decides who may write now. companion.tables.play is its one caller."""
+(companion.tables.turnqueue) decides who may write now. The common entry (on the version its phone saw, nobody
+queued) is written without the turn, in one conditional write that does what the turn would
+(``append_unchanged``). companion.tables.play is their one caller."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import func, insert, literal_column, text, update
+from sqlalchemy import Text as SQLText
+from sqlalchemy import cast, func, insert, literal, literal_column, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from companion.profiles.refs import ProfileRef
@@ -31,8 +34,6 @@ def turn_seconds() -> float:
     return float(current_app.config.get("WRITE_TURN_SECONDS", TURN_SECONDS))
 
 
-# The write turn's statements name the tables themselves, not their ORM classes: no ORM bookkeeping for rows the
-# turn reads and writes by hand (a few hundred microseconds of CPU an entry).
 # The write turn's statements name the tables themselves, not their ORM classes: no ORM bookkeeping for rows the
 # turn reads and writes by hand (a few hundred microseconds of CPU an entry).
 
@@ -169,6 +170,61 @@ def table_turn(table_id: int, device: str) -> Iterator[TableTurn | None]:
         except BaseException:
             s.rollback()
             raise
+
+
+def append_unchanged(table_id: int, version: int, device: str, kind: str, payload: dict[str, Any],
+                     key: str = "") -> Table | None:
+    """The common entry without the turn: written at once while the table is still at ``version`` and no phone is
+    queued on it, the case in which the turn would decide exactly this (the entry made on the version it saw, and
+    the phone's turn). Returns the table as written; None when that does not hold, with nothing written (the
+    caller then takes the table's turn, which decides). The caller knows the tap's key wrote nothing up to
+    ``version``; a key that wrote since moved the version on, so this writes nothing and the turn finds it.
+
+    On PostgreSQL it is one statement in autocommit (atomic on its own: the conditional UPDATE of the row, the
+    entry's INSERT only for the row it updated, the notice of the new version), one round trip where the turn
+    takes four (BEGIN, the lock, the write, COMMIT). On SQLite the same UPDATE and the INSERT, one transaction."""
+    s = db.session()
+    new = version + 1
+    moved = update(TABLES).where(TABLES.c.id == table_id, TABLES.c.version == version, _NOBODY_QUEUED) \
+        .values(version=new, updated_at=utcnow())
+    entry = {"table_id": table_id, "seq": new, "kind": kind, "payload": payload, "device": device,
+             "entry_key": key or None, "created_at": utcnow()}
+    try:
+        if s.get_bind().dialect.name == "postgresql":
+            row = db.run_alone(s, _in_one_statement(moved, entry, f"{table_id}:{new}")).first()
+        else:
+            s.commit()  # end any read transaction first
+            with db.write_lock():
+                row = s.execute(moved.returning(*TABLES.c)).first()
+                if row is not None:
+                    s.execute(insert(EVENTS).values(**entry))
+                s.commit()
+    except IntegrityError:  # the seq or the key taken after all: the turn decides what the table holds
+        s.rollback()
+        row = None
+    except BaseException:
+        s.rollback()
+        raise
+    db.read_in_autocommit(s)  # the answer's reads, as the request's before
+    if row is None:
+        return None
+    s.expire_all()  # the request's Table objects read the row again when next used, as after a turn
+    return Table(**{c.key: row._mapping[c.key] for c in Table.__table__.columns})
+
+
+# Nobody queued on the table (turnqueue): the column as a table that never queued holds it, or as a queue that
+# emptied stores it (JSON's null).
+_NOBODY_QUEUED = or_(TABLES.c.waiting.is_(None), cast(TABLES.c.waiting, SQLText) == "null")
+
+
+def _in_one_statement(moved: Any, entry: dict[str, Any], notice: str) -> Any:
+    """PostgreSQL: the row's UPDATE in a WITH, the entry's INSERT taking its values from the row it updated (none
+    when it updated none) and pg_notify in its RETURNING (every worker and host hears of the new version, at
+    commit and only if it commits), read back as the table row."""
+    written = moved.returning(*TABLES.c, func.pg_notify("companion_tables", notice).label("noticed")).cte("moved")
+    values = [literal(value, EVENTS.c[name].type).label(name) for name, value in entry.items()]
+    logged = insert(EVENTS).from_select(list(entry), select(*values).select_from(written)).cte("logged")
+    return select(written).add_cte(logged)
 
 
 # Now, in epoch seconds, by the database's clock, as SQL.

@@ -12,7 +12,7 @@ from sqlalchemy import event, select, update
 from companion.storage import db
 from companion.storage.models import Table
 from companion.tables import store, view
-from companion.tables.play import enter_move
+from companion.tables.play import enter_move, undo
 from companion.tables.view import view_of
 from tests.games.standin import Add
 from tests.web.apps import Phone
@@ -97,12 +97,12 @@ class Statements:
 
 
 # A plain entry, as the database sees it. PostgreSQL: the table's row read in autocommit (with what the phone's
-# tap key had written there, in the same SELECT), then one transaction (BEGIN, the UPDATE ... RETURNING that locks
-# the row and reads the clock, the entry's INSERT in the WITH of the UPDATE that moves the version on and sends
-# the notice, COMMIT): 5 round trips, down from 11 (13 with a tap key, then 6). SQLite: the same, with the INSERT
-# on its own (its WITH only reads); its reads open no transaction on the database (the driver begins one only
-# before a write), but SQLAlchemy counts one for them.
-PLAIN_ENTRY = {"postgresql": (3, 1), "sqlite": (4, 2)}
+# tap key had written there, in the same SELECT), then one statement in autocommit (turns.append_unchanged: the
+# UPDATE of the row while it is still at the version read and nobody is queued, the entry's INSERT for the row it
+# updated, the notice): 2 round trips, down from 11 (13 with a tap key), then 6 and 5 with the table's turn.
+# SQLite: the read, then the UPDATE and the INSERT in one transaction; its reads open no transaction on the
+# database (the driver begins one only before a write), but SQLAlchemy counts one for them.
+PLAIN_ENTRY = {"postgresql": (2, 0), "sqlite": (3, 2)}
 # Answered with the table's fresh fragment (htmx), as a phone's page sends it: the state is the one the turn
 # applied and the table's row the one it wrote, so the answer reads only the history (its entries, their
 # numbers and phones: one SELECT, in autocommit on PostgreSQL). Before: 3 reads.
@@ -129,6 +129,32 @@ def test_an_entry_takes_a_fixed_handful_of_statements(app: Flask, phone: Phone, 
     assert (len(seen.sent), seen.transactions) == (statements, transactions), seen.sent
     page = phone.get(url).get_data(as_text=True)
     assert totals(page) == [5, 7] and "#2 Ben: +7" in text_of(page)
+
+
+def test_the_one_statement_write_holds_back_for_a_queue_and_takes_over_when_it_empties(app: Flask,
+                                                                                       phone: Phone) -> None:
+    """turns.append_unchanged writes only while nobody is queued on the table: a phone queued by a stale write
+    keeps its place (another phone's plain entry is not written past it but told to wait, the turn's answer), and
+    once the line has written, the emptied queue (stored as JSON's null) lets plain entries through in one write."""
+    url = new_table(phone, "Aki", "Ben")
+    assert enter(phone, url, 0, "5", version=0).status_code == 303
+    token = url.rsplit("/", 1)[1]
+    with app.test_request_context():
+        late = view_of(store.get_table(token))  # version 1, as the late phone saw it
+        assert enter_move(view_of(store.get_table(token)), 1, Add(1, 7), "other-phone").kind == "saved"
+        assert undo(late, 1, "late-phone").kind == "conflict"  # stale: the late phone is queued
+        queued = view_of(store.get_table(token))
+        assert queued.table.waiting and queued.version == 2
+        told = enter_move(queued, 2, Add(1, 1), "other-phone")
+        assert (told.kind, told.version) == ("waiting", 2)  # the queued phone goes first: nothing written
+        assert enter_move(view_of(store.get_table(token)), 2, Add(0, 3), "late-phone").kind == "saved"
+        assert view_of(store.get_table(token)).table.waiting  # the phone told to wait is next in line
+        assert enter_move(view_of(store.get_table(token)), 3, Add(1, 1), "other-phone").kind == "saved"
+        assert not view_of(store.get_table(token)).table.waiting
+    with Statements(app) as seen:
+        assert phone.post(f"{url}/move", {"seat": 1, "points": "4", "version": 4}).status_code == 303
+    assert (len(seen.sent), seen.transactions) == PLAIN_ENTRY[seen.engine.dialect.name], seen.sent
+    assert totals(phone.get(url).get_data(as_text=True)) == [8, 12]
 
 
 def test_a_tap_sent_again_is_answered_without_a_write(app: Flask, phone: Phone) -> None:
