@@ -9,6 +9,7 @@ by static/js/in-view.js). This module builds the dock's model (the one-tap route
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from companion.games.base import RulesError
 from companion.tables.entries import forced_on
 from companion.tables.view import TableView
 from companion.web.registered import web_of
+from companion.web.tables.history import HistoryLine
 from companion.web.wording import Wording
 
 
@@ -31,13 +33,23 @@ class NextEntry:
 class Dock:
     turn: str  # whose turn (or what the table waits for), the game's own words; "" when the game has none to say
     next_entry: NextEntry | None
+    undoable: HistoryLine | None = None  # the history line Undo takes back, when the page shows it (Undo names it)
 
 
-def dock(view: TableView, model: Any, can_write: bool) -> Dock:
+def dock(view: TableView, model: Any, can_write: bool, lines: Sequence[HistoryLine] = ()) -> Dock:
     """The dock of this version: the game's turn line (its table model's ``turn_line``) and, on a players' link,
-    the entry the table would make now."""
+    the entry the table would make now and the line of ``lines`` (the page's history) that Undo takes back."""
     turn = getattr(model, "turn_line", "")
-    return Dock(str(turn) if turn else "", next_entry(view) if can_write else None)
+    if not can_write:
+        return Dock(str(turn) if turn else "", None)
+    return Dock(str(turn) if turn else "", next_entry(view), _undoable(view, lines))
+
+
+def _undoable(view: TableView, lines: Sequence[HistoryLine]) -> HistoryLine | None:
+    if not view.log.standing:
+        return None
+    newest = view.log.standing[-1].seq
+    return next((line for line in reversed(lines) if line.seq == newest), None)
 
 
 def next_entry(view: TableView) -> NextEntry | None:

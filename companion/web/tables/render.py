@@ -110,7 +110,7 @@ def table_context(view: TableView, *, can_write: bool, notice: str = "", problem
         past=past, past_notice=(_watch_past_notice(past) if watching else _past_notice(past)) if past else "",
         # A watch page (a spectator, a TV) shows each seat's standing with its name; a play page has the game's own.
         scoreboard=scoreboard(view, web, model) if not can_write and past is None else (),
-        dock=dock(view, model, can_write) if past is None else None,
+        dock=dock(view, model, can_write, lines) if past is None else None,
         step_url=step_url(view) if can_write else "",
         # the read-only link's way back to now is the read-only link: a watcher never sees the players' token
         now_url=url_for("tables.show", token=view.table.token) if can_write or (past and not watching)
