@@ -9,6 +9,9 @@ from typing import Any
 from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
 from flask_babel.speaklater import LazyString
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 LANGUAGES = ("ja", "en")
 LANG_COOKIE = "lang"
@@ -45,6 +48,7 @@ def init_app(app: Flask) -> None:
         pgettext=lambda c, s: bound_translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: bound_translations().unpgettext(c, s, p, n),
     )
+    app.jinja_env.globals.update(gettext=template_gettext, _=template_gettext)
 
     @app.context_processor
     def _language() -> dict[str, Any]:
@@ -64,6 +68,34 @@ def bound_translations() -> Any:
     found = get_translations()
     babel.companion_bound = (locale, found)
     return found
+
+
+@pass_context
+def template_gettext(context: Context, string: str, **variables: Any) -> str:
+    """A template's ``_()`` and ``{% trans %}``, as Jinja's newstyle gettext words them (escaped as the template
+    is, always formatted with ``%``), with each text that takes no values worded once per catalog and kept: a
+    table's fragment words a few hundred of them at every version (issue 39: 7% of an entry's CPU went to
+    Jinja's gettext calls, measured)."""
+    translations = bound_translations()
+    autoescape = bool(context.eval_ctx.autoescape)
+    if variables:
+        found = translations.ugettext(string)
+        worded_now: str = (Markup(found) if autoescape else found) % variables  # Markup stays Markup: not escaped again
+        return worded_now
+    kept = translations.__dict__.get(_WORDED)  # kept on the catalog: it lives as long as the catalog does
+    if kept is None:
+        kept = translations.__dict__[_WORDED] = ({}, {})
+    worded: dict[str, str] = kept[autoescape]
+    found = worded.get(string)
+    if found is None:
+        found = (Markup(translations.ugettext(string)) if autoescape else translations.ugettext(string)) % {}
+        if len(worded) < WORDED_KEPT:
+            worded[string] = found
+    return found
+
+
+_WORDED = "_companion_worded"
+WORDED_KEPT = 20_000  # texts kept per catalog: templates word a few thousand; a text made of data is not kept past it
 
 
 # The app's gettext family, as Flask-Babel's (same arguments, same formatting), reading the request's catalogs kept by

@@ -80,3 +80,18 @@ def test_no_plural_is_written_with_s_in_brackets() -> None:
         if PLURAL_HACK.search(_shown_text(template.read_text(encoding="utf-8"))):
             found.append(str(template.relative_to(ROOT)))
     assert found == []
+
+
+def test_a_templates_kept_words_follow_the_language_and_escape_as_jinjas_own(app) -> None:  # type: ignore[no-untyped-def]
+    """companion.i18n.template_gettext keeps each text that takes no values, worded once per catalog: the kept one
+    must be what Jinja's newstyle gettext made (escaped as the template is, "%%" read as "%"), per language, and a
+    text with values still escapes them."""
+    from flask import render_template_string
+
+    source = ('{{ _("Undo last entry") }}|{{ _("100%% sure") }}|{{ _("Hello %(name)s", name=who) }}'
+              '{% autoescape false %}|{{ _("Hello %(name)s", name=who) }}|{{ _("100%% sure") }}{% endautoescape %}')
+    for lang, undo in (("en", "Undo last entry"), ("ja", "最後の入力を取り消す"), ("en", "Undo last entry")):
+        for _twice in range(2):
+            with app.test_request_context("/", headers={"Accept-Language": lang}):
+                drawn = render_template_string(source, who="<b>Ben</b>")
+            assert drawn == f"{undo}|100% sure|Hello &lt;b&gt;Ben&lt;/b&gt;|Hello <b>Ben</b>|100% sure"
