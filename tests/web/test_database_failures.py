@@ -217,21 +217,28 @@ def test_a_live_stream_waits_out_a_database_that_does_not_answer_and_goes_on(
     assert said[-1].startswith("id: 1\nevent: table\n")
 
 
+@pytest.mark.parametrize("write", ["append_unchanged", "table_turn"])
 def test_a_full_disk_without_javascript_keeps_the_entry_in_a_form_to_send_again(
-        app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch, write: str) -> None:
     """A page that said the entry was kept and offered only Home left no way to send it. It draws the form again,
-    filled in (with its tap key), and sending it once there is space saves it once."""
+    filled in (with its tap key), and sending it once there is space saves it once. Either write fails so: the
+    common entry's one statement, or the table's turn (taken when the one statement does not apply)."""
     table = new_table(phone, "Aki", "Ben")
-    write = turns.append_unchanged  # the plain entry's write (a turn's save is refused the same way)
     full: list[bool] = []
 
-    def disk_full(*args: Any) -> Any:
-        if not full:
-            full.append(True)
-            raise OperationalError("INSERT", {}, Exception("database or disk is full"))
-        return write(*args)
+    def fills_once(written: Any) -> Any:
+        def disk_full(*args: Any) -> Any:
+            if not full:
+                full.append(True)
+                raise OperationalError("INSERT", {}, Exception("database or disk is full"))
+            return written(*args)
+        return disk_full
 
-    monkeypatch.setattr(turns, "append_unchanged", disk_full)
+    if write == "append_unchanged":
+        monkeypatch.setattr(turns, "append_unchanged", fills_once(turns.append_unchanged))
+    else:
+        monkeypatch.setattr(turns, "append_unchanged", lambda *_args: None)  # as when the table moved on
+        monkeypatch.setattr(turns.TableTurn, "save", fills_once(turns.TableTurn.save))
     refused = entry(phone, table, 0)
     assert refused.status_code == 507
     page = refused.get_data(as_text=True)

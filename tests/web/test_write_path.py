@@ -99,7 +99,7 @@ class Statements:
 # A plain entry, as the database sees it. PostgreSQL: the table's row read in autocommit (with what the phone's
 # tap key had written there, in the same SELECT), then one statement in autocommit (turns.append_unchanged: the
 # UPDATE of the row while it is still at the version read and nobody is queued, the entry's INSERT for the row it
-# updated, the notice): 2 round trips, down from 11 (13 with a tap key), then 6 and 5 with the table's turn.
+# updated, the notice): 2 round trips (11 at first, 5 through the table's turn: BEGIN, lock, write, COMMIT).
 # SQLite: the read, then the UPDATE and the INSERT in one transaction; its reads open no transaction on the
 # database (the driver begins one only before a write), but SQLAlchemy counts one for them.
 PLAIN_ENTRY = {"postgresql": (2, 0), "sqlite": (3, 2)}
