@@ -189,6 +189,16 @@ def arrived(page, url: object) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_load_state("load")
 
 
+def settled(page) -> None:  # type: ignore[no-untyped-def]
+    """Wait until no htmx request, swap or settle is under way. A press whose release comes after a swap replaced
+    the control it began on is no click at all (the mouse's down and up land on two different elements): a test
+    that taps while the last tap's answer is on its way loses a tap now and then on a busy machine."""
+    page.wait_for_function(IDLE)
+
+
+IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+
+
 def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
     """The whole page as a picture to look at (tests/browser/artifacts). Headless Chromium now and then never
     answers a full-page capture once the fonts have loaded (seen once in CI, and reported to Playwright: issue

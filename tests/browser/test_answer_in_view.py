@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 import pytest
 from flask import Flask
 
-from tests.browser.fixtures import ARTIFACTS, PHONE, WAIT_MS, serve
+from tests.browser.fixtures import ARTIFACTS, PHONE, WAIT_MS, serve, settled
 
 pytestmark = pytest.mark.browser
 
@@ -94,7 +94,7 @@ def test_the_answer_is_in_view_after_the_last_tap(browser, site: str, tool: str,
                 page.locator(field).first.fill(value)
                 continue
             page.locator(tap).first.click()
-            page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+            settled(page)
         page.locator(last_tap).first.scroll_into_view_if_needed()
         before = page.evaluate("(sel) => { const e = document.querySelector(sel); return e && e.dataset.v; }", region)
         page.evaluate("(sel) => { const e = document.querySelector(sel); if (e) e.dataset.v = 'old'; }", region)

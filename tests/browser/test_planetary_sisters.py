@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.games.planetary_sisters import Card, CardRef, ElementSet, score_player
-from tests.browser.fixtures import arrived, shot
+from tests.browser.fixtures import arrived, settled, shot
 from tests.games.planetary_sisters.support import EXAMPLE_FIELD, EXAMPLE_HOUSE, SYNTHETIC_DECK
 
 pytestmark = pytest.mark.browser
@@ -49,7 +49,7 @@ def tap_card(page: Page, notation: str) -> None:
         else:
             entry.locator(f'label.toggle:has(input[name="el_{name}"])').click()
     # a card whose icons leave nothing to add goes in by itself; Add for the others
-    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    settled(page)
     if int(page.locator("#sheet").get_attribute("data-entered") or "0") == before:
         entry.locator('button[name="do"][value="add"]').click()
     expect(page.locator("#sheet")).to_have_attribute("data-entered", str(before + 1))

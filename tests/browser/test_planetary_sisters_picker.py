@@ -10,13 +10,12 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.fixtures import ARTIFACTS
+from tests.browser.fixtures import ARTIFACTS, settled
 
 pytestmark = pytest.mark.browser
 
 URL = "/planetary-sisters/score"
 SHOTS = ARTIFACTS / "planetary-sisters-picker"
-IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 # The picker's ticks that would ride into the next card: a rank, or an icon with a count above 0.
 TICKED = '#entry input[name="rank"]:checked:not([value=""]), #entry input[name^="el_"]:checked:not([value="0"])'
 
@@ -24,7 +23,7 @@ TICKED = '#entry input[name="rank"]:checked:not([value=""]), #entry input[name^=
 def tap(page: Page, selector: str, javascript: bool) -> None:
     page.locator(selector).first.click()
     if javascript:
-        page.wait_for_function(IDLE)
+        settled(page)
 
 
 def add(page: Page, javascript: bool, sent_by_its_last_icon: bool = False) -> None:
@@ -33,7 +32,7 @@ def add(page: Page, javascript: bool, sent_by_its_last_icon: bool = False) -> No
         return
     page.locator('#entry button[name="do"][value="add"]').click()
     if javascript:
-        page.wait_for_function(IDLE)
+        settled(page)
     else:
         page.wait_for_load_state("load")
 

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from companion.games.planetary_sisters import Card, ElementSet, score_player
-from tests.browser.fixtures import shot
+from tests.browser.fixtures import settled, shot
 from tests.browser.test_planetary_sisters import no_horizontal_scroll, small_tap_targets
 from tests.games.planetary_sisters.support import SYNTHETIC_DECK
 
@@ -29,7 +29,6 @@ pytestmark = pytest.mark.browser
 
 URL = "/planetary-sisters/score"
 ROUND = ("FOOD", "PLANT", "ANIMAL")  # the built-in profile's round types, in its order (PS-1)
-IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
 
 def deal() -> tuple[list[int], list[list[int]]]:
@@ -61,7 +60,7 @@ class Taps:
         target.click()
         self.count += 1
         if self.javascript:
-            self.page.wait_for_function(IDLE)
+            settled(self.page)
         else:
             self.page.wait_for_load_state("load")
 

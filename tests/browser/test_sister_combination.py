@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.fixtures import arrived, shot
+from tests.browser.fixtures import arrived, settled, shot
 from tests.browser.test_lumiere import fits_the_phone
 
 pytestmark = pytest.mark.browser
@@ -17,8 +17,10 @@ pytestmark = pytest.mark.browser
 
 def tap(page: Page, scope: str, name: str, value: str) -> None:
     """Tap one chip (a radio drawn as a button) of a form, once the page's scripts run (a tap before htmx is
-    listening changes the radio but asks nothing: a player on a slow phone waits for the page too)."""
+    listening changes the radio but asks nothing: a player on a slow phone waits for the page too) and the last
+    tap's answer is drawn (``settled``: the check page redraws its form with every answer)."""
     page.wait_for_load_state("load")
+    settled(page)
     page.locator(f'{scope} label:has(> input[name="{name}"][value="{value}"])').click()
 
 
