@@ -82,13 +82,16 @@ class DeckProfile:
         return cls(str(profile.get("id", "")), tuple(found.get(card, CardData(card)) for card in Card))
 
     def data(self, card: Card) -> CardData:
-        return self.cards[list(Card).index(card)]
+        return self.cards[_PLACE[card]]
 
     def points(self, card: Card) -> int | None:
         return self.data(card).points
 
     def stackable(self, card: Card) -> bool | None:
         return self.data(card).stackable
+
+
+_PLACE = {card: place for place, card in enumerate(Card)}  # a card's place in ``cards``: Card's own order
 
 
 def _text_or_none(value: Any) -> str | None:

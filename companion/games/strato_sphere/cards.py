@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from functools import cache
 
 from ..base import ParseError
 
@@ -162,6 +163,7 @@ def pack_size() -> int:
     return len(Rank) * len(Suit)
 
 
+@cache  # asked whenever a hidden card's possible faces are listed: several times per entry
 def all_cards() -> tuple[Card, ...]:
     """The 52 different faces, spades first, ace high first."""
     return tuple(Card(rank, suit) for suit in Suit for rank in sorted(Rank, reverse=True))
