@@ -9,9 +9,9 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 
 from companion.i18n import gettext as _
+from companion.i18n import language
 from companion.server import quota
 from companion.web.registered import game_or_404, registered
 from companion.web.tables.starting import read_new_table, start_table
@@ -39,7 +39,7 @@ def offers_https() -> bool:
 def manifest() -> ResponseReturnValue:
     """So the app can be added to a phone's home screen and open like an app, in the phone's language."""
     body = {
-        "name": _("Table companion"), "short_name": _("Companion"), "lang": str(get_locale() or "en"),
+        "name": _("Table companion"), "short_name": _("Companion"), "lang": language(),
         "start_url": url_for("home.index"), "scope": "/", "display": "standalone",
         "background_color": "#ffffff", "theme_color": "#1f4e79",
         "icons": [{"src": url_for("static", filename="icons/companion.svg"), "sizes": "any",

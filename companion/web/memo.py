@@ -19,12 +19,12 @@ from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from flask import g, has_request_context, request
-from flask_babel import get_locale
 from jinja2 import nodes
 from jinja2.ext import Extension
 from jinja2.parser import Parser
 from markupsafe import Markup
 
+from companion.i18n import language
 from companion.server.cache import BoundedCache
 from companion.web.pages import forms_shared
 from companion.web.rules.links import page_back
@@ -51,7 +51,7 @@ def drawn(place: str, values: list[Any], caller: Callable[[], str]) -> Markup:
     """What the block at ``place`` draws for ``values``: kept from an earlier render, or drawn now and kept. A
     block that drew this phone's CSRF token (a form in a phone's own page) is drawn for it alone, never kept."""
     if has_request_context():
-        here: tuple[Any, ...] = (str(get_locale()), request.host, request.script_root, page_back(), forms_shared())
+        here: tuple[Any, ...] = (language(), request.host, request.script_root, page_back(), forms_shared())
     else:
         here = ()
     key = (place, comparable(values), *here)

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import get_locale
-
 from companion.i18n import gettext as _
+from companion.i18n import language
 
 NONE = "—"  # no seat (an empty list, an unset seat) reads as a dash
 
@@ -46,11 +45,6 @@ class Wording:
 
 PAGE = Wording()  # a page with no table: "Player 2"
 API = Wording(api=True)  # a referee API answer: "seat 1"
-
-
-def language() -> str:
-    """The language a request is answered in ("ja" or "en")."""
-    return str(get_locale() or "en")
 
 
 __all__ = ["API", "NONE", "PAGE", "Wording", "language"]

@@ -95,3 +95,23 @@ def test_a_templates_kept_words_follow_the_language_and_escape_as_jinjas_own(app
             with app.test_request_context("/", headers={"Accept-Language": lang}):
                 drawn = render_template_string(source, who="<b>Ben</b>")
             assert drawn == f"{undo}|100% sure|Hello &lt;b&gt;Ben&lt;/b&gt;|Hello <b>Ben</b>|100% sure"
+
+
+def test_the_language_read_where_flask_babel_keeps_it_follows_a_forced_one(app) -> None:  # type: ignore[no-untyped-def]
+    """companion.i18n.language reads the chosen locale without Flask-Babel's look-up and keeps its code: it must
+    say what ``str(get_locale())`` says before the locale is chosen, while a locale is forced and after."""
+    from flask_babel import force_locale, get_locale
+
+    from companion.i18n import gettext, language
+
+    assert language() == "en"  # no request: the default, as ``get_locale() or "en"``
+    with app.test_request_context("/", headers={"Accept-Language": "ja"}):
+        assert language() == "ja"  # asked first: chosen now
+        assert language() == str(get_locale()) == "ja"
+        with force_locale("en"):
+            assert language() == "en"
+            assert gettext("Undo last entry") == "Undo last entry"
+        assert language() == "ja"
+        assert gettext("Undo last entry") == "最後の入力を取り消す"
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert language() == "en"

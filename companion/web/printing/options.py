@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import request
-from flask_babel import get_locale
+
+from companion.i18n import language
 
 from ...i18n import LANGUAGES
 from ...inputs import decimal_number
@@ -86,7 +87,7 @@ def offset_cookie(offset: Offset) -> str:
 
 
 def current_lang() -> str:
-    lang = str(get_locale() or "en")
+    lang = language()
     return lang if lang in LANGUAGES else "en"
 
 

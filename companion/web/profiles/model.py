@@ -13,11 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from flask import url_for
-from flask_babel import get_locale
 
 from companion.games.base import ErrorList, Reason, RulesError
 from companion.i18n import gettext as _
-from companion.i18n import pick
+from companion.i18n import language, pick
 from companion.profiles import builtin_profiles
 from companion.profiles import store as profile_store
 from companion.profiles.progress import Progress, progress
@@ -43,7 +42,7 @@ def progress_of(entry: Registered, data: Mapping[str, Any], key: str = "") -> Pr
     editor = entry.web.profile_editor
     if editor is None:
         return None
-    found = (entry.game.slug, str(get_locale()), key or _digest(data))
+    found = (entry.game.slug, language(), key or _digest(data))
     return _progress.get_or_make(found, lambda: progress((cell.known for cell in editor.cells(data)),
                                                          _note(editor, data)))
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify, request
-from flask_babel import get_locale
 
+from companion.i18n import language
 from companion.web.api.problems import error_response, problem
 
 from ...i18n import LANGUAGES
@@ -32,7 +32,7 @@ def lookup(slug: str) -> Response:
     if code:
         errors.append(problem(code, "q", params={"limit": MAX_QUERY}))
     asked = request.args.get("lang")  # absent: the phone's language; present, it must name one (empty does not)
-    lang = asked if asked is not None else str(get_locale() or "en")
+    lang = asked if asked is not None else language()
     if lang not in LANGUAGES:
         errors.append(problem("rules.lang_unknown", "lang", params={"lang": lang[:20]}))
     if errors:

@@ -30,9 +30,9 @@ from functools import cache
 from urllib.parse import urlencode, urlsplit
 
 from flask import request, url_for
-from flask_babel import get_locale
 from markupsafe import Markup, escape
 
+from companion.i18n import language
 from companion.server.cache import BoundedCache
 
 from ...rulebook import rulebooks, ruling_game
@@ -181,7 +181,7 @@ def link_rulings(html: str, back: str, reason: tuple[str, str] = ("", "")) -> st
     to the clause that explains that code."""
     if "§" not in html and not _ruling_pattern().search(html):
         return html  # most texts name no ruling: nothing to link, nothing worth keeping
-    return _linked.get_or_make((html, back, str(get_locale()), *reason), lambda: _link_rulings(html, back, reason))
+    return _linked.get_or_make((html, back, language(), *reason), lambda: _link_rulings(html, back, reason))
 
 
 def _link_rulings(html: str, back: str, reason: tuple[str, str] = ("", "")) -> str:

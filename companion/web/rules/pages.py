@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, request
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
+
+from companion.i18n import language
 
 from ...rulebook import Rulebook, rulebook, rulebooks
 from ...rulebook.search import MAX_QUERY
@@ -26,7 +27,7 @@ bp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
 def _lang() -> str:
-    return str(get_locale() or "en")
+    return language()
 
 
 def book_or_404(slug: str) -> Rulebook:

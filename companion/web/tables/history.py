@@ -10,10 +10,10 @@ from datetime import datetime
 from typing import Any
 
 from flask import request, url_for
-from flask_babel import get_locale
 
 from companion.games.base import RulesError
 from companion.i18n import gettext as _
+from companion.i18n import language
 from companion.inputs import whole_number
 from companion.server.cache import BoundedCache
 from companion.storage.models import Event
@@ -73,7 +73,7 @@ def history(view: TableView, limit: int | None = RECENT_HISTORY) -> list[History
         return history_page(view, whole_number(request.args.get("page", ""), 1, 10**9) or 1)
     if limit != RECENT_HISTORY or not view.cache_key:
         return _history(view, limit)
-    key = (view.cache_key, str(get_locale()))
+    key = (view.cache_key, language())
     return list(_recent.get_or_make(key, lambda: tuple(_history(view, limit))))
 
 
@@ -117,7 +117,7 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
         if not view.cache_key or state is None:  # an undone move is worded on the table as it is: not kept
             worded = _worded(view, web, wording, event.payload, state)
         else:
-            key = (view.cache_key[0], *view.cache_key[2:], seq, str(get_locale()), view.seats)
+            key = (view.cache_key[0], *view.cache_key[2:], seq, language(), view.seats)
             worded = _described.get_or_make(key, lambda: _worded(view, web, wording, event.payload, state))
         text, seat, note = worded
         if note:

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from flask import request
-from flask_babel import get_locale
 
+from companion.i18n import language
 from companion.server import shared
 from companion.server.cache import BoundedCache
 from companion.tables.view import TableView
@@ -68,7 +68,7 @@ _news: BoundedCache[News] = BoundedCache(256, max_bytes=32 * 2**20, size_of=lamb
 def news_of(token: str, watch: bool, version: int) -> News:
     """The news of the table's ``version`` (or a newer one, kept under its own), as this request's language
     words it: kept in this worker, else left by another worker (companion.server.shared), else drawn here."""
-    key = (token, watch, str(get_locale()), request.host)
+    key = (token, watch, language(), request.host)
     found = _news.get((*key, version))
     if found is None:
         left = shared.get(_shared_key(*key, version))
@@ -81,7 +81,7 @@ def news_of(token: str, watch: bool, version: int) -> News:
 def share(view: TableView, watch: bool) -> News:
     """The news of ``view``'s version, drawn here and left for every stream of this worker and the others (an
     entry's answer leaves it too, so a worker whose phones did not enter it need not draw it)."""
-    key = (view.table.watch_token if watch else view.table.token, watch, str(get_locale()), request.host)
+    key = (view.table.watch_token if watch else view.table.token, watch, language(), request.host)
     news = News(view.version, json.dumps(shared_fragment(view, not watch, {}), ensure_ascii=False).encode(),
                 tuple((line.seq, line.device, line.said) for line in history(view)), time.monotonic())
     shared.put(_shared_key(*key, view.version), news.packed())

@@ -18,12 +18,11 @@ from typing import Any
 
 from flask import current_app, make_response, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from companion.i18n import gettext as _
-from companion.i18n import ngettext, pick
+from companion.i18n import language, ngettext, pick
 from companion.server.cache import BoundedCache
 from companion.tables.view import TableView
 from companion.web.gameweb import TableRequest
@@ -134,7 +133,7 @@ def result_link(view: TableView, can_write: bool) -> ResultLink | None:
         return None
     endpoint, token = (("printing.table_result", view.table.token) if can_write
                        else ("printing.watch_result", view.table.watch_token))
-    return ResultLink(url_for(endpoint, token=token, lang=str(get_locale())), card_filename(view),
+    return ResultLink(url_for(endpoint, token=token, lang=language()), card_filename(view),
                       _("Result: %(game)s", game=pick(view.game, "name")))
 
 
@@ -154,7 +153,7 @@ _models: BoundedCache[Any] = BoundedCache(512)
 
 
 def _shared_key(view: TableView, can_write: bool, look: Mapping[str, str]) -> tuple[Any, ...]:
-    return view.cache_key, str(get_locale()), can_write, request.host, tuple(sorted(look.items()))
+    return view.cache_key, language(), can_write, request.host, tuple(sorted(look.items()))
 
 
 def table_back(view: TableView, can_write: bool, look: Mapping[str, str]) -> str:
