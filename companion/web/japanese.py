@@ -11,7 +11,7 @@ import re
 
 from markupsafe import Markup, escape
 
-from .wording import language
+from ..i18n import language
 
 # A run of kana, kanji and the marks that join them (ー, ・, 々), as a word in a sentence is written.
 JAPANESE_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u3005\uff01-\uff5e（）]+")

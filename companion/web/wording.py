@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.i18n import gettext as _
-from companion.i18n import language
 
 NONE = "—"  # no seat (an empty list, an unset seat) reads as a dash
 
@@ -47,4 +46,4 @@ PAGE = Wording()  # a page with no table: "Player 2"
 API = Wording(api=True)  # a referee API answer: "seat 1"
 
 
-__all__ = ["API", "NONE", "PAGE", "Wording", "language"]
+__all__ = ["API", "NONE", "PAGE", "Wording"]

@@ -13,9 +13,7 @@ from typing import Any
 
 from flask import request
 
-from companion.i18n import language
-
-from ...i18n import LANGUAGES
+from ...i18n import LANGUAGES, language
 from ...inputs import decimal_number
 from ...printing.geometry import CARD_SIZES, PAPERS, CardSize, Offset, Paper
 

@@ -14,10 +14,9 @@ from typing import Any
 
 from flask import Response, jsonify, request
 
-from companion.i18n import language
 from companion.web.api.problems import error_response, problem
 
-from ...i18n import LANGUAGES
+from ...i18n import LANGUAGES, language
 from ...rulebook import rulebook
 from ...rulebook.search import MAX_QUERY
 from .model import LIMIT, LOOKUP_METHODS, answer, plain_text, read_query

@@ -26,10 +26,6 @@ from .model import answer, book_parts, clause_view, read_query
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
-def _lang() -> str:
-    return language()
-
-
 def book_or_404(slug: str) -> Rulebook:
     book = rulebook(slug)
     if book is None:
@@ -43,7 +39,7 @@ def _back() -> str:
 
 @bp.get("")
 def index() -> ResponseReturnValue:
-    lang = _lang()
+    lang = language()
     books = [(slug, book.name.get(lang) or book.name["en"]) for slug, book in rulebooks().items()]
     return page("rules/index.html", books=books)
 
@@ -51,7 +47,7 @@ def index() -> ResponseReturnValue:
 @bp.get("/<slug>")
 def book(slug: str) -> ResponseReturnValue:
     found = book_or_404(slug)
-    lang = _lang()
+    lang = language()
     return page("rules/book.html", book=found, name=found.name.get(lang, ""), parts=book_parts(found, lang),
                 query="", back=_back())
 
@@ -59,7 +55,7 @@ def book(slug: str) -> ResponseReturnValue:
 @bp.get("/<slug>/search")
 def search(slug: str) -> ResponseReturnValue:
     found = book_or_404(slug)
-    lang = _lang()
+    lang = language()
     query, problem = read_query(request.args.get("q"))
     results = [view for _clause, view in answer(found, query, lang)] if query else []
     return page("rules/search.html", "rules/_results.html", book=found, name=found.name.get(lang, ""),
@@ -73,6 +69,6 @@ def clause(slug: str, clause_id: str) -> ResponseReturnValue:
     chosen = found.clause(clause_id)
     if chosen is None:
         abort(404)
-    lang = _lang()
+    lang = language()
     return page("rules/clause.html", "rules/_sheet.html", book=found, name=found.name.get(lang, ""),
                 clause=clause_view(found, chosen, lang), back=_back())

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from companion.games.base import ParseError
 from companion.games.lumiere import Card, Cell, Line, Phase
-from companion.i18n import pgettext
-from companion.web.wording import PAGE, Wording, language
+from companion.i18n import language, pgettext
+from companion.web.wording import PAGE, Wording
 
 ROWS = "ABCD"
 

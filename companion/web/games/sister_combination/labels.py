@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from companion.games.base import ParseError
 from companion.games.sister_combination import SISTERS, SYMBOLS, Card, Element, Sister, Symbol, parse_card, parse_colour
 from companion.i18n import gettext as _
-from companion.i18n import pgettext
-from companion.web.wording import NONE, language
+from companion.i18n import language, pgettext
+from companion.web.wording import NONE
 
 
 def sister_name(sister: Sister) -> str:
