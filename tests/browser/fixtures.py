@@ -190,9 +190,9 @@ def arrived(page, url: object) -> None:  # type: ignore[no-untyped-def]
 
 
 def settled(page) -> None:  # type: ignore[no-untyped-def]
-    """Wait until no htmx request, swap or settle is under way. A press whose release comes after a swap replaced
-    the control it began on is no click at all (the mouse's down and up land on two different elements): a test
-    that taps while the last tap's answer is on its way loses a tap now and then on a busy machine."""
+    """Wait until no htmx request, swap or settle is under way: a test taps as a player does, once the last tap's
+    answer is drawn. (A mouse press held across a swap that replaced its control is kept by static/js/press.js,
+    tests/browser/test_press.py; a test that needs the answer drawn first waits here.)"""
     page.wait_for_function(IDLE)
 
 
