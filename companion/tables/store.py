@@ -10,10 +10,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    DateTime,
-    Integer,
-    String,
     bindparam,
     func,
     insert,
@@ -24,7 +20,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from companion.profiles.refs import ProfileRef
-from companion.server.cache import BoundedCache
 from companion.storage import db
 from companion.storage.models import EVENTS, TABLES, Event, Profile, Table, utcnow
 from companion.storage.tokens import is_token, new_token
@@ -224,67 +219,6 @@ def log_since(table_id: int, after_seq: int) -> list[LogEntry]:
         .where(Event.table_id == table_id, Event.seq > after_seq).order_by(Event.seq)
     )
     return [LogEntry(seq, kind, payload) for seq, kind, payload in rows]
-
-
-@dataclass(frozen=True)
-class RecentLog:
-    """A stretch of a table's log as its history shows it: the entries (oldest first), how many entries the
-    log holds before the oldest (lines are numbered 1, 2, 3 … though seqs may skip), and each of their phones'
-    place among the table's phones in the order of their first entry (1 the first)."""
-
-    entries: list[LoggedEntry]
-    before: int
-    phones: dict[str, int]
-
-
-def recent_log(table_id: int, token: str, limit: int, skip: int = 0) -> RecentLog:
-    """The newest ``limit`` entries after skipping the ``skip`` newest, with their numbering and their phones'
-    order, in one statement: a table's fragment reads its history after every entry and poll that shows a new
-    version, and three statements (the entries, the count before them, the phones' order) cost three round
-    trips on PostgreSQL. Its cost is one page's index reads, the count before it, and the entries this process
-    had not read yet for the phones' order (``_first_entries``)."""
-    cached = _first_entries.get(token) or (0, {})
-    for known, firsts in (cached, (-1, {})):  # the second time (never needed, as the log only grows): all of it
-        rows = db.session().execute(_RECENT_LOG, {"table": table_id, "limit": limit, "skip": skip,
-                                                  "oldest": skip + limit - 1, "known": known}).all()
-        entries = [LoggedEntry(r.seq, r.kind, r.payload, r.device, r.created_at) for r in rows if r.part == "entry"]
-        found = {r.device: int(r.seq) for r in rows if r.part == "phone"}
-        if found:
-            firsts = {**found, **firsts}  # a phone read before keeps its first entry: only new phones are added
-            newest = max(int(r.newest) for r in rows if r.part == "phone")
-            _first_entries.put(token, (newest, firsts))
-        if all(entry.device in firsts for entry in entries):
-            break
-    number = {device: place for place, device in enumerate(sorted(firsts, key=firsts.__getitem__), 1)}
-    earlier = next((int(r.earlier) for r in rows if r.part == "entry"), 0)
-    return RecentLog(entries, earlier, {entry.device: number[entry.device] for entry in entries})
-
-
-# Each table's phones with the seq of their first entry, as far as this process has read the table's log, by
-# table token (unique across databases): the log only grows, so a phone's first entry never changes, and a history
-# read asks only for the entries after those read (grouping a 10,000-entry log at every version cost each fresh
-# fragment 5 ms on SQLite). (the seq read up to, {phone: its first entry's seq})
-_first_entries: BoundedCache[tuple[int, dict[str, int]]] = BoundedCache(4096)
-
-
-# A plain SELECT, so that it runs on a request's reading connection (db.READS refuses anything else). Rows of two
-# parts: "entry", the page of entries, with how many entries come before the page (counted up to the page's
-# oldest entry found by its offset: an uncorrelated subquery, evaluated once; none when the page is not full: it
-# reached the start of the log); and "phone", each phone's first entry among the entries after ``known`` (the
-# seq this process has read the table's phones up to) with the newest seq it read.
-_RECENT_LOG = text("""
-SELECT * FROM (
-    SELECT 'entry' AS part, page.seq, page.kind, page.payload, page.device, page.created_at,
-        (SELECT count(*) FROM events WHERE table_id = :table AND seq < (
-            SELECT seq FROM events WHERE table_id = :table ORDER BY seq DESC LIMIT 1 OFFSET :oldest)) AS earlier,
-        NULL AS newest
-    FROM (SELECT seq, kind, payload, device, created_at FROM events WHERE table_id = :table
-          ORDER BY seq DESC LIMIT :limit OFFSET :skip) AS page
-    UNION ALL
-    SELECT 'phone', min(seq), NULL, NULL, device, NULL, NULL, max(seq) FROM events
-    WHERE table_id = :table AND seq > :known GROUP BY device
-) AS parts ORDER BY part, seq""").columns(part=String, seq=Integer, kind=String, payload=JSON, device=String,
-                                          created_at=DateTime(timezone=True), earlier=Integer, newest=Integer)
 
 
 def events_after(table_id: int, after_seq: int, limit: int) -> list[Event]:

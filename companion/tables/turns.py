@@ -22,7 +22,8 @@ from companion.profiles.refs import ProfileRef
 from companion.storage import db
 from companion.storage.models import EVENTS, TABLES, Profile, Table, utcnow
 from companion.storage.tokens import new_token
-from companion.tables.store import Conflict, current_version
+from companion.tables import recent
+from companion.tables.store import Conflict, LoggedEntry, current_version
 from companion.tables.turnqueue import Queue
 
 # How long a refused phone keeps its place in the table's queue between tries, and the head its turn: enough
@@ -184,11 +185,11 @@ def append_unchanged(table_id: int, version: int, device: str, kind: str, payloa
     entry's INSERT only for the row it updated, the notice of the new version), one round trip where the turn
     takes four (BEGIN, the lock, the write, COMMIT). On SQLite the same UPDATE and the INSERT, one transaction."""
     s = db.session()
-    new = version + 1
+    new, now = version + 1, utcnow()
     moved = update(TABLES).where(TABLES.c.id == table_id, TABLES.c.version == version, _NOBODY_QUEUED) \
-        .values(version=new, updated_at=utcnow())
+        .values(version=new, updated_at=now)
     entry = {"table_id": table_id, "seq": new, "kind": kind, "payload": payload, "device": device,
-             "entry_key": key or None, "created_at": utcnow()}
+             "entry_key": key or None, "created_at": now}
     try:
         if s.get_bind().dialect.name == "postgresql":
             row = db.run_alone(s, _in_one_statement(moved, entry, f"{table_id}:{new}")).first()
@@ -209,7 +210,12 @@ def append_unchanged(table_id: int, version: int, device: str, kind: str, payloa
     if row is None:
         return None
     s.expire_all()  # the request's Table objects read the row again when next used, as after a turn
-    return Table(**{c.key: row._mapping[c.key] for c in Table.__table__.columns})
+    written = Table(**{c.key: row._mapping[c.key] for c in Table.__table__.columns})
+    # the history's newest lines go on from the entry just written, with its time as the database gives it back
+    # (SQLite keeps no zone: it is UTC), so the answer need not read them again
+    read_back = now if s.get_bind().dialect.name == "postgresql" else now.replace(tzinfo=None)
+    recent.carry_on(written.token, version, LoggedEntry(new, kind, payload, device, read_back))
+    return written
 
 
 # Nobody queued on the table (turnqueue): the column as a table that never queued holds it, or as a queue that

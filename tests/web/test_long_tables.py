@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import event
 
-from companion.tables import store, turns
+from companion.tables import recent, store, turns
 from tests.games.standin import Tally
 from tests.web import entries
 from tests.web.apps import Phone
@@ -135,8 +135,8 @@ def test_phones_keep_their_numbers_while_only_the_new_entries_are_read_for_them(
     assert "#45 Aki: +1 phone 3" in first and "#43 Aki: +1 phone 1" in first  # p2 and p0 (entries 45 and 43)
     assert "#47 Ben: +3 phone 4" in later and "#46 Aki: +1 phone 1" in later and "#45 Aki: +1 phone 3" in later
     assert known[0] <= 0 and known[-1] >= ENTRIES  # the whole log once, then only what came after it
-    store._first_entries.clear()  # a process that read nothing of this table numbers them the same
+    recent._first_entries.clear()  # a process that read nothing of this table numbers them the same
     again = text_of(phone.get(url + "/history").get_data(as_text=True))
     assert "#47 Ben: +3 phone 4" in again and "#1 Aki: +1 phone 1" in again and "#2 Ben: +1 phone 2" in again
     with app.app_context():
-        assert store._first_entries.get(token) is not None
+        assert recent._first_entries.get(token) is not None

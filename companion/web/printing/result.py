@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.i18n import gettext as _
 from companion.i18n import ngettext
-from companion.tables import store
+from companion.tables.recent import recent_log
 from companion.web.gameweb import Summary
 from companion.web.registered import web_of
 
@@ -52,7 +52,7 @@ def _summary(view: Any) -> Summary | None:
 
 def _ended(view: Any) -> datetime:
     """When the table's newest entry was made (the game's end), else when the table was set up."""
-    newest = store.recent_log(view.table.id, view.table.token, 1).entries
+    newest = recent_log(view.table.id, view.table.token, 1).entries
     at: datetime = newest[-1].created_at if newest else view.table.created_at
     return at
 

@@ -19,6 +19,7 @@ from companion.server.cache import BoundedCache
 from companion.storage.models import Event
 from companion.tables import store
 from companion.tables.entries import entered_move, table_moves
+from companion.tables.recent import recent_log
 from companion.tables.eventlog import MOVE
 from companion.tables.view import (
     TableView,
@@ -97,7 +98,7 @@ def _history(view: TableView, limit: int, skip: int = 0) -> list[HistoryLine]:
     moves their undos name) are read, and the seats come from the states kept for the newest moves (an older
     page replays the log up to its own entries, no further)."""
     table_id = view.table.id
-    recent = store.recent_log(table_id, view.table.token, limit, skip)
+    recent = recent_log(table_id, view.table.token, limit, skip, view.version)
     events = recent.entries
     by_seq: dict[int, store.LoggedEntry | Event] = {e.seq: e for e in events}
     targets = {int(t) for e in events if e.kind != MOVE and isinstance(t := e.payload.get("target"), int)}
