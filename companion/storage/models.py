@@ -170,3 +170,6 @@ class GroupTable(Base):
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), unique=True)
     added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+PROFILES: Any = Profile.__table__  # a table's read asks for its user profile's version (companion.tables.store)

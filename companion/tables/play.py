@@ -223,7 +223,10 @@ def _saved(view: TableView, entry: _Entry, table: Table, on_seen: bool,
     live.published(table.id, table.version)
     written = Written(LogEntry(table.version, entry.kind, entry.payload), entry.after) \
         if on_seen and entry.kind == MOVE and entry.after is not None and profile is None else None
-    return Outcome("saved", view_of(table, profile=profile, written=written), version=table.version)
+    # saved on the version it was made on with no profile saved: the profile the move was checked with stands
+    read = view.profile_version if on_seen and profile is None else None
+    return Outcome("saved", view_of(table, profile=profile, written=written, profile_read=read),
+                   version=table.version)
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion.profiles.refs import ProfileRef
+from companion.profiles.refs import USER, ProfileRef
 from companion.storage import db
-from companion.storage.models import EVENTS, TABLES, Event, Profile, Table, utcnow
+from companion.storage.models import EVENTS, PROFILES, TABLES, Event, Profile, Table, utcnow
 from companion.storage.tokens import is_token, new_token
 from companion.tables.eventlog import LogEntry
 
@@ -149,10 +149,11 @@ class TapRead:
     entry: tuple[int, str] | None
 
 
-def table_with_tap(token: str, key: str) -> tuple[Table, TapRead] | None:
+def table_with_tap(token: str, key: str) -> tuple[Table, TapRead, int | None] | None:
     """The table a write request names (detached: nothing of the session's bookkeeping, which a request that
-    writes through the turn's own statements never uses) and what its tap key wrote there, in one statement: a
-    phone's entry sends its key, and asking for it apart cost a round trip on PostgreSQL before every entry."""
+    writes through the turn's own statements never uses), what its tap key wrote there and the version of its
+    user profile (None: a built-in one, or none found), in one statement: a phone's entry sends its key, and
+    asking for either apart cost a round trip on PostgreSQL before every entry."""
     if not is_token(token):
         return None
     row = db.session().execute(_TABLE_WITH_TAP, {"token": token, "key": key or None}).first()
@@ -160,7 +161,9 @@ def table_with_tap(token: str, key: str) -> tuple[Table, TapRead] | None:
         return None
     values = row._asdict()
     tap_seq, tap_kind = values.pop("tap_seq"), values.pop("tap_kind")
-    return Table(**values), TapRead(key, (int(tap_seq), str(tap_kind)) if tap_seq is not None else None)
+    profile_version = values.pop("user_profile_version")
+    return (Table(**values), TapRead(key, (int(tap_seq), str(tap_kind)) if tap_seq is not None else None),
+            None if profile_version is None else int(profile_version))
 
 
 def _tap_column(name: str) -> Any:
@@ -259,7 +262,13 @@ def events_of(table_id: int) -> list[Event]:
 
 
 
-_TABLE_WITH_TAP = select(*TABLES.c, _tap_column("seq"), _tap_column("kind")) \
+# The version of the table's user profile (stored as "user:<token>"), of the table's game: NULL for a built-in
+# profile or one that is gone. The index on the profile's token finds it.
+_USER_PROFILE_VERSION = select(PROFILES.c.version).where(
+    TABLES.c.profile_ref.like(f"{USER}:%"), PROFILES.c.token == func.substr(TABLES.c.profile_ref, len(USER) + 2),
+    PROFILES.c.game == TABLES.c.game).scalar_subquery().label("user_profile_version")
+
+_TABLE_WITH_TAP = select(*TABLES.c, _tap_column("seq"), _tap_column("kind"), _USER_PROFILE_VERSION) \
     .where(TABLES.c.token == bindparam("token"))
 
 

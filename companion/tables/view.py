@@ -52,11 +52,11 @@ _profiles: BoundedCache[dict[str, Any]] = BoundedCache(
     256, max_bytes=16 * 2**20, size_of=lambda data: 1000 + 200 * len(data.get("cards", ())))
 
 
-def _resolve(slug: str, ref: ProfileRef) -> tuple[dict[str, Any], str, int | None]:
+def _resolve(slug: str, ref: ProfileRef, read: int | None = None) -> tuple[dict[str, Any], str, int | None]:
     """``resolve_profile`` and the user profile's version (None for a built-in one): what a write of card
-    data the table learnt is checked against."""
+    data the table learnt is checked against. ``read``: the user profile's version, read with the table's row."""
     if ref.is_user:
-        saved = profile_store.profile_version(ref.token)
+        saved = (slug, read) if read is not None else profile_store.profile_version(ref.token)
         if saved is None or saved[0] != slug:
             raise UnknownProfile(str(ref))
         version = saved[1]
@@ -235,15 +235,17 @@ class Written:
 
 
 def view_of(table: Table, *, profile: tuple[dict[str, Any], str, int | None] | None = None,
-            written: Written | None = None, tap: store.TapRead | None = None) -> TableView:
+            written: Written | None = None, tap: store.TapRead | None = None,
+            profile_read: int | None = None) -> TableView:
     """The table at ``table.version``. A write passes what it already holds (the profile it saved, the entry
     and the state its move made), so its answer reads nothing again and applies nothing twice; a write request
-    passes what its tap key had written (``tap``, read with the table)."""
+    passes what its tap key had written (``tap``) and its user profile's version (``profile_read``), both read
+    with the table."""
     game = games()[table.game]
     table = store.snapshot(table)
     if profile is None:
         try:
-            profile = _resolve(table.game, ProfileRef.parse(table.profile_ref))
+            profile = _resolve(table.game, ProfileRef.parse(table.profile_ref), profile_read)
         except UnknownProfile:
             profile = _resolve(table.game, ProfileRef.builtin())
     data, profile_key, profile_version = profile

@@ -17,6 +17,7 @@ from companion.tables.view import view_of
 from tests.games.standin import Add
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, totals, version_of
+from tests.web.test_profiles import copy_default
 from tests.web.test_tables import enter, new_table
 
 
@@ -130,6 +131,21 @@ def test_an_entry_takes_a_fixed_handful_of_statements(app: Flask, phone: Phone, 
     assert (len(seen.sent), seen.transactions) == (statements, transactions), seen.sent
     page = phone.get(url).get_data(as_text=True)
     assert totals(page) == [5, 7] and "#2 Ben: +7" in text_of(page)
+
+
+def test_a_table_on_a_user_profile_costs_an_entry_no_statement_more(app: Flask, phone: Phone) -> None:
+    """The user profile's version (which says which card data the table plays with) is read with the table's
+    row (store.table_with_tap), not apart: apart it was a round trip on PostgreSQL before every entry."""
+    url = new_table(phone, "Aki", "Ben", profile_link=copy_default(phone))
+    assert enter(phone, url, 0, "5", version=0).status_code == 303
+    phone.get(url)
+    with Statements(app) as seen:
+        answer = phone.post(f"{url}/move", {"seat": 1, "points": "7", "version": 1, "entry_key": "k-profile-7"},
+                            headers={"HX-Request": "true"})
+        assert answer.status_code == 200
+    assert (len(seen.sent), seen.transactions) == PLAIN_ENTRY[seen.engine.dialect.name], seen.sent
+    assert "Tally deck (partial) (copy) (Aki, Ben)" in text_of(answer.get_data(as_text=True))  # its own copy
+    assert totals(phone.get(url).get_data(as_text=True)) == [5, 7]
 
 
 def test_the_one_statement_write_holds_back_for_a_queue_and_takes_over_when_it_empties(app: Flask,

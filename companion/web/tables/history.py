@@ -19,8 +19,8 @@ from companion.server.cache import BoundedCache
 from companion.storage.models import Event
 from companion.tables import store
 from companion.tables.entries import entered_move, table_moves
-from companion.tables.recent import recent_log
 from companion.tables.eventlog import MOVE
+from companion.tables.recent import recent_log
 from companion.tables.view import (
     TableView,
     replay_table,

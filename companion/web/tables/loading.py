@@ -36,12 +36,12 @@ def load_view(token: str, *, watch: bool = False, game: str = "") -> TableView:
 
 def load_for_write(token: str, key: str) -> TableView:
     """The table a write request names, or a 404 page, read with what the phone's tap key had written there
-    (one statement: see store.table_with_tap)."""
+    and its user profile's version (one statement: see store.table_with_tap)."""
     found = store.table_with_tap(token, key)
     if found is None or found[0].game not in games():
         abort(404)
-    table, tap = found
-    return view_of(table, tap=tap)
+    table, tap, profile_version = found
+    return view_of(table, tap=tap, profile_read=profile_version)
 
 
 @dataclass(frozen=True)
