@@ -188,6 +188,20 @@ def get_watched_table(watch_token: str) -> Table | None:
     return db.session().scalar(select(Table).where(Table.watch_token == watch_token))
 
 
+def table_read(token: str, watch: bool = False) -> tuple[Table, int | None] | None:
+    """The table a players' (or, with ``watch``, a watch) link names, detached, with its user profile's version
+    (None: a built-in one, or none found), in one statement: a page, a poll or a stream of a table on a user profile
+    asked for the profile apart, a round trip on PostgreSQL each time."""
+    if not is_token(token):
+        return None
+    row = db.session().execute(_TABLE_BY_WATCH_TOKEN if watch else _TABLE_BY_TOKEN, {"token": token}).first()
+    if row is None:
+        return None
+    values = row._asdict()
+    profile_version = values.pop("user_profile_version")
+    return Table(**values), None if profile_version is None else int(profile_version)
+
+
 def current_version(table_id: int) -> int | None:
     """The cheap read behind the "anything new?" poll."""
     return db.session().scalar(select(Table.version).where(Table.id == table_id))
@@ -270,6 +284,8 @@ _USER_PROFILE_VERSION = select(PROFILES.c.version).where(
 
 _TABLE_WITH_TAP = select(*TABLES.c, _tap_column("seq"), _tap_column("kind"), _USER_PROFILE_VERSION) \
     .where(TABLES.c.token == bindparam("token"))
+_TABLE_BY_TOKEN = select(*TABLES.c, _USER_PROFILE_VERSION).where(TABLES.c.token == bindparam("token"))
+_TABLE_BY_WATCH_TOKEN = select(*TABLES.c, _USER_PROFILE_VERSION).where(TABLES.c.watch_token == bindparam("token"))
 
 
 def tables_created_since(creator: str, since: datetime) -> int:

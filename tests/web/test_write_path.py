@@ -145,7 +145,10 @@ def test_a_table_on_a_user_profile_costs_an_entry_no_statement_more(app: Flask, 
         assert answer.status_code == 200
     assert (len(seen.sent), seen.transactions) == PLAIN_ENTRY[seen.engine.dialect.name], seen.sent
     assert "Tally deck (partial) (copy) (Aki, Ben)" in text_of(answer.get_data(as_text=True))  # its own copy
-    assert totals(phone.get(url).get_data(as_text=True)) == [5, 7]
+    with Statements(app) as seen:  # another phone's fresh table: the profile's version read with the table's row
+        fragment = Phone(app.test_client()).get(f"{url}/poll?v=1", headers={"HX-Request": "true"})
+    assert fragment.status_code == 200 and totals(fragment.get_data(as_text=True)) == [5, 7]
+    assert not [sql for sql in seen.sent if "profiles" in sql.split("WHERE")[0]], seen.sent
 
 
 def test_the_one_statement_write_holds_back_for_a_queue_and_takes_over_when_it_empties(app: Flask,

@@ -24,24 +24,35 @@ from companion.tables.view import (
 def load_table(token: str, *, watch: bool = False, game: str = "") -> Table:
     """The table a link names (the play link, or the watch link with ``watch``), or a 404 page.
     ``game`` limits it to one game's tables (a game's own routes)."""
-    table = store.get_watched_table(token) if watch else store.get_table(token)
-    if table is None or table.game not in games() or (game and table.game != game):
-        abort(404)
-    return table
+    return _playable(store.get_watched_table(token) if watch else store.get_table(token), game)
 
 
 def load_view(token: str, *, watch: bool = False, game: str = "") -> TableView:
-    return view_of(load_table(token, watch=watch, game=game))
+    """The table a link names as it stands, or a 404 page: read with its user profile's version (one statement:
+    see store.table_read)."""
+    found = store.table_read(token, watch)
+    if found is None:
+        abort(404)
+    table, profile_version = found
+    return view_of(_playable(table, game), profile_read=profile_version)
 
 
 def load_for_write(token: str, key: str) -> TableView:
     """The table a write request names, or a 404 page, read with what the phone's tap key had written there
     and its user profile's version (one statement: see store.table_with_tap)."""
     found = store.table_with_tap(token, key)
-    if found is None or found[0].game not in games():
+    if found is None:
         abort(404)
     table, tap, profile_version = found
-    return view_of(table, tap=tap, profile_read=profile_version)
+    return view_of(_playable(table), tap=tap, profile_read=profile_version)
+
+
+def _playable(table: Table | None, game: str = "") -> Table:
+    """The table found, or a 404 page: none found, a game this server does not have, or not ``game``'s (a
+    game's own routes)."""
+    if table is None or table.game not in games() or (game and table.game != game):
+        abort(404)
+    return table
 
 
 @dataclass(frozen=True)
