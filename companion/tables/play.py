@@ -223,8 +223,9 @@ def _saved(view: TableView, entry: _Entry, table: Table, on_seen: bool,
     live.published(table.id, table.version)
     written = Written(LogEntry(table.version, entry.kind, entry.payload), entry.after) \
         if on_seen and entry.kind == MOVE and entry.after is not None and profile is None else None
-    # saved on the version it was made on with no profile saved: the profile the move was checked with stands
-    read = view.profile_version if on_seen and profile is None else None
+    # saved on the version it was made on, the same profile and none saved: the one the move was checked with stands
+    same = on_seen and profile is None and table.profile_ref == view.table.profile_ref
+    read = view.profile_version if same else None
     return Outcome("saved", view_of(table, profile=profile, written=written, profile_read=read),
                    version=table.version)
 
