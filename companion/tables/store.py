@@ -161,9 +161,9 @@ def table_with_tap(token: str, key: str) -> tuple[Table, TapRead, int | None] | 
         return None
     values = row._asdict()
     tap_seq, tap_kind = values.pop("tap_seq"), values.pop("tap_kind")
-    profile_version = values.pop("user_profile_version")
-    return (Table(**values), TapRead(key, (int(tap_seq), str(tap_kind)) if tap_seq is not None else None),
-            None if profile_version is None else int(profile_version))
+    profile_version = _user_profile_version_of(values)
+    return Table(**values), TapRead(key, (int(tap_seq), str(tap_kind)) if tap_seq is not None else None), \
+        profile_version
 
 
 def _tap_column(name: str) -> Any:
@@ -198,8 +198,14 @@ def table_read(token: str, watch: bool = False) -> tuple[Table, int | None] | No
     if row is None:
         return None
     values = row._asdict()
-    profile_version = values.pop("user_profile_version")
-    return Table(**values), None if profile_version is None else int(profile_version)
+    profile_version = _user_profile_version_of(values)
+    return Table(**values), profile_version
+
+
+def _user_profile_version_of(values: dict[str, Any]) -> int | None:
+    """The user profile's version a table's read carries (``_USER_PROFILE_VERSION``), taken out of its row."""
+    found = values.pop("user_profile_version")
+    return None if found is None else int(found)
 
 
 def current_version(table_id: int) -> int | None:

@@ -13,6 +13,7 @@ from sqlalchemy import event
 from companion.tables import recent, store
 from companion.web import memo
 from companion.web.tables import history
+from tests.web import entries
 from tests.web.apps import Phone
 from tests.web.helpers import text_of, version_of
 from tests.web.test_tables import enter, new_table
@@ -78,8 +79,6 @@ def test_nothing_is_carried_on_past_an_entry_another_process_wrote(app: Flask, p
     version = version_of(first.get_data(as_text=True))
     with app.app_context():  # another worker's entry: written straight into the log, unseen by this process
         table = store.get_table(token)
-        from tests.web import entries
-
         version = entries.append_event(table.id, table.version, "move", {"seat": 1, "points": 5}, "elsewhere")
     answer = enter(phone, url, 0, "2", version=version, **HTMX)
     lines = history_text(answer.get_data(as_text=True))
